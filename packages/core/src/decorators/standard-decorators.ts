@@ -1,0 +1,27 @@
+import type { ToolEventListener } from '../events/tool-event.js';
+import type { ToolDecorator } from '../executor/tool-invocation.js';
+import { type ApprovalOptions, withApproval } from './with-approval.js';
+import { withEvents } from './with-events.js';
+import { withPreflight } from './with-preflight.js';
+import { withValidation } from './with-validation.js';
+
+/** Options for {@link standardDecorators}. */
+export interface StandardDecoratorOptions {
+  /** Receives tool events. @default no events */
+  readonly onEvent?: ToolEventListener;
+  /** Approval settings. @default no approval decorator (every call runs, as in `auto`) */
+  readonly approval?: ApprovalOptions;
+  /** Host decorators that run after approval and before the tool (hooks, rules, rate limits, audit). @default [] */
+  readonly after?: readonly ToolDecorator[];
+}
+
+/** The documented chain: events → validation → preflight → approval → `after` → the tool. */
+export function standardDecorators(options: StandardDecoratorOptions = {}): ToolDecorator[] {
+  return [
+    ...(options.onEvent ? [withEvents(options.onEvent)] : []),
+    withValidation(),
+    withPreflight(),
+    ...(options.approval ? [withApproval(options.approval)] : []),
+    ...(options.after ?? []),
+  ];
+}

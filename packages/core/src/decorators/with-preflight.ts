@@ -1,0 +1,7 @@
+import { prepareInvocation } from '../executor/invocation-stages.js';
+import type { ToolDecorator } from '../executor/tool-invocation.js';
+
+/** Preflight: runs the tool's `prepare` so approval sees the planned change; failures return at once. */
+export function withPreflight(): ToolDecorator {
+  return async (invocation, next) => (await prepareInvocation(invocation)) ?? next();
+}

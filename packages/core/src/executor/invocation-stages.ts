@@ -1,0 +1,25 @@
+import { type ToolFailure, toolFailure } from '../result/tool-result.js';
+import { decodeArguments } from './decode-arguments.js';
+import type { ToolInvocation } from './tool-invocation.js';
+
+/** Validates the call's arguments into `invocation.input` once; a failure is `invalid_arguments`. */
+export function validateInvocation(invocation: ToolInvocation): ToolFailure | undefined {
+  if (invocation.input) return undefined;
+  const decoded = decodeArguments(invocation.call.name, invocation.call.arguments);
+  if (!decoded.ok) return toolFailure('invalid_arguments', decoded.message);
+  const parsed = invocation.tool.parseArguments(decoded.value);
+  if (!parsed.ok) return toolFailure('invalid_arguments', parsed.message, parsed.details);
+  invocation.input = { value: parsed.value };
+  return undefined;
+}
+
+/** Runs the tool's `prepare` once (after validation); a failure returns without asking anyone. */
+export async function prepareInvocation(invocation: ToolInvocation): Promise<ToolFailure | undefined> {
+  const invalid = validateInvocation(invocation);
+  if (invalid) return invalid;
+  if (invocation.prepared || !invocation.tool.prepare) return undefined;
+  const prepared = await invocation.tool.prepare(invocation.input!.value, invocation.context);
+  if (prepared.status === 'failure') return prepared;
+  invocation.prepared = prepared;
+  return undefined;
+}

@@ -1,0 +1,26 @@
+import type { ToolEvent } from '../events/tool-event.js';
+import type { ToolResult } from '../result/tool-result.js';
+import type { AnyTool, PreparedCall, ToolCallContext } from '../tool/tool.js';
+import type { ToolCall } from '../tool/tool-call.js';
+
+/** One call on its way through the decorators. Validation fills `input`, preflight `prepared`. */
+export interface ToolInvocation {
+  /** The call as the model made it. */
+  readonly call: ToolCall;
+  /** The tool it routed to. */
+  readonly tool: AnyTool;
+  /** What the tool will see. */
+  readonly context: ToolCallContext;
+  /** Typed input, once validation ran. */
+  input?: { readonly value: unknown };
+  /** The plan and approval preview, once preflight ran. */
+  prepared?: PreparedCall<unknown>;
+  /** Reports an event to every listener the events decorators installed. */
+  emit(event: ToolEvent): void;
+}
+
+/** Wraps the rest of the chain: may inspect or change the invocation, call `next`, or answer itself. */
+export type ToolDecorator = (
+  invocation: ToolInvocation,
+  next: () => Promise<ToolResult>,
+) => Promise<ToolResult>;

@@ -1,0 +1,92 @@
+export {
+  type ApprovalMemory,
+  createApprovalMemory,
+  type RememberedDecision,
+} from './approval/approval-memory.js';
+export { APPROVAL_MODES, type ApprovalMode, parseApprovalMode } from './approval/approval-mode.js';
+export type { ApprovalPreview } from './approval/approval-preview.js';
+export { type ApprovalRequest, buildApprovalRequest } from './approval/approval-request.js';
+export { type ApprovalAnswer, type Approver, isApprovingAnswer } from './approval/approver.js';
+export { bashActionOf, requiresApproval } from './approval/requires-approval.js';
+export { type StandardDecoratorOptions, standardDecorators } from './decorators/standard-decorators.js';
+export { type ApprovalOptions, withApproval } from './decorators/with-approval.js';
+export { withEvents } from './decorators/with-events.js';
+export { withPreflight } from './decorators/with-preflight.js';
+export { withValidation } from './decorators/with-validation.js';
+export {
+  DuplicateToolError,
+  InvalidOptionsError,
+  SurfaceConstructionError,
+  ToolgateError,
+} from './errors/toolgate-error.js';
+export type { ToolEvent, ToolEventListener } from './events/tool-event.js';
+export { composeDecorators } from './executor/compose-decorators.js';
+export { type DecodedArguments, decodeArguments } from './executor/decode-arguments.js';
+export type { ToolExecuteOptions, ToolExecutor } from './executor/tool-executor.js';
+export type { ToolDecorator, ToolInvocation } from './executor/tool-invocation.js';
+export { unknownToolFailure } from './executor/unknown-tool-failure.js';
+export type { AgentDefinition, IsolationMode } from './policy/agent-definition.js';
+export { matchToolPattern } from './policy/match-tool-pattern.js';
+export { resolveToolPolicy } from './policy/resolve-tool-policy.js';
+export { assertUniqueNames } from './registry/assert-unique-names.js';
+export { createCompositeRegistry } from './registry/create-composite-registry.js';
+export { createStaticRegistry } from './registry/create-static-registry.js';
+export { describeSource } from './registry/describe-source.js';
+export type { ToolRegistry } from './registry/tool-registry.js';
+export type { CoreErrorCode, ToolErrorCode } from './result/error-codes.js';
+export { serializeToolResult } from './result/serialize-tool-result.js';
+export {
+  isToolFailure,
+  type ToolError,
+  type ToolFailure,
+  type ToolRejection,
+  type ToolResult,
+  type ToolSuccess,
+  toolFailure,
+  toolRejection,
+  toolSuccess,
+} from './result/tool-result.js';
+export { type CreateToolSurfaceOptions, createToolSurface } from './surface/create-tool-surface.js';
+export { mergeToolSurfaces } from './surface/merge-tool-surfaces.js';
+export { toToolSurface } from './surface/to-tool-surface.js';
+export type { ToolProvider } from './surface/tool-provider.js';
+export type { ToolSurface } from './surface/tool-surface.js';
+export { clipText } from './text/clip-text.js';
+export { editDistance, findClosestMatch, findClosestMatches } from './text/closest-match.js';
+export { createUnifiedDiff, type UnifiedDiffOptions } from './text/unified-diff.js';
+export { BUILT_IN_TOOL_NAMES, type BuiltInToolName, isBuiltInToolName } from './tool/built-in-tool-names.js';
+export { type DefineJsonSchemaToolOptions, defineJsonSchemaTool } from './tool/define-json-schema-tool.js';
+export { type DefineToolOptions, defineTool } from './tool/define-tool.js';
+export { toJsonSchema } from './tool/to-json-schema.js';
+export {
+  type AnyTool,
+  implementTool,
+  type PreparedCall,
+  type PrepareResult,
+  type Tool,
+  type ToolCallContext,
+  type ToolExecuteContext,
+  type ToolImplementation,
+} from './tool/tool.js';
+export type { ToolCall } from './tool/tool-call.js';
+export {
+  type JsonSchemaObject,
+  TOOL_KINDS,
+  type ToolAnnotations,
+  type ToolDefinition,
+  type ToolKind,
+  type ToolSource,
+} from './tool/tool-definition.js';
+export { isValidToolName, TOOL_NAME_PATTERN } from './tool/tool-name.js';
+export type { ArgumentsParseResult, ToolSpec } from './tool/tool-spec.js';
+export { validateJsonSchemaArguments } from './tool/validate-json-schema-arguments.js';
+export {
+  createWorkspace,
+  DEFAULT_EXCLUDED_PATHS,
+  DEFAULT_PROTECTED_PATHS,
+  type WorkspaceOptions,
+} from './workspace/create-workspace.js';
+export { createPathLocks, type PathLocks } from './workspace/path-locks.js';
+export { type RealPath, resolveRealPath } from './workspace/resolve-real-path.js';
+export type { PathResolution, ResolvedPath, Workspace } from './workspace/workspace.js';
+export { type WriteFileAtomicOptions, writeFileAtomic } from './workspace/write-file-atomic.js';

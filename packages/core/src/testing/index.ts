@@ -1,0 +1,1 @@
+export { type ConformanceOptions, checkToolConformance } from './check-tool-conformance.js';

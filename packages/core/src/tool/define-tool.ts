@@ -1,0 +1,61 @@
+import type { z } from 'zod';
+import { findClosestMatch } from '../text/closest-match.js';
+import { assertToolName } from './assert-tool-name.js';
+import { formatZodIssues } from './format-zod-issues.js';
+import { toJsonSchema } from './to-json-schema.js';
+import type { ToolAnnotations, ToolDefinition, ToolKind, ToolSource } from './tool-definition.js';
+import type { ArgumentsParseResult, ToolSpec } from './tool-spec.js';
+
+/** Options for {@link defineTool}. */
+export interface DefineToolOptions<Schema extends z.ZodObject> {
+  /** Wire name. */
+  readonly name: string;
+  /** Model-facing description. */
+  readonly description: string;
+  /** zod object schema of the arguments; its JSON Schema is what the model sees. */
+  readonly input: Schema;
+  /** ACP kind. @default 'other' */
+  readonly kind?: ToolKind;
+  /** MCP hints. @default {} */
+  readonly annotations?: ToolAnnotations;
+  /** Where the tool comes from. @default { type: 'built-in' } */
+  readonly source?: ToolSource;
+}
+
+/**
+ * Defines a tool from a zod object schema. Unknown fields are refused with a "did you mean" hint;
+ * schema violations name the field and quote the value.
+ */
+export function defineTool<Schema extends z.ZodObject>(
+  options: DefineToolOptions<Schema>,
+): ToolSpec<z.output<Schema>> {
+  assertToolName(options.name);
+  const definition: ToolDefinition = {
+    name: options.name,
+    description: options.description,
+    inputSchema: toJsonSchema(options.input),
+    kind: options.kind ?? 'other',
+    annotations: options.annotations ?? {},
+    source: options.source ?? { type: 'built-in' },
+  };
+  const known = Object.keys(options.input.shape);
+  return {
+    definition,
+    parseArguments(value): ArgumentsParseResult<z.output<Schema>> {
+      const problems: string[] = [];
+      for (const key of Object.keys(value)) {
+        if (known.includes(key)) continue;
+        const closest = findClosestMatch(key, known);
+        problems.push(
+          `unknown field \`${key}\`${closest ? ` — did you mean \`${closest}\`?` : ''} (known fields: ${known.join(', ')})`,
+        );
+      }
+      const parsed = options.input.safeParse(value);
+      if (!parsed.success) problems.push(...formatZodIssues(parsed.error.issues, value));
+      if (problems.length > 0) {
+        return { ok: false, message: `Invalid arguments for ${options.name}: ${problems.join('; ')}.` };
+      }
+      return { ok: true, value: parsed.data as z.output<Schema> };
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import type { ToolDefinition } from './tool-definition.js';
+
+/** Typed input, or a message for the model saying what was wrong with the arguments. */
+export type ArgumentsParseResult<Input> =
+  | { readonly ok: true; readonly value: Input }
+  | { readonly ok: false; readonly message: string; readonly details?: unknown };
+
+/**
+ * A tool's definition plus the parser for its arguments: everything about a tool that exists
+ * without an executor, so hosts can list tools and tests can snapshot them.
+ */
+export interface ToolSpec<Input = unknown> {
+  /** What the model sees. */
+  readonly definition: ToolDefinition;
+  /**
+   * Turns arguments (already decoded from JSON text, `null` optional fields already dropped) into
+   * typed input. Never throws.
+   */
+  parseArguments(value: Readonly<Record<string, unknown>>): ArgumentsParseResult<Input>;
+}

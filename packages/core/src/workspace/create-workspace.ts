@@ -1,0 +1,191 @@
+import { realpathSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { InvalidOptionsError } from '../errors/toolgate-error.js';
+import { toolFailure } from '../result/tool-result.js';
+import { createPathLocks } from './path-locks.js';
+import { resolveRealPath } from './resolve-real-path.js';
+import type { PathResolution, Workspace } from './workspace.js';
+
+/** Segment names never written, whatever the mode. */
+export const DEFAULT_PROTECTED_PATHS: readonly string[] = ['.git', 'node_modules', '.ssh', '.aws', '.gnupg'];
+
+/** Segment names walkers skip by default. */
+export const DEFAULT_EXCLUDED_PATHS: readonly string[] = ['.git', 'node_modules'];
+
+/** Options for {@link createWorkspace}. */
+export interface WorkspaceOptions {
+  /** The workspace root; must be an existing directory. */
+  readonly root: string;
+  /** Extra roots that may be read but not written (skills, docs). @default [] */
+  readonly readRoots?: readonly string[];
+  /** Let reads and writes leave the workspace. @default false */
+  readonly allowOutsideWorkspace?: boolean;
+  /**
+   * More protected paths, added to {@link DEFAULT_PROTECTED_PATHS}: a name without `/` protects
+   * every segment of that name; a path with `/` protects that root-relative path and what is below it.
+   * @default []
+   */
+  readonly protectedPaths?: readonly string[];
+  /** Segment names glob and grep skip while walking. @default ['.git', 'node_modules'] */
+  readonly excludedPaths?: readonly string[];
+}
+
+const MAX_SEGMENT_BYTES = 255;
+
+function realDirectory(path: string, what: string): string {
+  let real: string;
+  try {
+    real = realpathSync(resolve(path));
+  } catch {
+    throw new InvalidOptionsError(`${what} does not exist: ${path}`);
+  }
+  if (!statSync(real).isDirectory()) throw new InvalidOptionsError(`${what} is not a directory: ${path}`);
+  return real;
+}
+
+function isWithin(path: string, root: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+}
+
+/**
+ * Creates the workspace context every tool resolves paths through: containment is checked on
+ * real paths (symlinks resolved, dangling ones followed to their target), never by string prefix.
+ */
+export function createWorkspace(options: WorkspaceOptions): Workspace {
+  const root = realDirectory(options.root, 'Workspace root');
+  const readRoots = (options.readRoots ?? []).map((path) => realDirectory(path, 'Read root'));
+  const allowOutsideWorkspace = options.allowOutsideWorkspace ?? false;
+  const excludedPaths = [...(options.excludedPaths ?? DEFAULT_EXCLUDED_PATHS)];
+  const extra = options.protectedPaths ?? [];
+  const protectedNames = [...DEFAULT_PROTECTED_PATHS, ...extra.filter((entry) => !entry.includes('/'))];
+  const protectedPrefixes = extra
+    .filter((entry) => entry.includes('/'))
+    .map((entry) => entry.replace(/^\.\/+|\/+$/g, ''));
+  const locks = createPathLocks();
+
+  const toDisplayPath = (absolutePath: string): string => {
+    if (!isWithin(absolutePath, root)) return absolutePath;
+    const rel = relative(root, absolutePath);
+    return rel === '' ? '.' : rel.split(sep).join('/');
+  };
+
+  const protectedReason = (absolutePath: string): string | undefined => {
+    const inside = isWithin(absolutePath, root);
+    const rel = inside ? relative(root, absolutePath).split(sep).join('/') : absolutePath;
+    const segments = rel.split('/').filter(Boolean);
+    const name = segments.find((segment) => protectedNames.includes(segment));
+    if (name) return `"${name}" is a protected directory`;
+    if (inside) {
+      const prefix = protectedPrefixes.find((entry) => rel === entry || rel.startsWith(`${entry}/`));
+      if (prefix) return `"${prefix}" is a protected path`;
+    }
+    return undefined;
+  };
+
+  const resolvePath = async (requested: string, forWrite: boolean): Promise<PathResolution> => {
+    if (typeof requested !== 'string') {
+      return {
+        ok: false,
+        failure: toolFailure('invalid_arguments', `A path must be a string; got ${typeof requested}.`),
+      };
+    }
+    if (requested.includes('\0')) {
+      return {
+        ok: false,
+        failure: toolFailure(
+          'invalid_arguments',
+          `Path ${JSON.stringify(requested)} contains a NUL byte; remove it.`,
+        ),
+      };
+    }
+    const tooLong = requested
+      .split(/[\\/]/)
+      .find((segment) => Buffer.byteLength(segment) > MAX_SEGMENT_BYTES);
+    if (tooLong !== undefined) {
+      return {
+        ok: false,
+        failure: toolFailure(
+          'invalid_arguments',
+          `Path ${JSON.stringify(requested.slice(0, 120))}… has a name longer than ${MAX_SEGMENT_BYTES} bytes, which no file system here accepts.`,
+        ),
+      };
+    }
+    const given = requested.trim() === '' ? '.' : requested;
+    const expanded =
+      given === '~' ? homedir() : given.startsWith('~/') ? `${homedir()}${given.slice(1)}` : given;
+    const lexical = isAbsolute(expanded) ? expanded : `${root}${sep}${expanded}`;
+    const real = await resolveRealPath(lexical);
+    if (!real.ok) {
+      const code =
+        real.reason === 'not_a_directory'
+          ? 'not_a_directory'
+          : real.reason === 'symlink_loop'
+            ? 'invalid_arguments'
+            : 'io_error';
+      return {
+        ok: false,
+        failure: toolFailure(code, `Cannot resolve ${JSON.stringify(requested)}: ${real.message}.`),
+      };
+    }
+    const absolutePath = real.realPath;
+    const inRoot = isWithin(absolutePath, root);
+    const allowed =
+      inRoot ||
+      allowOutsideWorkspace ||
+      (!forWrite && readRoots.some((readRoot) => isWithin(absolutePath, readRoot)));
+    if (!allowed) {
+      const where = absolutePath === resolve(lexical) ? '' : ` (it leads to ${absolutePath})`;
+      return {
+        ok: false,
+        failure: toolFailure(
+          'path_outside_workspace',
+          `Path ${JSON.stringify(requested)} is outside the workspace${where}. Use a path inside ${root}${forWrite ? '' : readRoots.length > 0 ? ` or the read roots ${readRoots.join(', ')}` : ''}.`,
+          { requestedPath: requested, resolvedPath: absolutePath, root },
+        ),
+      };
+    }
+    if (forWrite) {
+      const reason = protectedReason(absolutePath) ?? protectedReason(resolve(lexical));
+      if (reason) {
+        return {
+          ok: false,
+          failure: toolFailure(
+            'path_protected',
+            `Refusing to write ${JSON.stringify(requested)}: ${reason} and is never written.`,
+            {
+              requestedPath: requested,
+              resolvedPath: absolutePath,
+            },
+          ),
+        };
+      }
+    }
+    return {
+      ok: true,
+      path: {
+        requestedPath: requested,
+        absolutePath,
+        displayPath: toDisplayPath(absolutePath),
+        exists: real.exists,
+      },
+    };
+  };
+
+  return {
+    root,
+    readRoots,
+    allowOutsideWorkspace,
+    excludedPaths,
+    resolveReadable: (path) => resolvePath(path, false),
+    resolveWritable: (path) => resolvePath(path, true),
+    toDisplayPath,
+    isExcluded: (absolutePath) =>
+      isWithin(absolutePath, root) &&
+      relative(root, absolutePath)
+        .split(sep)
+        .some((segment) => excludedPaths.includes(segment)),
+    withLock: (realPath, work) => locks.withLock(realPath, work),
+  };
+}

@@ -1,0 +1,40 @@
+import type { ToolFailure } from '../result/tool-result.js';
+
+/** A path the workspace accepted. */
+export interface ResolvedPath {
+  /** The path as the model gave it. */
+  readonly requestedPath: string;
+  /** The real absolute path: every symlink resolved (for a new file, through its nearest existing parent). */
+  readonly absolutePath: string;
+  /** Root-relative with `/` (`.` for the root), or absolute when outside the workspace. */
+  readonly displayPath: string;
+  /** False when the path (or a link's target) does not exist yet. */
+  readonly exists: boolean;
+}
+
+/** A path the workspace accepted, or the failure to return to the model. */
+export type PathResolution =
+  | { readonly ok: true; readonly path: ResolvedPath }
+  | { readonly ok: false; readonly failure: ToolFailure };
+
+/** Where calls may reach (DESIGN §7). */
+export interface Workspace {
+  /** Real absolute path of the workspace root. */
+  readonly root: string;
+  /** Real absolute paths of extra read-only roots. */
+  readonly readRoots: readonly string[];
+  /** When true, reads and writes may leave the workspace (protected paths still refuse writes). */
+  readonly allowOutsideWorkspace: boolean;
+  /** Segment names skipped when walking a tree (`.git`, `node_modules`). */
+  readonly excludedPaths: readonly string[];
+  /** Resolves a path for reading: inside the root or a read root, symlinks resolved. */
+  resolveReadable(path: string): Promise<PathResolution>;
+  /** Resolves a path for writing: inside the root, symlinks resolved, protected paths refused. */
+  resolveWritable(path: string): Promise<PathResolution>;
+  /** Display form of a real absolute path. */
+  toDisplayPath(absolutePath: string): string;
+  /** True when a walker should skip this path (a segment under the root equals an excluded name). */
+  isExcluded(absolutePath: string): boolean;
+  /** Runs `work` holding the lock of one real path. */
+  withLock<T>(realPath: string, work: () => Promise<T>): Promise<T>;
+}
