@@ -41,7 +41,11 @@ describe('createToolSurface', () => {
   it('runs a call through validation, preflight and the tool', async () => {
     const log: string[] = [];
     const surface = createToolSurface({ tools: [echoTool(log)], decorators: standardDecorators() });
-    const result = await surface.executor.execute({ id: 'c1', name: 'echo', arguments: '{"text":"hi","times":null}' });
+    const result = await surface.executor.execute({
+      id: 'c1',
+      name: 'echo',
+      arguments: '{"text":"hi","times":null}',
+    });
     expect(result).toEqual({ status: 'success', output: { text: 'HI', times: 1 } });
     expect(log).toEqual(['prepare', 'execute']);
   });
@@ -63,7 +67,9 @@ describe('createToolSurface', () => {
     const asked: string[] = [];
     const surface = createToolSurface({
       tools: [echoTool()],
-      decorators: standardDecorators({ approval: { mode: 'manual', approver: approverAnswering('allow_once', asked) } }),
+      decorators: standardDecorators({
+        approval: { mode: 'manual', approver: approverAnswering('allow_once', asked) },
+      }),
     });
     const bad = await surface.executor.execute({ id: 'c', name: 'echo', arguments: '{"text":' });
     expect(bad.status === 'failure' && bad.error.code).toBe('invalid_arguments');
@@ -83,13 +89,19 @@ describe('createToolSurface', () => {
     const asked: string[] = [];
     const allow = createToolSurface({
       tools: [echoTool()],
-      decorators: standardDecorators({ approval: { mode: 'manual', approver: approverAnswering('allow_once', asked) } }),
+      decorators: standardDecorators({
+        approval: { mode: 'manual', approver: approverAnswering('allow_once', asked) },
+      }),
     });
-    expect((await allow.executor.execute({ id: 'c', name: 'echo', arguments: { text: 'a' } })).status).toBe('success');
+    expect((await allow.executor.execute({ id: 'c', name: 'echo', arguments: { text: 'a' } })).status).toBe(
+      'success',
+    );
     const log: string[] = [];
     const reject = createToolSurface({
       tools: [echoTool(log)],
-      decorators: standardDecorators({ approval: { mode: 'manual', approver: approverAnswering('reject_once', asked) } }),
+      decorators: standardDecorators({
+        approval: { mode: 'manual', approver: approverAnswering('reject_once', asked) },
+      }),
     });
     expect(await reject.executor.execute({ id: 'c', name: 'echo', arguments: { text: 'b' } })).toEqual({
       status: 'rejected',
@@ -104,10 +116,15 @@ describe('createToolSurface', () => {
     const asked: string[] = [];
     const surface = createToolSurface({
       tools: [echoTool()],
-      decorators: standardDecorators({ approval: { mode: 'manual', approver: approverAnswering('allow_once', asked) } }),
+      decorators: standardDecorators({
+        approval: { mode: 'manual', approver: approverAnswering('allow_once', asked) },
+      }),
     });
     const result = await surface.executor.execute({ id: 'c', name: 'echo', arguments: { text: 'refuse' } });
-    expect(result).toEqual({ status: 'failure', error: { code: 'not_found', message: 'refused in preflight' } });
+    expect(result).toEqual({
+      status: 'failure',
+      error: { code: 'not_found', message: 'refused in preflight' },
+    });
     expect(asked).toEqual([]);
   });
 
@@ -118,7 +135,11 @@ describe('createToolSurface', () => {
       tools: [echoTool()],
       decorators: standardDecorators({
         onEvent: (event) => events.push(event.type),
-        approval: { mode: 'manual', approver: approverAnswering('allow_always', asked), memory: createApprovalMemory() },
+        approval: {
+          mode: 'manual',
+          approver: approverAnswering('allow_always', asked),
+          memory: createApprovalMemory(),
+        },
       }),
     });
     await surface.executor.execute({ id: 'c', name: 'echo', arguments: { text: 'a' } });
@@ -147,9 +168,16 @@ describe('createToolSurface', () => {
         },
       }),
     });
-    expect((await throwing.executor.execute({ id: 'c', name: 'echo', arguments: { text: 'a' } })).status).toBe('rejected');
-    const none = createToolSurface({ tools: [echoTool()], decorators: standardDecorators({ approval: { mode: 'safe' } }) });
-    expect((await none.executor.execute({ id: 'c', name: 'echo', arguments: { text: 'a' } })).status).toBe('rejected');
+    expect(
+      (await throwing.executor.execute({ id: 'c', name: 'echo', arguments: { text: 'a' } })).status,
+    ).toBe('rejected');
+    const none = createToolSurface({
+      tools: [echoTool()],
+      decorators: standardDecorators({ approval: { mode: 'safe' } }),
+    });
+    expect((await none.executor.execute({ id: 'c', name: 'echo', arguments: { text: 'a' } })).status).toBe(
+      'rejected',
+    );
   });
 
   it('turns a throwing tool into internal_error and an aborted signal into aborted', async () => {
@@ -165,7 +193,10 @@ describe('createToolSurface', () => {
     });
     const controller = new AbortController();
     controller.abort();
-    const aborted = await surface.executor.execute({ id: 'c', name: 'echo', arguments: {} }, { signal: controller.signal });
+    const aborted = await surface.executor.execute(
+      { id: 'c', name: 'echo', arguments: {} },
+      { signal: controller.signal },
+    );
     expect(aborted.status === 'failure' && aborted.error.code).toBe('aborted');
   });
 });

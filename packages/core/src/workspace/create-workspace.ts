@@ -136,7 +136,7 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
       allowOutsideWorkspace ||
       (!forWrite && readRoots.some((readRoot) => isWithin(absolutePath, readRoot)));
     if (!allowed) {
-      const where = absolutePath === resolve(lexical) ? '' : ` (it leads to ${absolutePath})`;
+      const where = absolutePath === requested ? '' : ` (it leads to ${absolutePath})`;
       return {
         ok: false,
         failure: toolFailure(

@@ -1,0 +1,82 @@
+import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createWorkspace } from './create-workspace.js';
+
+const NAMES = ['a', 'b', 'c', '.git', 'node_modules'];
+
+const entry = fc.record({
+  parent: fc.constantFrom('', 'a', 'b', 'a/b', 'c'),
+  name: fc.constantFrom(...NAMES, 'l1', 'l2', 'f.txt'),
+  type: fc.constantFrom('dir', 'file', 'link'),
+  target: fc.constantFrom(
+    '..',
+    '../..',
+    '../../outside',
+    '/',
+    '.',
+    'a',
+    'l1',
+    'l2',
+    'missing',
+    '../outside/x',
+  ),
+});
+
+const query = fc
+  .array(fc.constantFrom(...NAMES, '..', '.', 'l1', 'l2', 'f.txt', 'new.txt', 'outside'), {
+    minLength: 1,
+    maxLength: 5,
+  })
+  .map((segments) => segments.join('/'));
+
+function isWithin(path: string, directory: string): boolean {
+  const rel = relative(directory, path);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..');
+}
+
+describe('workspace containment (property)', () => {
+  it('never resolves to a path outside the root, whatever the tree of directories and symlinks', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(entry, { maxLength: 12 }),
+        fc.array(query, { minLength: 1, maxLength: 6 }),
+        async (entries, queries) => {
+          const base = await realpath(await mkdtemp(join(tmpdir(), 'toolgate-prop-')));
+          try {
+            const root = join(base, 'ws', 'root');
+            await mkdir(root, { recursive: true });
+            await mkdir(join(base, 'ws', 'outside'), { recursive: true });
+            for (const item of entries) {
+              const directory = join(root, item.parent);
+              await mkdir(directory, { recursive: true }).catch(() => {});
+              const path = join(directory, item.name);
+              if (item.type === 'dir') await mkdir(path).catch(() => {});
+              else if (item.type === 'file') await writeFile(path, 'x').catch(() => {});
+              else await symlink(item.target, path).catch(() => {});
+            }
+            const workspace = createWorkspace({ root });
+            for (const path of queries) {
+              for (const resolution of [
+                await workspace.resolveReadable(path),
+                await workspace.resolveWritable(path),
+              ]) {
+                if (resolution.ok) expect(isWithin(resolution.path.absolutePath, root)).toBe(true);
+              }
+              const write = await workspace.resolveWritable(path);
+              if (write.ok) {
+                const segments = relative(root, write.path.absolutePath).split(sep);
+                expect(segments.includes('.git') || segments.includes('node_modules')).toBe(false);
+              }
+            }
+          } finally {
+            await rm(base, { recursive: true, force: true });
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
