@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
-const run = (command, args, cwd) => execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+const run = (command, args, cwd) =>
+  execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
 const packageDirs = ['packages', 'apps'].flatMap((group) =>
   readdirSync(join(root, group)).map((name) => join(root, group, name)),
 );
@@ -29,16 +30,24 @@ try {
   }
   const project = join(work, 'project');
   mkdirSync(project);
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'pack-check', private: true, type: 'module' }));
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'pack-check', private: true, type: 'module' }),
+  );
   const files = readdirSync(tarballs).map((file) => join(tarballs, file));
   run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...files, 'zod@4'], project);
   for (const { manifest } of packages) {
     const exportsCount = run(
       process.execPath,
-      ['--input-type=module', '-e', `const m = await import(${JSON.stringify(manifest.name)}); console.log(Object.keys(m).length);`],
+      [
+        '--input-type=module',
+        '-e',
+        `const m = await import(${JSON.stringify(manifest.name)}); console.log(Object.keys(m).length);`,
+      ],
       project,
     ).trim();
-    if (Number(exportsCount) === 0) throw new Error(`${manifest.name} imported from its tarball exports nothing`);
+    if (Number(exportsCount) === 0)
+      throw new Error(`${manifest.name} imported from its tarball exports nothing`);
     console.log(`imported ${manifest.name} from a clean project: ${exportsCount} exports`);
   }
   const bin = join(project, 'node_modules', '.bin', 'toolgate');

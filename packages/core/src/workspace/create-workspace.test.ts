@@ -54,8 +54,8 @@ describe('createWorkspace', () => {
 
   it('refuses ../ escapes and absolute paths outside, naming where they lead', async () => {
     const workspace = createWorkspace({ root });
-    const escape = await workspace.resolveReadable('../outside/secret.txt');
-    expect(escape).toEqual({
+    const escaped = await workspace.resolveReadable('../outside/secret.txt');
+    expect(escaped).toEqual({
       ok: false,
       failure: {
         status: 'failure',
