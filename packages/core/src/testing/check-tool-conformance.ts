@@ -46,9 +46,9 @@ export async function checkToolConformance(
     if (containsRef(inputSchema)) problems.push(`${name}: input schema contains $ref`);
     if (!TOOL_KINDS.includes(kind)) problems.push(`${name}: unknown kind ${kind}`);
   }
-  const surface = createToolSurface({ tools, decorators: standardDecorators() });
   for (const tool of tools) {
     const name = tool.definition.name;
+    const surface = createToolSurface({ tools: [tool], decorators: standardDecorators() });
     for (const argumentsValue of [...BAD_INPUTS, ...(options.invalidArguments ?? [])]) {
       try {
         const result = await surface.executor.execute({
