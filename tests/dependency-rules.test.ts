@@ -1,0 +1,118 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '..');
+
+interface Manifest {
+  name: string;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+}
+
+const packages = ['packages', 'apps'].flatMap((group) =>
+  readdirSync(join(root, group)).map((name) => {
+    const dir = join(root, group, name);
+    return { dir, group, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest };
+  }),
+);
+
+/** DESIGN §1: what each package may depend on at run time (dependencies + peerDependencies). */
+const ALLOWED: Record<string, readonly string[]> = {
+  '@toolgate/core': ['zod'],
+  '@toolgate/tools-fs': ['@toolgate/core', 'zod'],
+  '@toolgate/tools-patch': ['@toolgate/core', 'zod'],
+  '@toolgate/tools-shell': ['@toolgate/core', 'zod', 'execa'],
+  '@toolgate/tools-search': ['@toolgate/core', 'zod', 'fast-glob'],
+  '@toolgate/tools-agents-md': ['@toolgate/core', 'zod'],
+  '@toolgate/mcp': ['@toolgate/core', 'zod', '@modelcontextprotocol/sdk'],
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory())
+      return entry === 'node_modules' || entry === 'dist' ? [] : sourceFiles(path);
+    return /\.(ts|mts|js|mjs)$/.test(entry) ? [path] : [];
+  });
+}
+
+function importedPackages(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specifiers = [...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"]([^'"]+)['"]/g)].map(
+    (match) => match[1]!,
+  );
+  return specifiers
+    .filter(
+      (specifier) =>
+        !specifier.startsWith('.') && !specifier.startsWith('node:') && !builtinModules.includes(specifier),
+    )
+    .map((specifier) =>
+      specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!,
+    );
+}
+
+const isTest = (file: string) => /\.test\.ts$|[/\\](test|test-support|fixtures)[/\\]/.test(file);
+
+describe('dependency rules (DESIGN §1)', () => {
+  it('gives every package only the run-time dependencies its layer allows', () => {
+    const violations = packages.flatMap(({ manifest }) => {
+      const allowed = ALLOWED[manifest.name];
+      if (!allowed) return [];
+      const runtime = [
+        ...Object.keys(manifest.dependencies ?? {}),
+        ...Object.keys(manifest.peerDependencies ?? {}),
+      ];
+      return runtime.filter((name) => !allowed.includes(name)).map((name) => `${manifest.name} → ${name}`);
+    });
+    expect(violations).toEqual([]);
+  });
+
+  it('lets no tool package depend on another tool package, and only apps depend on everything', () => {
+    const edges = packages
+      .filter(({ group }) => group === 'packages')
+      .flatMap(({ manifest }) =>
+        Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies, ...manifest.devDependencies })
+          .filter((name) => name.startsWith('@toolgate/') && name !== '@toolgate/core')
+          .map((name) => `${manifest.name} → ${name}`),
+      );
+    expect(edges).toEqual([]);
+  });
+
+  it('imports in source only what the manifest declares, and the MCP SDK only in packages/mcp', () => {
+    const violations = packages.flatMap(({ dir, manifest }) => {
+      const runtime = new Set([
+        ...Object.keys(manifest.dependencies ?? {}),
+        ...Object.keys(manifest.peerDependencies ?? {}),
+      ]);
+      const all = new Set([
+        ...runtime,
+        ...Object.keys(manifest.devDependencies ?? {}),
+        'vitest',
+        'fast-check',
+      ]);
+      return sourceFiles(join(dir, 'src')).flatMap((file) =>
+        importedPackages(file)
+          .filter((name) => name !== manifest.name)
+          .filter(
+            (name) =>
+              !(isTest(file) ? all : runtime).has(name) ||
+              (name === '@modelcontextprotocol/sdk' && manifest.name !== '@toolgate/mcp' && !isTest(file)),
+          )
+          .map((name) => `${relative(root, file)} imports ${name}`),
+      );
+    });
+    expect(violations).toEqual([]);
+  });
+
+  it('keeps the process streams and the terminal out of packages/', () => {
+    const violations = packages
+      .filter(({ group }) => group === 'packages')
+      .flatMap(({ dir }) => sourceFiles(join(dir, 'src')).filter((file) => !isTest(file)))
+      .filter((file) => /process\.(stdin|stdout)\b|['"]\/dev\/tty['"]/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(root, file));
+    expect(violations).toEqual([]);
+  });
+});
