@@ -1,0 +1,110 @@
+import { parseArgs } from 'node:util';
+import type { ApprovalMode } from '@toolgate/core';
+import { parseApprovalModeValue } from './parse-approval-mode-value.js';
+import { UsageError } from './usage-error.js';
+
+/** Options every command takes. */
+export interface CommonOptions {
+  /** `--cwd`: the workspace root as given (resolved later). */
+  readonly cwd?: string;
+  /** `--approval`. */
+  readonly approval?: ApprovalMode;
+  /** `--config`. */
+  readonly config?: string;
+  /** `--mcp-config`. */
+  readonly mcpConfig?: string;
+  /** `--no-mcp`. */
+  readonly noMcp: boolean;
+}
+
+/** A parsed command line. */
+export type CliCommand =
+  | { readonly command: 'help' }
+  | { readonly command: 'version' }
+  | { readonly command: 'tools'; readonly json: boolean; readonly options: CommonOptions }
+  | {
+      readonly command: 'call';
+      readonly tool: string;
+      /** The ARGS text; `undefined` (absent) and `-` read stdin. */
+      readonly args: string | undefined;
+      readonly json: boolean;
+      readonly options: CommonOptions;
+    }
+  | { readonly command: 'mcp'; readonly options: CommonOptions };
+
+const OPTIONS = {
+  cwd: { type: 'string' },
+  approval: { type: 'string' },
+  config: { type: 'string' },
+  'mcp-config': { type: 'string' },
+  'no-mcp': { type: 'boolean' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+} as const;
+
+const COMMANDS = ['tools', 'call', 'mcp', 'help'];
+
+function nonEmpty(name: string, value: string | undefined): string | undefined {
+  if (value !== undefined && value.trim() === '')
+    throw new UsageError(`--${name} expects a value; got an empty string.`);
+  return value;
+}
+
+/** Strict parse of the command line: unknown options, missing values and extra arguments throw {@link UsageError}. */
+export function parseCliArguments(argv: readonly string[]): CliCommand {
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>>;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(
+      error instanceof Error ? error.message.replace(/\. To specify.*$/s, '.') : String(error),
+    );
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { command: 'help' };
+  if (values.version) return { command: 'version' };
+  const [command, ...rest] = positionals;
+  if (command === undefined) throw new UsageError('Missing command: expected tools, call or mcp.');
+  if (!COMMANDS.includes(command)) {
+    throw new UsageError(`Unknown command ${JSON.stringify(command)}: expected tools, call or mcp.`);
+  }
+  if (command === 'help') return { command: 'help' };
+  const cwd = nonEmpty('cwd', values.cwd);
+  const config = nonEmpty('config', values.config);
+  const mcpConfig = nonEmpty('mcp-config', values['mcp-config']);
+  if (mcpConfig !== undefined && values['no-mcp'])
+    throw new UsageError('--mcp-config and --no-mcp exclude each other.');
+  const options: CommonOptions = {
+    ...(cwd === undefined ? {} : { cwd }),
+    ...(values.approval === undefined
+      ? {}
+      : { approval: parseApprovalModeValue(values.approval, '--approval') }),
+    ...(config === undefined ? {} : { config }),
+    ...(mcpConfig === undefined ? {} : { mcpConfig }),
+    noMcp: values['no-mcp'] ?? false,
+  };
+  const json = values.json ?? false;
+  const extra = (allowed: number) => {
+    if (rest.length > allowed) {
+      throw new UsageError(`Unexpected argument ${JSON.stringify(rest[allowed])} for "toolgate ${command}".`);
+    }
+  };
+  switch (command) {
+    case 'tools':
+      extra(0);
+      return { command, json, options };
+    case 'mcp':
+      extra(0);
+      if (json)
+        throw new UsageError('--json is not an option of "toolgate mcp" (it always speaks JSON-RPC).');
+      return { command, options };
+    default: {
+      const [tool, args] = rest;
+      if (tool === undefined || tool.trim() === '')
+        throw new UsageError('Missing tool name: toolgate call <tool> [ARGS].');
+      extra(2);
+      return { command: 'call', tool, args, json, options };
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import type { CliInput } from './cli-io.js';
+import { UsageError } from './usage-error.js';
+
+async function readAll(input: CliInput): Promise<string> {
+  let text = '';
+  for await (const chunk of input) text += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+  return text;
+}
+
+/**
+ * The call's ARGS: one JSON object, given on the command line or (for `-` or no argument) read from
+ * stdin. Blank input means `{}`; with no argument and stdin a terminal there is nothing to read, so
+ * also `{}`. Anything that is not a JSON object is a usage error.
+ */
+export async function readCallArguments(
+  given: string | undefined,
+  stdin: CliInput,
+): Promise<Readonly<Record<string, unknown>>> {
+  let text: string;
+  let source: string;
+  if (given === undefined || given === '-') {
+    if (given === undefined && stdin.isTTY) return {};
+    text = await readAll(stdin);
+    source = 'ARGS from stdin';
+  } else {
+    text = given;
+    source = 'ARGS';
+  }
+  if (text.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(
+      `${source} is not valid JSON (${(error as Error).message}); expected one JSON object such as '{"path":"README.md"}'.`,
+    );
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    const got =
+      value === null
+        ? 'null'
+        : Array.isArray(value)
+          ? 'an array'
+          : `${typeof value} ${JSON.stringify(value)}`;
+    throw new UsageError(`${source} must be one JSON object; got ${got}.`);
+  }
+  return value as Record<string, unknown>;
+}

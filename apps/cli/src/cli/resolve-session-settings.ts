@@ -1,0 +1,69 @@
+import { existsSync, statSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import type { ApprovalMode } from '@toolgate/core';
+import { CONFIG_FILE_NAME, loadToolgateConfig } from '../config/load-toolgate-config.js';
+import type { ToolgateConfig } from '../config/toolgate-config-schema.js';
+import { parseApprovalModeValue } from './parse-approval-mode-value.js';
+import type { CommonOptions } from './parse-cli-arguments.js';
+import { UsageError } from './usage-error.js';
+
+/** The MCP servers file looked up in the workspace root. */
+export const MCP_CONFIG_FILE_NAME = '.mcp.json';
+
+/** Where a session runs and how it asks. */
+export interface SessionSettings {
+  /** Absolute workspace root. */
+  readonly root: string;
+  readonly config: ToolgateConfig;
+  readonly mode: ApprovalMode;
+  /** The MCP servers file to load, if any. */
+  readonly mcpConfigFile: string | undefined;
+}
+
+/**
+ * The directory the user ran the command from: `INIT_CWD` when a package-manager script started
+ * us (it runs scripts from the package root), else the process's own working directory.
+ */
+export function invocationDirectory(env: NodeJS.ProcessEnv, cwd: string): string {
+  const init = env.INIT_CWD;
+  return env.npm_lifecycle_event && init && isAbsolute(init) ? init : cwd;
+}
+
+/** Resolves `--cwd`, the config file, the approval mode (flag, `TOOLGATE_APPROVAL`, config, `safe`) and the MCP file. */
+export function resolveSessionSettings(
+  options: CommonOptions,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): SessionSettings {
+  const base = invocationDirectory(env, cwd);
+  const root = resolve(base, options.cwd ?? '.');
+  let isDirectory = false;
+  try {
+    isDirectory = statSync(root).isDirectory();
+  } catch {
+    throw new UsageError(`--cwd: no such directory: ${root}`);
+  }
+  if (!isDirectory) throw new UsageError(`--cwd: not a directory: ${root}`);
+  const config =
+    options.config === undefined
+      ? loadToolgateConfig(join(root, CONFIG_FILE_NAME), { required: false })
+      : loadToolgateConfig(resolve(base, options.config), { required: true });
+  const fromEnv = env.TOOLGATE_APPROVAL;
+  const mode =
+    options.approval ??
+    (fromEnv !== undefined && fromEnv.trim() !== ''
+      ? parseApprovalModeValue(fromEnv, 'TOOLGATE_APPROVAL')
+      : undefined) ??
+    config.approval ??
+    'safe';
+  let mcpConfigFile: string | undefined;
+  if (!options.noMcp) {
+    if (options.mcpConfig !== undefined) {
+      mcpConfigFile = resolve(base, options.mcpConfig);
+      if (!existsSync(mcpConfigFile)) throw new UsageError(`--mcp-config: no such file: ${mcpConfigFile}`);
+    } else if (existsSync(join(root, MCP_CONFIG_FILE_NAME))) {
+      mcpConfigFile = join(root, MCP_CONFIG_FILE_NAME);
+    }
+  }
+  return { root, config, mode, mcpConfigFile };
+}

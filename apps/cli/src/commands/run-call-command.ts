@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import type { ToolResult } from '@toolgate/core';
+import { createTerminalApprover } from '../approval/create-terminal-approver.js';
+import type { CliIo } from '../cli/cli-io.js';
+import { EXIT_CODES, type ExitCode, SIGNAL_EXIT_CODES } from '../cli/exit-codes.js';
+import type { CommonOptions } from '../cli/parse-cli-arguments.js';
+import { readCallArguments } from '../cli/read-call-arguments.js';
+import { resolveSessionSettings } from '../cli/resolve-session-settings.js';
+import { createColors, shouldUseColor } from '../render/colors.js';
+import { renderToolResult } from '../render/render-tool-result.js';
+import { createSessionSurface } from '../session/create-session-surface.js';
+import { withElapsedTime } from '../session/with-elapsed-time.js';
+import { streamColors } from './command-context.js';
+
+/** The exit status of a finished call. */
+export function exitCodeOf(result: ToolResult): ExitCode {
+  if (result.status === 'success') return EXIT_CODES.success;
+  if (result.status === 'rejected') return EXIT_CODES.rejected;
+  return EXIT_CODES.toolFailure;
+}
+
+/** The exit status for the signal that aborted a call, if one did. */
+export function signalExitCode(signal: AbortSignal): ExitCode | undefined {
+  if (!signal.aborted) return undefined;
+  const reason = signal.reason as unknown;
+  return typeof reason === 'string' && reason in SIGNAL_EXIT_CODES
+    ? SIGNAL_EXIT_CODES[reason as keyof typeof SIGNAL_EXIT_CODES]
+    : EXIT_CODES.interrupted;
+}
+
+/** Options of `toolgate call`. */
+export interface CallCommandOptions {
+  readonly tool: string;
+  readonly args: string | undefined;
+  readonly json: boolean;
+  readonly options: CommonOptions;
+}
+
+/**
+ * `toolgate call <tool> [ARGS]`: one session, one call through the whole chain. When the call
+ * ends, every process it started is stopped and waited for.
+ */
+export async function runCallCommand(io: CliIo, command: CallCommandOptions): Promise<ExitCode> {
+  const settings = resolveSessionSettings(command.options, io.env, io.cwd);
+  const input = await readCallArguments(command.args, io.stdin);
+  const colors = streamColors(io);
+  const session = await createSessionSurface({
+    root: settings.root,
+    config: settings.config,
+    mode: settings.mode,
+    approver: createTerminalApprover({
+      colors: createColors(shouldUseColor(true, io.env)),
+      report: (text) => io.stderr.write(text),
+    }),
+    ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
+    ...(io.stderr.isTTY ? { after: [withElapsedTime({ write: (text) => io.stderr.write(text) })] } : {}),
+  });
+  let result: ToolResult;
+  let stopped = 0;
+  try {
+    result = await session.surface.executor.execute(
+      { id: `call_${randomUUID().slice(0, 8)}`, name: command.tool, arguments: input },
+      { signal: io.signal },
+    );
+  } finally {
+    stopped = await session.close();
+  }
+  if (command.json) {
+    io.stdout.write(`${JSON.stringify(result)}\n`);
+  } else {
+    const rendered = renderToolResult(command.tool, result, colors);
+    io.stdout.write(rendered.stdout);
+    io.stderr.write(rendered.stderr);
+    if (stopped > 0) {
+      io.stderr.write(
+        colors.stderr.dim(
+          `• Session ended: stopped ${stopped} process${stopped === 1 ? '' : 'es'} this call started.\n`,
+        ),
+      );
+    }
+  }
+  const interrupted = signalExitCode(io.signal);
+  if (interrupted !== undefined && !command.json) {
+    io.stderr.write(colors.stderr.yellow(`• Interrupted by ${String(io.signal.reason)}.\n`));
+  }
+  return interrupted ?? exitCodeOf(result);
+}

@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { UsageError } from '../cli/usage-error.js';
+import { formatConfigIssue } from './format-config-issue.js';
+import { TOOLGATE_CONFIG_SCHEMA, type ToolgateConfig } from './toolgate-config-schema.js';
+
+/** The config file name looked up in the workspace root. */
+export const CONFIG_FILE_NAME = 'toolgate.config.json';
+
+/**
+ * Reads and validates a config file. `required` is false for the default location (a missing file
+ * means an empty config) and true for `--config`. Every problem throws a {@link UsageError} naming
+ * the file, the key and what was expected.
+ */
+export function loadToolgateConfig(file: string, options: { readonly required: boolean }): ToolgateConfig {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' && !options.required) return {};
+    throw new UsageError(
+      `Cannot read config file ${file}: ${code === 'ENOENT' ? 'no such file' : (code ?? String(error))}.`,
+    );
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`Invalid config file ${file}: not valid JSON (${(error as Error).message}).`);
+  }
+  const parsed = TOOLGATE_CONFIG_SCHEMA.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${formatConfigIssue(issue, raw, TOOLGATE_CONFIG_SCHEMA).replaceAll('\n', '\n  ')}`,
+    );
+    throw new UsageError(`Invalid config file ${file}:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+const positiveInteger = z.number().int().positive();
+const pathList = z.array(z.string().min(1));
+
+/** `toolgate.config.json`: every key optional, unknown keys refused. */
+export const TOOLGATE_CONFIG_SCHEMA = z.strictObject({
+  /** Editors' schema hint; ignored. */
+  $schema: z.string().optional(),
+  /** Approval mode when neither `--approval` nor `TOOLGATE_APPROVAL` is set. */
+  approval: z.enum(['manual', 'safe', 'auto']).optional(),
+  workspace: z
+    .strictObject({
+      /** Extra directories that may be read but not written, relative to the workspace root. */
+      readRoots: pathList.optional(),
+      /** More protected paths (never written), added to `.git`, `node_modules`, `.ssh`, `.aws`, `.gnupg`. */
+      protectedPaths: pathList.optional(),
+      /** Segment names glob and grep skip while walking. */
+      excludedPaths: pathList.optional(),
+      /** Let reads and writes leave the workspace. */
+      allowOutsideWorkspace: z.boolean().optional(),
+    })
+    .optional(),
+  tools: z
+    .strictObject({
+      read_file: z.strictObject({ maxChars: positiveInteger.optional() }).optional(),
+      bash: z
+        .strictObject({
+          timeoutMs: positiveInteger.optional(),
+          maxOutputBytes: positiveInteger.optional(),
+        })
+        .optional(),
+      search: z.strictObject({ engine: z.enum(['auto', 'ripgrep', 'node']).optional() }).optional(),
+    })
+    .optional(),
+});
+
+/** A validated `toolgate.config.json`. */
+export type ToolgateConfig = z.output<typeof TOOLGATE_CONFIG_SCHEMA>;

@@ -1,0 +1,37 @@
+import type { ToolResult } from '@toolgate/core';
+import type { Colors } from './colors.js';
+import { renderToolOutput } from './render-tool-output.js';
+
+/** What a human sees of one call: output on stdout, problems on stderr. */
+export interface RenderedResult {
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function withNewline(text: string): string {
+  return text === '' || text.endsWith('\n') ? text : `${text}\n`;
+}
+
+/** A readable rendering of a call's result; the output part is per tool (see {@link renderToolOutput}). */
+export function renderToolResult(
+  toolName: string,
+  result: ToolResult,
+  colors: { readonly stdout: Colors; readonly stderr: Colors },
+): RenderedResult {
+  switch (result.status) {
+    case 'success': {
+      const rendered = renderToolOutput(toolName, result.output, colors.stdout);
+      return { stdout: withNewline(rendered.stdout), stderr: withNewline(rendered.stderr ?? '') };
+    }
+    case 'failure':
+      return {
+        stdout: '',
+        stderr: `${colors.stderr.red(`✗ ${toolName} failed (${result.error.code})`)}: ${withNewline(result.error.message)}`,
+      };
+    case 'rejected':
+      return {
+        stdout: '',
+        stderr: `${colors.stderr.yellow(`• Rejected by ${result.by}`)}: ${withNewline(result.reason)}`,
+      };
+  }
+}
