@@ -1,1 +1,23 @@
-export {};
+export { type CreateMcpToolsOptions, createMcpTools, type McpTools } from './client/create-mcp-tools.js';
+export type { McpErrorCode } from './client/mcp-error-codes.js';
+export type { McpServerState, McpServerStatus, McpSkippedTool } from './client/mcp-server-status.js';
+export type { McpToolOutput } from './client/mcp-tool-output.js';
+export { MAX_MCP_TOOL_NAME_LENGTH, toMcpToolName } from './client/to-mcp-tool-name.js';
+export { type LoadMcpConfigOptions, loadMcpConfig } from './config/load-mcp-config.js';
+export type {
+  McpConfig,
+  McpRemoteServerConfig,
+  McpServerConfig,
+  McpServersConfig,
+  McpStdioServerConfig,
+  McpTransportType,
+} from './config/mcp-config-schema.js';
+export { type ParseMcpConfigOptions, parseMcpConfig } from './config/parse-mcp-config.js';
+export {
+  type CreateMcpServerOptions,
+  createMcpServer,
+  type ToolgateMcpServer,
+} from './server/create-mcp-server.js';
+export { createStdioServerTransport } from './server/create-stdio-server-transport.js';
+export { toMcpCallResult } from './server/to-mcp-call-result.js';
+export { toMcpTool } from './server/to-mcp-tool.js';

@@ -1,0 +1,50 @@
+import type { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { type JsonSchemaObject, validateJsonSchemaArguments } from '@toolgate/core';
+
+/** Checks arguments against a schema; returns the problems (empty when valid). */
+export type ArgumentValidator = (value: Readonly<Record<string, unknown>>) => readonly string[];
+
+function describe(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 80)}...` : text;
+}
+
+function valueAt(root: unknown, pointer: string): unknown {
+  let current = root;
+  for (const part of pointer.split('/').filter(Boolean)) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return current;
+}
+
+/**
+ * A full JSON Schema validator for a server's input schema, through the Ajv the MCP SDK bundles.
+ * A schema Ajv cannot compile (an unknown `$schema` dialect, a broken `$ref`) falls back to core's
+ * shallow check rather than making the tool unusable.
+ */
+export function createArgumentValidator(
+  ajv: AjvJsonSchemaValidator,
+  schema: JsonSchemaObject,
+): ArgumentValidator {
+  let check: ReturnType<AjvJsonSchemaValidator['getValidator']>;
+  try {
+    const { $schema: _ignored, ...rest } = schema;
+    check = ajv.getValidator(rest as Parameters<AjvJsonSchemaValidator['getValidator']>[0]);
+  } catch {
+    return (value) => validateJsonSchemaArguments(schema, value);
+  }
+  return (value) => {
+    const result = check(value);
+    if (result.valid) return [];
+    return (result.errorMessage ?? 'does not match the schema').split(', data').map((part, index) => {
+      const text = index === 0 ? part : `data${part}`;
+      const match = /^data(\/[^ ]*)? (.*)$/.exec(text);
+      if (!match) return text;
+      const pointer = match[1] ?? '';
+      const where = pointer === '' ? 'arguments' : `\`${pointer.slice(1).replace(/\//g, '.')}\``;
+      const got = pointer === '' ? '' : `; got ${describe(valueAt(value, pointer))}`;
+      return `${where} ${match[2]}${got}`;
+    });
+  };
+}

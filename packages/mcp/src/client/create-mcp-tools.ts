@@ -1,0 +1,228 @@
+import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import {
+  type AnyTool,
+  createToolSurface,
+  defineJsonSchemaTool,
+  InvalidOptionsError,
+  implementTool,
+  type ToolDecorator,
+  type ToolProvider,
+  type ToolSurface,
+  toolFailure,
+  toolSuccess,
+} from '@toolgate/core';
+import type { McpServersConfig } from '../config/mcp-config-schema.js';
+import { capText } from '../internal/cap-text.js';
+import { createArgumentValidator } from './create-argument-validator.js';
+import { type McpConnectionSettings, McpServerConnection } from './mcp-server-connection.js';
+import type { McpServerStatus, McpSkippedTool } from './mcp-server-status.js';
+import { joinContent, type McpToolOutput, toMcpToolOutput } from './mcp-tool-output.js';
+import { toMcpToolShape } from './to-mcp-tool-definition.js';
+import { toMcpToolName } from './to-mcp-tool-name.js';
+
+/** Options for {@link createMcpTools}. */
+export interface CreateMcpToolsOptions {
+  /** The servers, by name (e.g. `(await loadMcpConfig(file)).mcpServers`). */
+  readonly servers: McpServersConfig;
+  /** How long one server may take to start, initialize and list its tools. @default 30000 */
+  readonly connectTimeoutMs?: number;
+  /** How long one tool call may take before it is cancelled (`mcp_timeout`). @default 60000 */
+  readonly callTimeoutMs?: number;
+  /**
+   * Receives each chunk a stdio server writes to stderr (for a log file). It never reaches the
+   * host's stdout. The last 2000 characters are also kept for `status()` reasons. @default discarded
+   */
+  readonly stderr?: (server: string, chunk: string) => void;
+  /** Directory stdio servers start in, and against which a relative `cwd` resolves. @default process.cwd() */
+  readonly cwd?: string;
+  /** Decorators of the returned `surface` (e.g. `standardDecorators({approval})`). @default [] */
+  readonly decorators?: readonly ToolDecorator[];
+  /** Largest text a call returns to the model; longer text is cut with a marker. @default 100000 */
+  readonly maxResultChars?: number;
+  /** Called when a server's tools or state change (list_changed, a crash). @default nothing */
+  readonly onToolsChanged?: (server: string) => void;
+  /** Name and version this client reports to servers. @default { name: 'toolgate', version: '0.0.0' } */
+  readonly clientInfo?: { readonly name: string; readonly version: string };
+}
+
+/** What {@link createMcpTools} returns. */
+export interface McpTools {
+  /** The merged tools as a surface, with `decorators` applied. */
+  readonly surface: ToolSurface;
+  /** The same tools as a live provider (reflects list_changed), for hosts that build their own surface. */
+  readonly tools: ToolProvider;
+  /** One entry per configured server, in config order. */
+  status(): McpServerStatus[];
+  /** Closes every connection and stops every stdio server. Idempotent. */
+  close(): Promise<void>;
+}
+
+interface Merged {
+  readonly list: readonly AnyTool[];
+  readonly byName: ReadonlyMap<string, AnyTool>;
+  readonly namesByServer: ReadonlyMap<string, string[]>;
+  readonly skippedByServer: ReadonlyMap<string, McpSkippedTool[]>;
+}
+
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new InvalidOptionsError(`createMcpTools: ${name} must be a positive number, got ${value}.`);
+  }
+  return value;
+}
+
+/**
+ * Connects to every configured server in parallel (each within `connectTimeoutMs`) and merges
+ * their tools as `mcp__<server>__<tool>`. Resolves once every server is connected, failed or
+ * disabled: a broken server costs only its own tools. Never rejects because of a server.
+ */
+export async function createMcpTools(options: CreateMcpToolsOptions): Promise<McpTools> {
+  const connectTimeoutMs = positive(options.connectTimeoutMs, 30_000, 'connectTimeoutMs');
+  const callTimeoutMs = positive(options.callTimeoutMs, 60_000, 'callTimeoutMs');
+  const maxResultChars = positive(options.maxResultChars, 100_000, 'maxResultChars');
+  const ajv = new AjvJsonSchemaValidator();
+  const built = new Map<string, { readonly key: string; readonly tool: AnyTool }>();
+  const connections: McpServerConnection[] = [];
+  let merged: Merged = { list: [], byName: new Map(), namesByServer: new Map(), skippedByServer: new Map() };
+
+  const buildTool = (connection: McpServerConnection, mcpTool: McpTool, name: string): AnyTool => {
+    const key = JSON.stringify([name, mcpTool]);
+    const cacheKey = `${connection.name}\u0000${mcpTool.name}`;
+    const cached = built.get(cacheKey);
+    if (cached?.key === key) return cached.tool;
+    const shape = toMcpToolShape(connection.name, mcpTool);
+    const spec = defineJsonSchemaTool({
+      name,
+      ...shape,
+      source: { type: 'mcp', server: connection.name, originalName: mcpTool.name },
+      validate: createArgumentValidator(ajv, shape.inputSchema),
+    });
+    const tool = implementTool<Readonly<Record<string, unknown>>, McpToolOutput>(spec, {
+      async execute(input, context) {
+        const outcome = await connection.call(mcpTool.name, input, context.signal, callTimeoutMs);
+        switch (outcome.kind) {
+          case 'result':
+            return outcome.result.isError
+              ? toolFailure(
+                  'mcp_tool_error',
+                  joinContent(outcome.result.content, maxResultChars) ||
+                    `MCP tool "${mcpTool.name}" of server "${connection.name}" reported an error without a message.`,
+                )
+              : toolSuccess(toMcpToolOutput(outcome.result, maxResultChars));
+          case 'aborted':
+            return toolFailure('aborted', `${name} was cancelled before it finished.`);
+          case 'timeout':
+            return toolFailure(
+              'mcp_timeout',
+              `MCP server "${connection.name}" did not answer ${mcpTool.name} within ${callTimeoutMs} ms; the call was cancelled.`,
+            );
+          case 'unavailable':
+            return toolFailure(
+              'mcp_server_unavailable',
+              `MCP server "${connection.name}" is unavailable: ${outcome.message}. Its tools cannot run until the host restarts it.`,
+            );
+          case 'error':
+            return toolFailure(
+              'mcp_tool_error',
+              capText(
+                `MCP server "${connection.name}" refused ${mcpTool.name}: ${outcome.message}`,
+                maxResultChars,
+              ),
+            );
+        }
+      },
+    });
+    built.set(cacheKey, { key, tool });
+    return tool;
+  };
+
+  const remerge = (): void => {
+    const list: AnyTool[] = [];
+    const byName = new Map<string, AnyTool>();
+    const namesByServer = new Map<string, string[]>();
+    const skippedByServer = new Map<string, McpSkippedTool[]>();
+    for (const connection of connections) {
+      const names: string[] = [];
+      const skipped: McpSkippedTool[] = [];
+      namesByServer.set(connection.name, names);
+      skippedByServer.set(connection.name, skipped);
+      if (connection.state === 'disabled' || connection.state === 'connecting') continue;
+      for (const mcpTool of connection.tools) {
+        if (mcpTool.execution?.taskSupport === 'required') {
+          skipped.push({
+            originalName: mcpTool.name,
+            reason: 'it can only run as an MCP task, which toolgate does not support',
+          });
+          continue;
+        }
+        const name = toMcpToolName(connection.name, mcpTool.name);
+        const holder = byName.get(name);
+        if (holder) {
+          const source = holder.definition.source;
+          const owner =
+            source.type === 'mcp'
+              ? `tool "${source.originalName}" of server "${source.server}"`
+              : 'another tool';
+          skipped.push({
+            originalName: mcpTool.name,
+            reason: `its name ${name} is already taken by ${owner}`,
+          });
+          continue;
+        }
+        const tool = buildTool(connection, mcpTool, name);
+        list.push(tool);
+        byName.set(name, tool);
+        names.push(name);
+      }
+    }
+    merged = { list, byName, namesByServer, skippedByServer };
+  };
+
+  const settingsFor = (server: string): McpConnectionSettings => ({
+    clientName: options.clientInfo?.name ?? 'toolgate',
+    clientVersion: options.clientInfo?.version ?? '0.0.0',
+    connectTimeoutMs,
+    cwd: options.cwd ?? process.cwd(),
+    stderr: options.stderr,
+    onChange: () => {
+      remerge();
+      try {
+        options.onToolsChanged?.(server);
+      } catch {
+        // A host's listener must not break the connection.
+      }
+    },
+  });
+
+  for (const [server, config] of Object.entries(options.servers)) {
+    connections.push(new McpServerConnection(server, config, settingsFor(server)));
+  }
+  await Promise.all(connections.map((connection) => connection.connect()));
+  remerge();
+
+  const tools: ToolProvider = {
+    list: () => merged.list,
+    get: (name) => merged.byName.get(name),
+  };
+  let closed: Promise<void> | undefined;
+  return {
+    surface: createToolSurface({ tools, decorators: options.decorators ?? [] }),
+    tools,
+    status: () =>
+      connections.map((connection) => ({
+        server: connection.name,
+        transport: connection.config.type,
+        state: connection.state,
+        ...(connection.reason === undefined ? {} : { reason: connection.reason }),
+        tools: merged.namesByServer.get(connection.name) ?? [],
+        skippedTools: merged.skippedByServer.get(connection.name) ?? [],
+        ...(connection.serverInfo ? { serverInfo: connection.serverInfo } : {}),
+      })),
+    close: () => {
+      closed ??= Promise.all(connections.map((connection) => connection.close())).then(() => {});
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,225 @@
+import { resolve } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  type CallToolResult,
+  ErrorCode,
+  McpError,
+  type Tool as McpTool,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { McpServerConfig } from '../config/mcp-config-schema.js';
+import type { McpServerState } from './mcp-server-status.js';
+
+const STDERR_TAIL_CHARS = 2000;
+
+/** Settings one connection needs from `createMcpTools`. */
+export interface McpConnectionSettings {
+  readonly clientName: string;
+  readonly clientVersion: string;
+  readonly connectTimeoutMs: number;
+  readonly cwd: string;
+  readonly stderr: ((server: string, chunk: string) => void) | undefined;
+  /** Called whenever the server's tool list or state changes. */
+  readonly onChange: () => void;
+}
+
+/** How a call to the server ended, before it is turned into a tool result. */
+export type McpCallOutcome =
+  | { readonly kind: 'result'; readonly result: CallToolResult }
+  | { readonly kind: 'unavailable'; readonly message: string }
+  | { readonly kind: 'timeout' }
+  | { readonly kind: 'aborted' }
+  | { readonly kind: 'error'; readonly message: string };
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** One configured server: its client, its state and the tools it last listed. */
+export class McpServerConnection {
+  state: McpServerState;
+  reason: string | undefined;
+  tools: readonly McpTool[] = [];
+  serverInfo: { name: string; version: string } | undefined;
+  private client: Client | undefined;
+  private stderrTail = '';
+  private closing = false;
+  private refreshing: Promise<void> | undefined;
+  private refreshAgain = false;
+
+  constructor(
+    readonly name: string,
+    readonly config: McpServerConfig,
+    private readonly settings: McpConnectionSettings,
+  ) {
+    this.state = config.disabled ? 'disabled' : 'connecting';
+    if (config.disabled) this.reason = 'disabled in the MCP config';
+  }
+
+  private createTransport(): Transport {
+    const config = this.config;
+    if (config.type === 'stdio') {
+      const transport = new StdioClientTransport({
+        command: config.command,
+        args: [...config.args],
+        env: { ...config.env },
+        cwd: config.cwd === undefined ? this.settings.cwd : resolve(this.settings.cwd, config.cwd),
+        stderr: 'pipe',
+      });
+      transport.stderr?.on('data', (chunk: Buffer | string) => {
+        const text = chunk.toString();
+        this.stderrTail = (this.stderrTail + text).slice(-STDERR_TAIL_CHARS);
+        try {
+          this.settings.stderr?.(this.name, text);
+        } catch {
+          // A host's log sink must not break the connection.
+        }
+      });
+      return transport;
+    }
+    const requestInit = { headers: { ...config.headers } };
+    return config.type === 'sse'
+      ? new SSEClientTransport(new URL(config.url), { requestInit })
+      : new StreamableHTTPClientTransport(new URL(config.url), { requestInit });
+  }
+
+  private withStderr(message: string): string {
+    const tail = this.stderrTail.trim();
+    return tail === '' ? message : `${message}; stderr: ${tail.split('\n').slice(-5).join('\n')}`;
+  }
+
+  private fail(message: string): void {
+    this.state = 'error';
+    this.reason = this.withStderr(message);
+    this.settings.onChange();
+  }
+
+  /** Connects and lists tools within `connectTimeoutMs`. Never throws: failures become state `error`. */
+  async connect(): Promise<void> {
+    if (this.state !== 'connecting') return;
+    const timeoutMs = this.settings.connectTimeoutMs;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const client = new Client(
+      { name: this.settings.clientName, version: this.settings.clientVersion },
+      { capabilities: {} },
+    );
+    this.client = client;
+    try {
+      const transport = this.createTransport();
+      const timedOut = new Promise<never>((_, reject) => {
+        controller.signal.addEventListener('abort', () => reject(new Error('timeout')), { once: true });
+      });
+      await Promise.race([
+        (async () => {
+          await client.connect(transport, { signal: controller.signal, timeout: timeoutMs });
+          this.tools = await this.listAllTools(controller.signal);
+        })(),
+        timedOut,
+      ]);
+      this.serverInfo = client.getServerVersion();
+    } catch (error) {
+      clearTimeout(timer);
+      const reason = controller.signal.aborted
+        ? `did not finish starting within ${timeoutMs} ms`
+        : `failed to start: ${messageOf(error)}`;
+      this.client = undefined;
+      await client.close().catch(() => {});
+      if (!this.closing) this.fail(reason);
+      return;
+    }
+    clearTimeout(timer);
+    if (this.closing) return;
+    client.onclose = () => {
+      if (!this.closing && this.state === 'connected')
+        this.fail('the server closed the connection (it exited or crashed)');
+    };
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      void this.refresh();
+    });
+    this.state = 'connected';
+    this.settings.onChange();
+  }
+
+  private async listAllTools(signal?: AbortSignal): Promise<McpTool[]> {
+    const client = this.client!;
+    const tools: McpTool[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listTools(cursor === undefined ? {} : { cursor }, signal ? { signal } : {});
+      tools.push(...page.tools);
+      cursor = page.nextCursor;
+    } while (cursor !== undefined);
+    return tools;
+  }
+
+  /** Re-lists the tools (on `notifications/tools/list_changed`); overlapping requests coalesce. */
+  refresh(): Promise<void> {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return this.refreshing;
+    }
+    this.refreshing = (async () => {
+      do {
+        this.refreshAgain = false;
+        try {
+          if (this.state !== 'connected') return;
+          this.tools = await this.listAllTools();
+          this.settings.onChange();
+        } catch {
+          // A failed re-list keeps the last list; a dead server is reported by onclose.
+        }
+      } while (this.refreshAgain);
+    })().finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  /** Calls a tool by the server's own name. Never throws. */
+  async call(
+    originalName: string,
+    input: Readonly<Record<string, unknown>>,
+    signal: AbortSignal,
+    timeoutMs: number,
+  ): Promise<McpCallOutcome> {
+    const client = this.client;
+    if (this.state !== 'connected' || !client) {
+      return { kind: 'unavailable', message: this.reason ?? `MCP server "${this.name}" is ${this.state}` };
+    }
+    try {
+      const result = (await client.callTool({ name: originalName, arguments: { ...input } }, undefined, {
+        signal,
+        timeout: timeoutMs,
+      })) as CallToolResult;
+      return { kind: 'result', result };
+    } catch (error) {
+      if (signal.aborted) return { kind: 'aborted' };
+      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) return { kind: 'timeout' };
+      if (
+        (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) ||
+        this.state !== 'connected' ||
+        /not connected/i.test(messageOf(error))
+      ) {
+        return { kind: 'unavailable', message: this.reason ?? 'the connection was closed during the call' };
+      }
+      return { kind: 'error', message: messageOf(error) };
+    }
+  }
+
+  /** Closes the connection (a stdio server's process is stopped). */
+  async close(): Promise<void> {
+    this.closing = true;
+    const client = this.client;
+    this.client = undefined;
+    if (this.state === 'connected' || this.state === 'connecting') {
+      this.state = 'error';
+      this.reason = 'closed by the host';
+    }
+    await client?.close().catch(() => {});
+  }
+}
