@@ -1,0 +1,41 @@
+import { InvalidOptionsError, type Tool, type Workspace } from '@toolgate/core';
+import { createReadFileTool, type ReadFilePlan } from './read-file/create-read-file-tool.js';
+import type { ReadFileInput, ReadFileOutput } from './read-file/read-file-schema.js';
+import { READ_FILE_MAX_CHARS_LIMIT } from './read-file/read-file-schema.js';
+import { createWriteFileTool, type WriteFilePlan } from './write-file/create-write-file-tool.js';
+import type { WriteFileInput, WriteFileOutput } from './write-file/write-file-schema.js';
+
+/** Options for {@link createFsTools}. */
+export interface FsToolsOptions {
+  /** Where reads and writes may reach (`createWorkspace` from `@toolgate/core`). */
+  readonly workspace: Workspace;
+  /** `maxChars` of a `read_file` call that gives none. @default 12000 */
+  readonly defaultReadMaxChars?: number;
+}
+
+/** The file tools, keyed by wire name. */
+export interface FsTools {
+  readonly read_file: Tool<ReadFileInput, ReadFileOutput, ReadFilePlan>;
+  readonly write_file: Tool<WriteFileInput, WriteFileOutput, WriteFilePlan>;
+}
+
+/** Default `maxChars` of `read_file`, as in AI4J. */
+export const DEFAULT_READ_MAX_CHARS = 12_000;
+
+/** Creates `read_file` and `write_file` bound to one workspace. */
+export function createFsTools(options: FsToolsOptions): FsTools {
+  const defaultReadMaxChars = options.defaultReadMaxChars ?? DEFAULT_READ_MAX_CHARS;
+  if (
+    !Number.isInteger(defaultReadMaxChars) ||
+    defaultReadMaxChars < 1 ||
+    defaultReadMaxChars > READ_FILE_MAX_CHARS_LIMIT
+  ) {
+    throw new InvalidOptionsError(
+      `defaultReadMaxChars must be an integer from 1 to ${READ_FILE_MAX_CHARS_LIMIT}; got ${String(defaultReadMaxChars)}`,
+    );
+  }
+  return {
+    read_file: createReadFileTool({ workspace: options.workspace, defaultReadMaxChars }),
+    write_file: createWriteFileTool({ workspace: options.workspace }),
+  };
+}

@@ -1,0 +1,29 @@
+import { open } from 'node:fs/promises';
+
+/** Files above this size are not read for an approval diff. */
+export const DIFF_SOURCE_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * The text of a file for a diff, or why there is none: too large, binary (a NUL byte), or
+ * unreadable. Never reads more than {@link DIFF_SOURCE_LIMIT_BYTES}.
+ */
+export async function readTextForDiff(
+  realPath: string,
+): Promise<{ readonly text: string } | { readonly omitted: 'too_large' | 'binary' | 'unreadable' }> {
+  try {
+    const handle = await open(realPath, 'r');
+    try {
+      const { size } = await handle.stat();
+      if (size > DIFF_SOURCE_LIMIT_BYTES) return { omitted: 'too_large' };
+      const buffer = Buffer.alloc(size);
+      const { bytesRead } = await handle.read(buffer, 0, size, 0);
+      const bytes = buffer.subarray(0, bytesRead);
+      if (bytes.includes(0)) return { omitted: 'binary' };
+      return { text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes) };
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return { omitted: 'unreadable' };
+  }
+}

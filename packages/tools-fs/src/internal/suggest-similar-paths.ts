@@ -1,0 +1,31 @@
+import { readdir } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import { findClosestMatches, type Workspace } from '@toolgate/core';
+
+/**
+ * For a path that does not exist: the nearest existing directory on the way, and up to three of
+ * its entries named like the first missing segment, as display paths (`src/utlis/a.ts` → `src/utils`).
+ */
+export async function suggestSimilarPaths(
+  workspace: Workspace,
+  absolutePath: string,
+): Promise<{ readonly directory: string; readonly suggestions: readonly string[] }> {
+  let missing = absolutePath;
+  let directory = dirname(absolutePath);
+  for (;;) {
+    try {
+      const entries = await readdir(directory);
+      const segment = relative(directory, missing).split(sep)[0] ?? '';
+      const close = findClosestMatches(segment, entries, 3);
+      return {
+        directory: workspace.toDisplayPath(directory),
+        suggestions: close.map((entry) => workspace.toDisplayPath(join(directory, entry))),
+      };
+    } catch {
+      if (dirname(directory) === directory)
+        return { directory: workspace.toDisplayPath(directory), suggestions: [] };
+      missing = directory;
+      directory = dirname(directory);
+    }
+  }
+}

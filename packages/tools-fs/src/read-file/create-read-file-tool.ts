@@ -1,0 +1,195 @@
+import { constants, type Stats } from 'node:fs';
+import { type FileHandle, open, stat } from 'node:fs/promises';
+import {
+  implementTool,
+  type ResolvedPath,
+  type Tool,
+  type ToolFailure,
+  toolFailure,
+  toolSuccess,
+  type Workspace,
+} from '@toolgate/core';
+import { describeSize } from '../internal/describe-size.js';
+import { ioFailure } from '../internal/io-failure.js';
+import { readLineRange } from '../internal/read-line-range.js';
+import { suggestSimilarPaths } from '../internal/suggest-similar-paths.js';
+import type { ReadFileInput, ReadFileOutput } from './read-file-schema.js';
+import { READ_FILE_SPEC } from './read-file-spec.js';
+
+/** Options of {@link createReadFileTool}. */
+export interface ReadFileToolOptions {
+  readonly workspace: Workspace;
+  /** `maxChars` when the call gives none. */
+  readonly defaultReadMaxChars: number;
+}
+
+/** What preflight resolved for `read_file`. */
+export interface ReadFilePlan {
+  readonly absolutePath: string;
+  readonly displayPath: string;
+}
+
+/** Bytes inspected for a NUL to tell a binary file. */
+const BINARY_SNIFF_BYTES = 8 * 1024;
+const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
+
+async function notFound(workspace: Workspace, resolved: ResolvedPath): Promise<ToolFailure> {
+  const { directory, suggestions } = await suggestSimilarPaths(workspace, resolved.absolutePath);
+  const hint =
+    suggestions.length > 0
+      ? ` Did you mean ${suggestions.map((entry) => JSON.stringify(entry)).join(', ')}?`
+      : ` Nothing in ${JSON.stringify(directory)} has a similar name; use glob to find the file.`;
+  return toolFailure('not_found', `File not found: ${JSON.stringify(resolved.requestedPath)}.${hint}`, {
+    path: resolved.displayPath,
+    suggestions,
+  });
+}
+
+function isDirectoryFailure(resolved: ResolvedPath): ToolFailure {
+  return toolFailure(
+    'is_directory',
+    `${JSON.stringify(resolved.requestedPath)} is a directory, not a file. Use glob with path ${JSON.stringify(resolved.displayPath)} to list its files.`,
+    { path: resolved.displayPath },
+  );
+}
+
+function notRegularFailure(resolved: ResolvedPath): ToolFailure {
+  return toolFailure(
+    'not_a_regular_file',
+    `${JSON.stringify(resolved.requestedPath)} is not a regular file (a FIFO, socket or device); read_file reads files only.`,
+    { path: resolved.displayPath },
+  );
+}
+
+function kindFailure(resolved: ResolvedPath, stats: Stats): ToolFailure | undefined {
+  if (stats.isDirectory()) return isDirectoryFailure(resolved);
+  if (!stats.isFile()) return notRegularFailure(resolved);
+  return undefined;
+}
+
+/** Resolves the path through the workspace and checks it names a regular file. */
+async function locate(
+  workspace: Workspace,
+  path: string,
+): Promise<{ readonly resolved: ResolvedPath } | ToolFailure> {
+  const resolution = await workspace.resolveReadable(path);
+  if (!resolution.ok) return resolution.failure;
+  const resolved = resolution.path;
+  if (!resolved.exists) return notFound(workspace, resolved);
+  let stats: Stats;
+  try {
+    stats = await stat(resolved.absolutePath);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return notFound(workspace, resolved);
+    return ioFailure(error, resolved.displayPath, 'reading');
+  }
+  return kindFailure(resolved, stats) ?? { resolved };
+}
+
+function rangeFailure(input: ReadFileInput): ToolFailure | undefined {
+  if (input.startLine !== undefined && input.endLine !== undefined && input.startLine > input.endLine) {
+    return toolFailure(
+      'invalid_arguments',
+      `Invalid arguments for read_file: startLine (${input.startLine}) is after endLine (${input.endLine}); give startLine <= endLine.`,
+    );
+  }
+  return undefined;
+}
+
+function describeRange(input: ReadFileInput): string {
+  if (input.startLine === undefined && input.endLine === undefined) return '';
+  return ` (lines ${input.startLine ?? 1}-${input.endLine ?? 'end'})`;
+}
+
+async function readOpenFile(
+  handle: FileHandle,
+  resolved: ResolvedPath,
+  input: ReadFileInput,
+  maxChars: number,
+  signal: AbortSignal,
+): Promise<ReadFileOutput | ToolFailure> {
+  const stats = await handle.stat();
+  const kind = kindFailure(resolved, stats);
+  if (kind) return kind;
+  const head = Buffer.alloc(BINARY_SNIFF_BYTES);
+  const { bytesRead } = await handle.read(head, 0, BINARY_SNIFF_BYTES, 0);
+  if (head.subarray(0, bytesRead).includes(0)) {
+    return toolFailure(
+      'binary_file',
+      `${JSON.stringify(resolved.requestedPath)} looks like a binary file (a NUL byte in its first 8 KiB; ${describeSize(stats.size)}). read_file reads text only.`,
+      { path: resolved.displayPath, size: stats.size },
+    );
+  }
+  const bom = bytesRead >= 3 && UTF8_BOM.every((byte, index) => head[index] === byte) ? 3 : 0;
+  const range = await readLineRange(handle, bom, {
+    startLine: input.startLine ?? 1,
+    endLine: input.endLine,
+    maxChars,
+    signal,
+  });
+  if (range === 'aborted') return toolFailure('aborted', 'read_file was cancelled before it finished.');
+  return {
+    path: resolved.displayPath,
+    content: range.content,
+    startLine: range.startLine,
+    endLine: range.endLine,
+    truncated: range.truncated,
+    hasMore: range.hasMore,
+  };
+}
+
+/** The `read_file` tool: streaming, range-scoped, length-capped reads through the workspace. */
+export function createReadFileTool(
+  options: ReadFileToolOptions,
+): Tool<ReadFileInput, ReadFileOutput, ReadFilePlan> {
+  const { workspace, defaultReadMaxChars } = options;
+  return implementTool<ReadFileInput, ReadFileOutput, ReadFilePlan>(READ_FILE_SPEC, {
+    async prepare(input) {
+      const invalid = rangeFailure(input);
+      if (invalid) return invalid;
+      const located = await locate(workspace, input.path);
+      if ('status' in located) return located;
+      const { absolutePath, displayPath } = located.resolved;
+      return {
+        status: 'ready',
+        plan: { absolutePath, displayPath },
+        preview: { lines: [`Read ${displayPath}${describeRange(input)}`], locations: [displayPath] },
+      };
+    },
+
+    async execute(input, context) {
+      const invalid = rangeFailure(input);
+      if (invalid) return invalid;
+      // Resolved again: preflight may be long ago (an approver was asked) and the path may have moved.
+      const located = await locate(workspace, input.path);
+      if ('status' in located) return located;
+      const { resolved } = located;
+      if (context.signal.aborted)
+        return toolFailure('aborted', 'read_file was cancelled before it finished.');
+      let handle: FileHandle;
+      try {
+        // O_NONBLOCK: a FIFO swapped in after the check must not hang the call; O_NOFOLLOW: nor a symlink.
+        handle = await open(
+          resolved.absolutePath,
+          constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW,
+        );
+      } catch (error) {
+        return ioFailure(error, resolved.displayPath, 'opening');
+      }
+      try {
+        const output = await readOpenFile(
+          handle,
+          resolved,
+          input,
+          input.maxChars ?? defaultReadMaxChars,
+          context.signal,
+        );
+        return 'status' in output ? output : toolSuccess(output);
+      } catch (error) {
+        return ioFailure(error, resolved.displayPath, 'reading');
+      } finally {
+        await handle.close();
+      }
+    },
+  });
+}

@@ -1,0 +1,242 @@
+import type { Stats } from 'node:fs';
+import { mkdir, open, realpath, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import {
+  type ApprovalPreview,
+  createUnifiedDiff,
+  implementTool,
+  type ResolvedPath,
+  type Tool,
+  type ToolFailure,
+  toolFailure,
+  toolSuccess,
+  type Workspace,
+  writeFileAtomic,
+} from '@toolgate/core';
+import { createFileExclusive } from '../internal/create-file-exclusive.js';
+import { describeSize } from '../internal/describe-size.js';
+import { ioFailure } from '../internal/io-failure.js';
+import { DIFF_SOURCE_LIMIT_BYTES, readTextForDiff } from '../internal/read-text-for-diff.js';
+import type { WriteFileInput, WriteFileMode, WriteFileOutput } from './write-file-schema.js';
+import { WRITE_FILE_SPEC } from './write-file-spec.js';
+
+/** Options of {@link createWriteFileTool}. */
+export interface WriteFileToolOptions {
+  readonly workspace: Workspace;
+}
+
+/** What preflight resolved for `write_file`; execution refuses to write anywhere else. */
+export interface WriteFilePlan {
+  /** Real absolute path of the target. */
+  readonly absolutePath: string;
+  readonly displayPath: string;
+  /** A file existed there at preflight. */
+  readonly existed: boolean;
+}
+
+interface Target {
+  readonly resolved: ResolvedPath;
+  readonly mode: WriteFileMode;
+  /** Stats of the existing file, undefined when there is none. */
+  readonly stats: Stats | undefined;
+}
+
+function aborted(): ToolFailure {
+  return toolFailure('aborted', 'write_file was cancelled before it wrote anything.');
+}
+
+function alreadyExists(resolved: ResolvedPath): ToolFailure {
+  return toolFailure(
+    'already_exists',
+    `${JSON.stringify(resolved.requestedPath)} already exists and mode "create" never replaces a file. Use mode "overwrite" to replace it, or edit to change part of it.`,
+    { path: resolved.displayPath },
+  );
+}
+
+function isDirectory(resolved: ResolvedPath): ToolFailure {
+  return toolFailure(
+    'is_directory',
+    `${JSON.stringify(resolved.requestedPath)} is a directory; write_file writes files. Give a file path inside it.`,
+    { path: resolved.displayPath },
+  );
+}
+
+async function statIfExists(path: string): Promise<Stats | undefined> {
+  try {
+    return await stat(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** Resolves the target through the workspace's write guard and checks what is there now. */
+async function locate(workspace: Workspace, input: WriteFileInput): Promise<Target | ToolFailure> {
+  const resolution = await workspace.resolveWritable(input.path);
+  if (!resolution.ok) return resolution.failure;
+  const resolved = resolution.path;
+  const mode = input.mode ?? 'overwrite';
+  let stats: Stats | undefined;
+  try {
+    stats = await statIfExists(resolved.absolutePath);
+  } catch (error) {
+    return ioFailure(error, resolved.displayPath, 'checking');
+  }
+  if (stats?.isDirectory()) return isDirectory(resolved);
+  if (stats && !stats.isFile()) {
+    return toolFailure(
+      'not_a_regular_file',
+      `${JSON.stringify(resolved.requestedPath)} is not a regular file (a FIFO, socket or device); write_file writes files only.`,
+      { path: resolved.displayPath },
+    );
+  }
+  if (mode === 'create' && stats) return alreadyExists(resolved);
+  return { resolved, mode, stats };
+}
+
+const VERBS: Readonly<Record<WriteFileMode, string>> = {
+  create: 'Create',
+  overwrite: 'Overwrite',
+  append: 'Append to',
+};
+
+async function buildPreview(target: Target, content: string): Promise<ApprovalPreview> {
+  const { resolved, mode, stats } = target;
+  const verb = stats || mode === 'create' ? VERBS[mode] : 'Create';
+  const bytes = Buffer.byteLength(content);
+  const lines = [`${verb} ${resolved.displayPath} (${describeSize(bytes)})`];
+  const base = { lines, locations: [resolved.displayPath] };
+  if (bytes > DIFF_SOURCE_LIMIT_BYTES) {
+    return { ...base, lines: [...lines, `diff omitted: the new content is ${describeSize(bytes)}`] };
+  }
+  let before = '';
+  if (stats) {
+    const current = await readTextForDiff(resolved.absolutePath);
+    if ('omitted' in current) {
+      const why =
+        current.omitted === 'too_large'
+          ? `the current file is ${describeSize(stats.size)}`
+          : current.omitted === 'binary'
+            ? 'the current file is binary'
+            : 'the current file could not be read';
+      return { ...base, lines: [...lines, `diff omitted: ${why}`] };
+    }
+    before = current.text;
+  }
+  const after = mode === 'append' ? before + content : content;
+  const diff = createUnifiedDiff(before, after, { path: resolved.displayPath });
+  return diff === '' ? { ...base, lines: [...lines, 'no change to the content'] } : { ...base, diff };
+}
+
+/** Creates the parent directories, then checks they are where the workspace said they would be. */
+async function ensureParent(target: Target): Promise<ToolFailure | undefined> {
+  const parent = dirname(target.resolved.absolutePath);
+  try {
+    await mkdir(parent, { recursive: true });
+    if ((await realpath(parent)) !== parent) {
+      return toolFailure(
+        'precondition_changed',
+        `A directory on the way to ${JSON.stringify(target.resolved.requestedPath)} changed (it is now a symlink) while the call was pending; nothing was written. Retry the call.`,
+        { path: target.resolved.displayPath },
+      );
+    }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' || code === 'ENOTDIR') {
+      return toolFailure(
+        'not_a_directory',
+        `A parent of ${JSON.stringify(target.resolved.requestedPath)} is a file, not a directory; choose another path.`,
+        { path: target.resolved.displayPath },
+      );
+    }
+    return ioFailure(error, target.resolved.displayPath, 'creating the parent directories of');
+  }
+  return undefined;
+}
+
+async function appendToFile(realPath: string, data: Uint8Array): Promise<void> {
+  const handle = await open(realPath, 'a', 0o666);
+  try {
+    await handle.writeFile(data);
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function write(
+  workspace: Workspace,
+  target: Target,
+  input: WriteFileInput,
+): Promise<WriteFileOutput | ToolFailure> {
+  const { resolved, mode } = target;
+  const realPath = resolved.absolutePath;
+  const data = Buffer.from(input.content, 'utf8');
+  const output = (created: boolean): WriteFileOutput => ({
+    path: input.path,
+    resolvedPath: realPath,
+    mode,
+    created,
+    appended: mode === 'append',
+    bytesWritten: data.byteLength,
+  });
+  const parentFailure = await ensureParent(target);
+  if (parentFailure) return parentFailure;
+  try {
+    if (mode === 'create') {
+      return (await createFileExclusive(realPath, data)) ? output(true) : alreadyExists(resolved);
+    }
+    return await workspace.withLock(realPath, async () => {
+      // Checked again under the lock: another call may have created or replaced the file.
+      const current = await statIfExists(realPath);
+      if (current?.isDirectory()) return isDirectory(resolved);
+      if (mode === 'append') await appendToFile(realPath, data);
+      else await writeFileAtomic(realPath, data);
+      return output(current === undefined);
+    });
+  } catch (error) {
+    return ioFailure(error, resolved.displayPath, 'writing');
+  }
+}
+
+/** The `write_file` tool: guarded, atomic, per-path serialized writes with a diff in preflight. */
+export function createWriteFileTool(
+  options: WriteFileToolOptions,
+): Tool<WriteFileInput, WriteFileOutput, WriteFilePlan> {
+  const { workspace } = options;
+  return implementTool<WriteFileInput, WriteFileOutput, WriteFilePlan>(WRITE_FILE_SPEC, {
+    async prepare(input) {
+      const target = await locate(workspace, input);
+      if ('status' in target) return target;
+      const { absolutePath, displayPath } = target.resolved;
+      return {
+        status: 'ready',
+        plan: { absolutePath, displayPath, existed: target.stats !== undefined },
+        preview: await buildPreview(target, input.content),
+      };
+    },
+
+    async execute(input, context) {
+      if (context.signal.aborted) return aborted();
+      // Everything is resolved again: the approver may have taken minutes, and the path may now
+      // lead elsewhere. Writing somewhere other than what was approved is refused.
+      const target = await locate(workspace, input);
+      if ('status' in target) return target;
+      const plan = context.plan;
+      if (plan && plan.absolutePath !== target.resolved.absolutePath) {
+        return toolFailure(
+          'precondition_changed',
+          `${JSON.stringify(input.path)} now leads to ${target.resolved.absolutePath}, not ${plan.absolutePath} as when the call was checked; nothing was written. Retry the call.`,
+          {
+            path: target.resolved.displayPath,
+            planned: plan.absolutePath,
+            now: target.resolved.absolutePath,
+          },
+        );
+      }
+      if (context.signal.aborted) return aborted();
+      const result = await write(workspace, target, input);
+      return 'status' in result ? result : toolSuccess(result);
+    },
+  });
+}

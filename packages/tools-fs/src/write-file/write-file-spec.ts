@@ -1,0 +1,18 @@
+import { defineTool } from '@toolgate/core';
+import { WRITE_FILE_DESCRIPTION } from './write-file-description.js';
+import { WRITE_FILE_INPUT_SCHEMA } from './write-file-schema.js';
+
+/** The `write_file` definition and argument parser, without an executor. */
+export const WRITE_FILE_SPEC = defineTool({
+  name: 'write_file',
+  description: WRITE_FILE_DESCRIPTION,
+  input: WRITE_FILE_INPUT_SCHEMA,
+  kind: 'edit',
+  annotations: {
+    title: 'Write file',
+    readOnly: false,
+    destructive: true,
+    idempotent: false,
+    openWorld: false,
+  },
+});
