@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { parseCliArguments } from './parse-cli-arguments.js';
+
+function usageMessage(argv: string[]): string {
+  try {
+    parseCliArguments(argv);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('expected a usage error');
+}
+
+describe('parseCliArguments', () => {
+  it('parses call with a tool, ARGS and every common option', () => {
+    expect(
+      parseCliArguments([
+        'call',
+        'read_file',
+        '{"path":"a"}',
+        '--json',
+        '--cwd',
+        'dir',
+        '--approval',
+        'AUTO',
+        '--config',
+        'c.json',
+        '--mcp-config',
+        'm.json',
+      ]),
+    ).toEqual({
+      command: 'call',
+      tool: 'read_file',
+      args: '{"path":"a"}',
+      json: true,
+      options: { cwd: 'dir', approval: 'auto', config: 'c.json', mcpConfig: 'm.json', noMcp: false },
+    });
+  });
+
+  it('leaves ARGS absent or "-" so they are read from stdin', () => {
+    expect(parseCliArguments(['call', 'glob'])).toEqual({
+      command: 'call',
+      tool: 'glob',
+      args: undefined,
+      json: false,
+      options: { noMcp: false },
+    });
+    expect(parseCliArguments(['call', 'glob', '-'])).toMatchObject({ args: '-' });
+  });
+
+  it('parses tools, mcp, help and version', () => {
+    expect(parseCliArguments(['tools', '--no-mcp'])).toEqual({
+      command: 'tools',
+      json: false,
+      options: { noMcp: true },
+    });
+    expect(parseCliArguments(['mcp', '--approval', 'safe'])).toEqual({
+      command: 'mcp',
+      options: { approval: 'safe', noMcp: false },
+    });
+    expect(parseCliArguments(['--help'])).toEqual({ command: 'help' });
+    expect(parseCliArguments(['tools', '-h'])).toEqual({ command: 'help' });
+    expect(parseCliArguments(['help'])).toEqual({ command: 'help' });
+    expect(parseCliArguments(['--version'])).toEqual({ command: 'version' });
+  });
+
+  it('refuses unknown options, unknown commands, missing values and extra arguments', () => {
+    expect(usageMessage(['tools', '--bogus'])).toBe("Unknown option '--bogus'.");
+    expect(usageMessage([])).toBe('Missing command: expected tools, call or mcp.');
+    expect(usageMessage(['run'])).toBe('Unknown command "run": expected tools, call or mcp.');
+    expect(usageMessage(['call'])).toBe('Missing tool name: toolgate call <tool> [ARGS].');
+    expect(usageMessage(['call', 'bash', '{}', 'extra'])).toBe(
+      'Unexpected argument "extra" for "toolgate call".',
+    );
+    expect(usageMessage(['tools', 'extra'])).toBe('Unexpected argument "extra" for "toolgate tools".');
+    expect(usageMessage(['tools', '--cwd'])).toBe("Option '--cwd <value>' argument missing");
+    expect(usageMessage(['tools', '--cwd', ''])).toBe('--cwd expects a value; got an empty string.');
+    expect(usageMessage(['tools', '--approval', 'yolo'])).toBe(
+      '--approval expects one of manual, safe, auto; got "yolo".',
+    );
+    expect(usageMessage(['mcp', '--json'])).toBe(
+      '--json is not an option of "toolgate mcp" (it always speaks JSON-RPC).',
+    );
+    expect(usageMessage(['tools', '--no-mcp', '--mcp-config', 'x'])).toBe(
+      '--mcp-config and --no-mcp exclude each other.',
+    );
+  });
+});

@@ -1,0 +1,33 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { readCallArguments } from './read-call-arguments.js';
+
+const stdin = (text: string, isTTY = false) => Object.assign(Readable.from([Buffer.from(text)]), { isTTY });
+
+describe('readCallArguments', () => {
+  it('parses ARGS given on the command line', async () => {
+    expect(await readCallArguments('{"path":"a.txt"}', stdin(''))).toEqual({ path: 'a.txt' });
+  });
+
+  it('reads stdin for "-" and for no argument; blank means {}', async () => {
+    expect(await readCallArguments('-', stdin('{"command":"ls"}\n'))).toEqual({ command: 'ls' });
+    expect(await readCallArguments(undefined, stdin('{"a":1}'))).toEqual({ a: 1 });
+    expect(await readCallArguments(undefined, stdin(' \n'))).toEqual({});
+    expect(await readCallArguments(undefined, stdin('ignored', true))).toEqual({});
+  });
+
+  it('refuses text that is not one JSON object', async () => {
+    await expect(readCallArguments('[1]', stdin(''))).rejects.toThrow(
+      'ARGS must be one JSON object; got an array.',
+    );
+    await expect(readCallArguments('null', stdin(''))).rejects.toThrow(
+      'ARGS must be one JSON object; got null.',
+    );
+    await expect(readCallArguments('"x"', stdin(''))).rejects.toThrow(
+      'ARGS must be one JSON object; got string "x".',
+    );
+    await expect(readCallArguments('-', stdin('{"a":'))).rejects.toThrow(
+      /^ARGS from stdin is not valid JSON/,
+    );
+  });
+});
