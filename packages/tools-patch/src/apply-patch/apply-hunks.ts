@@ -1,0 +1,167 @@
+import { findClosestRegion, numberLines } from '../internal/closest-region.js';
+import { SeekableLines, seekSequence } from '../internal/seek-sequence.js';
+import type { TextFile } from '../internal/text-file.js';
+import type { PatchHunk, PatchHunkLine } from './patch-operation.js';
+
+/** A hunk that could not be placed. */
+export interface HunkMismatch {
+  /** 1-based index of the hunk within its file section. */
+  readonly hunk: number;
+  /** 1-based patch line of the hunk. */
+  readonly patchLine: number;
+  /** What was searched for: a `@@` context line, or the hunk's context and removed lines. */
+  readonly kind: 'context' | 'lines';
+  /** The lines that were not found. */
+  readonly expected: readonly string[];
+  /** Where the file most likely has them. */
+  readonly closest?: { readonly line: number; readonly lines: readonly string[] };
+  /** The hunk had `*** End of File` and its lines are not the file's last lines. */
+  readonly endOfFile: boolean;
+  /** 1-based file line the search started at (hunks match in file order). */
+  readonly searchedFrom: number;
+}
+
+export type ApplyHunksResult =
+  | { readonly ok: true; readonly file: TextFile; readonly linesAdded: number; readonly linesRemoved: number }
+  | { readonly ok: false; readonly mismatch: HunkMismatch };
+
+interface Placement {
+  readonly start: number;
+  readonly lines: readonly PatchHunkLine[];
+}
+
+/**
+ * Places every hunk with Codex's rules (contexts then lines, in file order, four matching passes,
+ * End-of-File hunks at the end, a trailing blank context line dropped when it blocks a match) and
+ * rewrites the file: only `-` lines are removed and `+` lines inserted; every other line keeps its
+ * bytes and ending. Inserted lines take the file's majority ending; the final-newline state and the
+ * BOM are kept.
+ */
+export function applyHunks(file: TextFile, hunks: readonly PatchHunk[]): ApplyHunksResult {
+  const seekable = new SeekableLines(file.lines);
+  const placements: Placement[] = [];
+  let lineIndex = 0;
+  for (let number = 0; number < hunks.length; number++) {
+    const hunk = hunks[number]!;
+    for (const context of hunk.contexts) {
+      const found = seekSequence(seekable, [context], lineIndex, false);
+      if (found < 0) {
+        return mismatch(file, hunk, number, 'context', [context], lineIndex);
+      }
+      lineIndex = found + 1;
+    }
+    let lines = hunk.lines;
+    let old = oldLines(lines);
+    if (old.length === 0) {
+      placements.push({
+        start: hunk.contexts.length > 0 && !hunk.endOfFile ? lineIndex : file.lines.length,
+        lines,
+      });
+      continue;
+    }
+    let found = seekSequence(seekable, old, lineIndex, hunk.endOfFile);
+    while (found < 0 && lines.length > 0 && isBlankContext(lines[lines.length - 1]!)) {
+      lines = lines.slice(0, -1);
+      old = oldLines(lines);
+      if (old.length === 0) break;
+      found = seekSequence(seekable, old, lineIndex, hunk.endOfFile);
+    }
+    if (found < 0) {
+      return mismatch(file, hunk, number, 'lines', oldLines(hunk.lines), lineIndex);
+    }
+    placements.push({ start: found, lines });
+    lineIndex = found + old.length;
+  }
+  placements.sort((left, right) => left.start - right.start);
+
+  const outLines: string[] = [];
+  const outEndings: (string | null)[] = [];
+  let cursor = 0;
+  let added = 0;
+  let removed = 0;
+  for (const placement of placements) {
+    for (; cursor < placement.start; cursor++) {
+      outLines.push(file.lines[cursor]!);
+      outEndings.push(file.endings[cursor]!);
+    }
+    for (const line of placement.lines) {
+      if (line.kind === 'add') {
+        outLines.push(line.text);
+        outEndings.push(null);
+        added++;
+      } else if (line.kind === 'remove') {
+        cursor++;
+        removed++;
+      } else {
+        outLines.push(file.lines[cursor]!);
+        outEndings.push(file.endings[cursor]!);
+        cursor++;
+      }
+    }
+  }
+  for (; cursor < file.lines.length; cursor++) {
+    outLines.push(file.lines[cursor]!);
+    outEndings.push(file.endings[cursor]!);
+  }
+  const endings: string[] = new Array(outLines.length);
+  const last = outLines.length - 1;
+  for (let index = 0; index < outLines.length; index++) {
+    const ending = outEndings[index];
+    if (index === last) endings[index] = file.finalNewline ? ending || file.eol : '';
+    else endings[index] = ending || file.eol;
+  }
+  return {
+    ok: true,
+    file: { bom: file.bom, lines: outLines, endings, finalNewline: file.finalNewline, eol: file.eol },
+    linesAdded: added,
+    linesRemoved: removed,
+  };
+}
+
+function oldLines(lines: readonly PatchHunkLine[]): string[] {
+  const old: string[] = [];
+  for (const line of lines) if (line.kind !== 'add') old.push(line.text);
+  return old;
+}
+
+function isBlankContext(line: PatchHunkLine): boolean {
+  return line.kind === 'context' && line.text.trim() === '';
+}
+
+function mismatch(
+  file: TextFile,
+  hunk: PatchHunk,
+  index: number,
+  kind: 'context' | 'lines',
+  expected: readonly string[],
+  from: number,
+): ApplyHunksResult {
+  const region = findClosestRegion(file.lines, expected, kind === 'context' ? from : 0);
+  return {
+    ok: false,
+    mismatch: {
+      hunk: index + 1,
+      patchLine: hunk.line,
+      kind,
+      expected,
+      ...(region ? { closest: { line: region.line, lines: region.lines } } : {}),
+      endOfFile: hunk.endOfFile && kind === 'lines',
+      searchedFrom: from + 1,
+    },
+  };
+}
+
+/** The model-facing text of a mismatch. */
+export function describeMismatch(path: string, mismatch: HunkMismatch): string {
+  const where = `hunk ${mismatch.hunk} (patch line ${mismatch.patchLine})`;
+  const head =
+    mismatch.kind === 'context'
+      ? `Failed to find the context line '@@ ${mismatch.expected[0]}' of ${where} in ${path}${mismatch.searchedFrom > 1 ? ` at or after line ${mismatch.searchedFrom}` : ''}.`
+      : mismatch.endOfFile
+        ? `Failed to find the expected lines of ${where} at the end of ${path} ('*** End of File' anchors them to the last lines):\n${mismatch.expected.join('\n')}`
+        : `Failed to find the expected lines of ${where} in ${path}${mismatch.searchedFrom > 1 ? ` at or after line ${mismatch.searchedFrom} (hunks must be in file order)` : ''}:\n${mismatch.expected.join('\n')}`;
+  const closest = mismatch.closest
+    ? `\nThe closest region of the file is at line ${mismatch.closest.line}:\n${numberLines(mismatch.closest.lines, mismatch.closest.line)}`
+    : '';
+  return `${head}${closest}\nContext (' ') and removed ('-') lines must match the file's lines; re-read ${path} and fix the hunk. Nothing was changed.`;
+}

@@ -1,0 +1,18 @@
+import { defineTool } from '@toolgate/core';
+import { APPLY_PATCH_DESCRIPTION } from './apply-patch-description.js';
+import { applyPatchInputSchema } from './apply-patch-schema.js';
+
+/** The `apply_patch` definition and argument parser (no executor). */
+export const APPLY_PATCH_SPEC = defineTool({
+  name: 'apply_patch',
+  description: APPLY_PATCH_DESCRIPTION,
+  input: applyPatchInputSchema,
+  kind: 'edit',
+  annotations: {
+    title: 'Apply patch',
+    readOnly: false,
+    destructive: true,
+    idempotent: false,
+    openWorld: false,
+  },
+});

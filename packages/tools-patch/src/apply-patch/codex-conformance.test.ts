@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import { cp, readdir, readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createTempWorkspace, snapshotTree } from '../test-support/temp-workspace.js';
+import { applyPatch } from './apply-patch.js';
+
+const repoRoot = resolve(import.meta.dirname, '../../../..');
+const scenariosRoot = resolve(repoRoot, '../shared/conformance/codex-apply-patch/scenarios');
+const available = existsSync(scenariosRoot);
+const scenarios = available
+  ? (await readdir(scenariosRoot, { withFileTypes: true }))
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort()
+  : [];
+
+/** 015 expects the Codex CLI's partial write; toolgate is atomic on purpose, so the tree stays as input/. */
+const ATOMIC_ON_PURPOSE = '015_failure_after_partial_success_leaves_changes';
+
+describe.skipIf(!available)('Codex apply_patch conformance scenarios', () => {
+  it('finds all 23 scenarios', () => {
+    expect(scenarios).toHaveLength(23);
+  });
+
+  it.each(scenarios)('%s', async (name) => {
+    const directory = join(scenariosRoot, name);
+    const temp = await createTempWorkspace();
+    try {
+      if (existsSync(join(directory, 'input')))
+        await cp(join(directory, 'input'), temp.root, { recursive: true });
+      const before = await temp.tree();
+      const patch = await readFile(join(directory, 'patch.txt'), 'utf8');
+      const result = await applyPatch(temp.workspace, patch);
+      const expected = name === ATOMIC_ON_PURPOSE ? before : await snapshotTree(join(directory, 'expected'));
+      expect(await temp.tree()).toEqual(expected);
+      const expectedOk = JSON.parse(
+        await readFile(join(scenariosRoot, '..', 'expectations.json'), 'utf8'),
+      ) as Record<string, { ok: boolean }>;
+      expect(result.status).toBe(expectedOk[name]!.ok ? 'success' : 'failure');
+    } finally {
+      await temp.cleanup();
+    }
+  });
+});

@@ -1,0 +1,33 @@
+import { implementTool, type Tool, type Workspace } from '@toolgate/core';
+import { applyPatch } from './apply-patch.js';
+import type { ApplyPatchInput, ApplyPatchOutput } from './apply-patch-schema.js';
+import { APPLY_PATCH_SPEC } from './apply-patch-spec.js';
+import { type PatchPlan, planPatch } from './plan-patch.js';
+
+/** Builds the `apply_patch` tool over a workspace. */
+export function createApplyPatchTool(
+  workspace: Workspace,
+): Tool<ApplyPatchInput, ApplyPatchOutput, PatchPlan> {
+  return implementTool<ApplyPatchInput, ApplyPatchOutput, PatchPlan>(APPLY_PATCH_SPEC, {
+    async prepare(input) {
+      const planned = await planPatch(workspace, input.patch);
+      if (!planned.ok) return planned.failure;
+      const { plan } = planned;
+      return {
+        status: 'ready',
+        plan,
+        preview: {
+          lines: plan.operations.map((operation) => operation.summary),
+          diff: plan.diff,
+          locations: plan.output.changedFiles,
+        },
+      };
+    },
+    async execute(input, context) {
+      return applyPatch(workspace, input.patch, {
+        signal: context.signal,
+        ...(context.plan ? { plan: context.plan } : {}),
+      });
+    },
+  });
+}

@@ -1,0 +1,48 @@
+/** One line of an update hunk: context (kept), added, or removed. */
+export interface PatchHunkLine {
+  readonly kind: 'context' | 'add' | 'remove';
+  /** The line's text without its one-character marker. */
+  readonly text: string;
+}
+
+/** One `@@` hunk of an `*** Update File:` section. */
+export interface PatchHunk {
+  /** `@@ <context>` headers, outermost first: each must match a whole line, in order, before the hunk. */
+  readonly contexts: readonly string[];
+  /** The hunk's lines in patch order. */
+  readonly lines: readonly PatchHunkLine[];
+  /** `*** End of File` followed the hunk: it must match at the very end of the file. */
+  readonly endOfFile: boolean;
+  /** 1-based line of the patch where the hunk starts. */
+  readonly line: number;
+}
+
+/** A parsed file operation, in patch order. */
+export type PatchOperation =
+  | {
+      readonly type: 'add';
+      readonly path: string;
+      /** The new file's lines, without `+`. */
+      readonly lines: readonly string[];
+      readonly line: number;
+    }
+  | { readonly type: 'delete'; readonly path: string; readonly line: number }
+  | {
+      readonly type: 'update';
+      readonly path: string;
+      /** `*** Move to:` destination. */
+      readonly moveTo?: string;
+      readonly hunks: readonly PatchHunk[];
+      readonly line: number;
+    };
+
+/** The result of {@link parsePatch}. */
+export type ParsePatchResult =
+  | { readonly ok: true; readonly operations: readonly PatchOperation[] }
+  | {
+      readonly ok: false;
+      /** 1-based line of the patch text where parsing failed. */
+      readonly line: number;
+      /** What was wrong and what was expected there. */
+      readonly message: string;
+    };

@@ -1,0 +1,321 @@
+import { lstat, readFile } from 'node:fs/promises';
+import {
+  createUnifiedDiff,
+  type ResolvedPath,
+  type ToolFailure,
+  toolFailure,
+  type Workspace,
+} from '@toolgate/core';
+import { decodeTextFile, displayText, encodeTextFile } from '../internal/text-file.js';
+import { applyHunks, describeMismatch } from './apply-hunks.js';
+import type { ApplyPatchFileChange, ApplyPatchOutput } from './apply-patch-schema.js';
+import { parsePatch } from './parse-patch.js';
+import type { PatchOperation } from './patch-operation.js';
+
+/** One file's state before and after the whole patch. */
+export interface PlannedFile {
+  /** Real absolute path. */
+  readonly absolutePath: string;
+  /** Root-relative display path. */
+  readonly displayPath: string;
+  /** Bytes before the patch; null when the file did not exist. */
+  readonly before: Buffer | null;
+  /** Bytes after the patch; null when the patch deletes it. */
+  readonly after: Buffer | null;
+  /** Mode bits for a file the patch creates (a Move destination takes its source's mode). */
+  readonly mode?: number;
+}
+
+/** One operation as planned: what it does and its diff. */
+export interface PlannedOperation {
+  readonly change: ApplyPatchFileChange;
+  /** Approval summary line: `Add a.txt`, `Update a.txt`, `Delete a.txt`, `Move a.txt → b.txt`. */
+  readonly summary: string;
+  /** Unified diff of this operation (against the state the earlier operations left). */
+  readonly diff: string;
+}
+
+/** Everything a patch would do, computed without writing anything. */
+export interface PatchPlan {
+  readonly operations: readonly PlannedOperation[];
+  /** Per real path, first-touched order: the state before the patch and after it. */
+  readonly files: readonly PlannedFile[];
+  /** Every real path the patch touches, sorted: the locks execution takes. */
+  readonly lockPaths: readonly string[];
+  /** The combined unified diff of every operation. */
+  readonly diff: string;
+  /** The result `apply_patch` returns once the plan is written. */
+  readonly output: ApplyPatchOutput;
+}
+
+/** A plan, or the failure to return to the model. */
+export type PatchPlanResult =
+  | { readonly ok: true; readonly plan: PatchPlan }
+  | { readonly ok: false; readonly failure: ToolFailure };
+
+interface Entry {
+  readonly resolved: ResolvedPath;
+  readonly isDirectory: boolean;
+  readonly original: Buffer | null;
+  readonly originalMode: number | undefined;
+  current: Buffer | null;
+  mode?: number;
+}
+
+class PlanFailure {
+  constructor(readonly failure: ToolFailure) {}
+}
+
+/**
+ * Parses the patch, reads every file it names, places every hunk and computes each file's new
+ * content and the diffs, applying the operations in order to an in-memory copy (a Delete then an
+ * Add of one path works; an Update of a path an earlier operation deleted fails). Writes nothing.
+ */
+export async function planPatch(workspace: Workspace, text: string): Promise<PatchPlanResult> {
+  const parsed = parsePatch(text);
+  if (!parsed.ok) {
+    return {
+      ok: false,
+      failure: toolFailure(
+        'patch_parse_error',
+        `Invalid patch, line ${parsed.line}: ${parsed.message} Nothing was changed.`,
+        { line: parsed.line },
+      ),
+    };
+  }
+  try {
+    return { ok: true, plan: await new Planner(workspace).plan(parsed.operations) };
+  } catch (error) {
+    if (error instanceof PlanFailure) return { ok: false, failure: error.failure };
+    throw error;
+  }
+}
+
+class Planner {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly workspace: Workspace) {}
+
+  async plan(operations: readonly PatchOperation[]): Promise<PatchPlan> {
+    const planned: PlannedOperation[] = [];
+    for (const operation of operations) {
+      if (operation.type === 'add') planned.push(await this.add(operation));
+      else if (operation.type === 'delete') planned.push(await this.delete(operation));
+      else planned.push(await this.update(operation));
+    }
+    const files: PlannedFile[] = [];
+    for (const entry of this.entries.values()) {
+      if (entry.isDirectory) continue;
+      files.push({
+        absolutePath: entry.resolved.absolutePath,
+        displayPath: entry.resolved.displayPath,
+        before: entry.original,
+        after: entry.current,
+        ...(entry.mode !== undefined ? { mode: entry.mode } : {}),
+      });
+    }
+    const changedFiles: string[] = [];
+    for (const { change } of planned) {
+      for (const path of change.movedTo === undefined ? [change.path] : [change.path, change.movedTo]) {
+        if (!changedFiles.includes(path)) changedFiles.push(path);
+      }
+    }
+    return {
+      operations: planned,
+      files,
+      lockPaths: [...this.entries.keys()].sort(),
+      diff: planned.map((operation) => operation.diff).join(''),
+      output: {
+        operationsApplied: planned.length,
+        filesChanged: changedFiles.length,
+        changedFiles,
+        fileChanges: planned.map((operation) => operation.change),
+      },
+    };
+  }
+
+  private async resolve(path: string): Promise<Entry> {
+    const resolution = await this.workspace.resolveWritable(path);
+    if (!resolution.ok) throw new PlanFailure(resolution.failure);
+    const resolved = resolution.path;
+    const known = this.entries.get(resolved.absolutePath);
+    if (known) return known;
+    let entry: Entry;
+    try {
+      const stats = await lstat(resolved.absolutePath);
+      if (stats.isDirectory()) {
+        entry = { resolved, isDirectory: true, original: null, originalMode: undefined, current: null };
+      } else {
+        const bytes = await readFile(resolved.absolutePath);
+        entry = {
+          resolved,
+          isDirectory: false,
+          original: bytes,
+          originalMode: stats.mode & 0o7777,
+          current: bytes,
+        };
+      }
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT') {
+        throw new PlanFailure(
+          toolFailure(
+            'io_error',
+            `Cannot read ${resolved.displayPath}: ${(error as Error).message}. Nothing was changed.`,
+          ),
+        );
+      }
+      entry = { resolved, isDirectory: false, original: null, originalMode: undefined, current: null };
+    }
+    this.entries.set(resolved.absolutePath, entry);
+    return entry;
+  }
+
+  private refuseDirectory(entry: Entry, what: string): void {
+    if (entry.isDirectory) {
+      throw new PlanFailure(
+        toolFailure(
+          'is_directory',
+          `Cannot ${what} ${entry.resolved.displayPath}: it is a directory. apply_patch works on files only. Nothing was changed.`,
+          { path: entry.resolved.displayPath },
+        ),
+      );
+    }
+  }
+
+  private requireFile(entry: Entry, what: string): Buffer {
+    this.refuseDirectory(entry, what);
+    if (entry.current === null) {
+      const deleted = entry.original !== null;
+      throw new PlanFailure(
+        toolFailure(
+          'not_found',
+          deleted
+            ? `Cannot ${what} ${entry.resolved.displayPath}: an earlier operation of this patch deletes it. Nothing was changed.`
+            : `Cannot ${what} ${entry.resolved.displayPath}: the file does not exist. Check the path, or use '*** Add File:' to create it. Nothing was changed.`,
+          { path: entry.resolved.displayPath },
+        ),
+      );
+    }
+    return entry.current;
+  }
+
+  private async add(operation: Extract<PatchOperation, { type: 'add' }>): Promise<PlannedOperation> {
+    const entry = await this.resolve(operation.path);
+    this.refuseDirectory(entry, 'add');
+    const before = entry.current;
+    const after = Buffer.from(operation.lines.map((line) => `${line}\n`).join(''), 'utf8');
+    entry.current = after;
+    const path = entry.resolved.displayPath;
+    const replacedExisting = before !== null;
+    return {
+      change: {
+        path,
+        operation: 'add',
+        linesAdded: operation.lines.length,
+        linesRemoved: 0,
+        ...(replacedExisting ? { replacedExisting: true } : {}),
+      },
+      summary: replacedExisting ? `Add ${path} (replaces the existing file)` : `Add ${path}`,
+      diff: diffOf(before, after, path, path),
+    };
+  }
+
+  private async delete(operation: Extract<PatchOperation, { type: 'delete' }>): Promise<PlannedOperation> {
+    const entry = await this.resolve(operation.path);
+    const before = this.requireFile(entry, 'delete');
+    entry.current = null;
+    const path = entry.resolved.displayPath;
+    const text = decodeTextFile(before);
+    return {
+      change: { path, operation: 'delete', linesAdded: 0, linesRemoved: text ? text.lines.length : 0 },
+      summary: `Delete ${path}`,
+      diff: diffOf(before, null, path, path),
+    };
+  }
+
+  private async update(operation: Extract<PatchOperation, { type: 'update' }>): Promise<PlannedOperation> {
+    const source = await this.resolve(operation.path);
+    const before = this.requireFile(source, 'update');
+    const path = source.resolved.displayPath;
+    const text = decodeTextFile(before);
+    if (!text) {
+      throw new PlanFailure(
+        toolFailure(
+          'binary_file',
+          `Cannot update ${path}: it is binary or not UTF-8 text, and apply_patch never rewrites such files. Nothing was changed.`,
+          { path },
+        ),
+      );
+    }
+    let after = before;
+    let linesAdded = 0;
+    let linesRemoved = 0;
+    if (operation.hunks.length > 0) {
+      const applied = applyHunks(text, operation.hunks);
+      if (!applied.ok) {
+        throw new PlanFailure(
+          toolFailure('patch_context_mismatch', describeMismatch(path, applied.mismatch), {
+            path,
+            ...applied.mismatch,
+          }),
+        );
+      }
+      after = encodeTextFile(applied.file);
+      linesAdded = applied.linesAdded;
+      linesRemoved = applied.linesRemoved;
+    }
+    if (operation.moveTo === undefined) {
+      source.current = after;
+      return {
+        change: { path, operation: 'update', linesAdded, linesRemoved },
+        summary: `Update ${path}`,
+        diff: diffOf(before, after, path, path),
+      };
+    }
+    const destination = await this.resolve(operation.moveTo);
+    if (destination === source) {
+      source.current = after;
+      return {
+        change: { path, operation: 'update', linesAdded, linesRemoved },
+        summary: `Update ${path}`,
+        diff: diffOf(before, after, path, path),
+      };
+    }
+    this.refuseDirectory(destination, 'move a file onto');
+    const replaced = destination.current;
+    const replacedExisting = replaced !== null;
+    source.current = null;
+    destination.current = after;
+    if (destination.original === null && source.originalMode !== undefined)
+      destination.mode = source.originalMode;
+    const movedTo = destination.resolved.displayPath;
+    const replacedDiff = replaced === null ? '' : diffOf(replaced, null, movedTo, movedTo);
+    return {
+      change: {
+        path,
+        operation: 'update',
+        linesAdded,
+        linesRemoved,
+        movedTo,
+        ...(replacedExisting ? { replacedExisting: true } : {}),
+      },
+      summary: `Move ${path} → ${movedTo}${replacedExisting ? ' (replaces the existing file)' : ''}`,
+      diff: replacedDiff + diffOf(before, after, path, movedTo),
+    };
+  }
+}
+
+function diffOf(before: Buffer | null, after: Buffer | null, path: string, newPath: string): string {
+  const beforeText = displayText(before);
+  const afterText = displayText(after);
+  if (beforeText === undefined || afterText === undefined) {
+    const what = before === null ? 'added' : after === null ? 'deleted' : 'replaced';
+    return `--- a/${path}\n+++ b/${newPath}\nBinary file ${what}\n`;
+  }
+  const diff = createUnifiedDiff(beforeText, afterText, { path, newPath });
+  if (diff !== '') return diff;
+  if (path !== newPath) return `--- a/${path}\n+++ b/${newPath}\n(renamed without content changes)\n`;
+  if (before === null && after !== null) return `--- a/${path}\n+++ b/${newPath}\n(new empty file)\n`;
+  return '';
+}

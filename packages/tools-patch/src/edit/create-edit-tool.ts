@@ -1,0 +1,85 @@
+import {
+  implementTool,
+  type Tool,
+  toolFailure,
+  toolSuccess,
+  type Workspace,
+  writeFileAtomic,
+} from '@toolgate/core';
+import type { EditInput, EditOutput } from './edit-schema.js';
+import { EDIT_SPEC } from './edit-spec.js';
+import { type EditPlan, planEdit } from './plan-edit.js';
+
+/** Builds the `edit` tool over a workspace. */
+export function createEditTool(workspace: Workspace): Tool<EditInput, EditOutput, EditPlan> {
+  return implementTool<EditInput, EditOutput, EditPlan>(EDIT_SPEC, {
+    async prepare(input) {
+      const planned = await planEdit(workspace, input);
+      if (!planned.ok) return planned.failure;
+      const { plan } = planned;
+      return {
+        status: 'ready',
+        plan,
+        preview: {
+          lines: [
+            `Edit ${plan.displayPath} (${plan.replacements} replacement${plan.replacements === 1 ? '' : 's'})`,
+          ],
+          diff: plan.diff,
+          locations: [plan.displayPath],
+        },
+      };
+    },
+    async execute(input, context) {
+      const run = async (locked: string) => {
+        // Re-plan under the lock: the file may have changed while a person decided.
+        const planned = await planEdit(workspace, input);
+        if (!planned.ok) return { result: planned.failure, path: undefined };
+        if (planned.plan.absolutePath !== locked) {
+          return { result: undefined, path: planned.plan.absolutePath };
+        }
+        if (context.signal.aborted) {
+          return {
+            result: toolFailure('aborted', 'edit was cancelled before it wrote anything.'),
+            path: undefined,
+          };
+        }
+        try {
+          await writeFileAtomic(planned.plan.absolutePath, planned.plan.after);
+        } catch (error) {
+          return {
+            result: toolFailure(
+              'io_error',
+              `Failed to write ${planned.plan.requestedPath}: ${(error as Error).message}.`,
+            ),
+            path: undefined,
+          };
+        }
+        return {
+          result: toolSuccess<EditOutput>({
+            path: planned.plan.requestedPath,
+            resolvedPath: planned.plan.absolutePath,
+            replacements: planned.plan.replacements,
+            success: true,
+          }),
+          path: undefined,
+        };
+      };
+      let path = context.plan?.absolutePath ?? (await resolveLockPath(workspace, input.path));
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const locked = path;
+        const outcome = await workspace.withLock(locked, () => run(locked));
+        if (outcome.result) return outcome.result;
+        path = outcome.path ?? path;
+      }
+      return toolFailure(
+        'io_error',
+        `The path ${input.path} kept changing while it was being edited; try again.`,
+      );
+    },
+  });
+}
+
+async function resolveLockPath(workspace: Workspace, path: string): Promise<string> {
+  const resolution = await workspace.resolveWritable(path.trim());
+  return resolution.ok ? resolution.path.absolutePath : path;
+}

@@ -1,0 +1,2 @@
+/** Model-facing description of `edit`. */
+export const EDIT_DESCRIPTION = `Replace an exact string in a file. old_string must match the file exactly (whitespace and indentation included) and occur exactly once, unless replaceAll is true; include enough surrounding lines to make it unique. new_string is inserted literally. The file keeps its line endings (an old_string with LF line breaks matches a CRLF file) and its byte order mark. To create a file or rewrite it whole, use write_file; for several changes or files at once, use apply_patch.`;

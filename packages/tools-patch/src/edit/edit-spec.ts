@@ -1,0 +1,18 @@
+import { defineTool } from '@toolgate/core';
+import { EDIT_DESCRIPTION } from './edit-description.js';
+import { editInputSchema } from './edit-schema.js';
+
+/** The `edit` definition and argument parser (no executor). */
+export const EDIT_SPEC = defineTool({
+  name: 'edit',
+  description: EDIT_DESCRIPTION,
+  input: editInputSchema,
+  kind: 'edit',
+  annotations: {
+    title: 'Edit file',
+    readOnly: false,
+    destructive: true,
+    idempotent: false,
+    openWorld: false,
+  },
+});
