@@ -1,1 +1,45 @@
-export {};
+export { BASH_DESCRIPTION, BASH_TIMEOUT_HINT } from './bash/bash-description.js';
+export {
+  BASH_ACTIONS,
+  BASH_INPUT_SCHEMA,
+  type BashAction,
+  type BashExecResult,
+  type BashInput,
+  type BashOutput,
+  type BashProcessInfo,
+  type BashProcessLogChunk,
+  type BashProcessStatus,
+  type BashWriteResult,
+  type ExecutionEnvironment,
+  MAX_BASH_INPUT_CHARS,
+  MAX_BASH_TIMEOUT_MS,
+} from './bash/bash-schema.js';
+export { BASH_SPEC } from './bash/bash-spec.js';
+export type { BashPlan, ResolvedWorkingDirectory } from './bash/create-bash-tool.js';
+export { createShellTools, type ShellTools, type ShellToolsOptions } from './create-shell-tools.js';
+export {
+  createShellEnvironment,
+  DEFAULT_DROPPED_ENVIRONMENT,
+  type ShellEnvironmentOptions,
+} from './environment/shell-environment.js';
+export {
+  createLocalShellExecutor,
+  DEFAULT_MAX_OUTPUT_BYTES,
+  type LocalShellExecutorOptions,
+} from './executor/local-shell-executor.js';
+export type { SandboxCommand, SandboxCommandResult, SandboxSession } from './executor/sandbox-session.js';
+export {
+  createSandboxShellExecutor,
+  type SandboxShellExecutorOptions,
+} from './executor/sandbox-shell-executor.js';
+export type { ShellCommandExecutor, ShellCommandRequest } from './executor/shell-command-executor.js';
+export type { ShellInvocation } from './executor/shell-invocation.js';
+export {
+  createProcessRegistry,
+  type ProcessRegistry,
+  type ProcessRegistryOptions,
+  type ProcessResult,
+  type ProcessStartRequest,
+} from './process/process-registry.js';
+export { PROCESS_SNAPSHOT_SCHEMA, type ProcessSnapshot } from './process/process-snapshot.js';
+export type { ShellErrorCode } from './shell-error-code.js';

@@ -1,0 +1,176 @@
+import { stat } from 'node:fs/promises';
+import { isAbsolute, relative, sep } from 'node:path';
+import {
+  clipText,
+  InvalidOptionsError,
+  implementTool,
+  type PrepareResult,
+  type Tool,
+  type ToolFailure,
+  type ToolResult,
+  toolFailure,
+  toolSuccess,
+  type Workspace,
+} from '@toolgate/core';
+import type { ShellEnvironmentOptions } from '../environment/shell-environment.js';
+import { createShellEnvironment } from '../environment/shell-environment.js';
+import type { ShellCommandExecutor } from '../executor/shell-command-executor.js';
+import { resolveShell } from '../executor/shell-invocation.js';
+import type { ProcessRegistry } from '../process/process-registry.js';
+import type { BashInput, BashOutput } from './bash-schema.js';
+import { BASH_SPEC } from './bash-spec.js';
+import { checkBashArguments } from './check-bash-arguments.js';
+
+/** A working directory preflight resolved. */
+export interface ResolvedWorkingDirectory {
+  /** Real absolute path. */
+  readonly absolutePath: string;
+  /** Root-relative with `/` (`.` for the root). */
+  readonly displayPath: string;
+}
+
+/** What preflight resolved for a bash call. */
+export interface BashPlan {
+  /** The working directory of exec and start. */
+  readonly cwd?: ResolvedWorkingDirectory;
+}
+
+/** What {@link createBashTool} needs. */
+export interface BashToolOptions {
+  readonly workspace: Workspace;
+  readonly processes: ProcessRegistry;
+  /** Runs exec. */
+  readonly executor: ShellCommandExecutor;
+  readonly shellPath?: string;
+  readonly loginShell?: boolean;
+  readonly defaultTimeoutMs?: number;
+  readonly environment?: ShellEnvironmentOptions;
+}
+
+function isWithin(path: string, root: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+}
+
+async function resolveWorkingDirectory(
+  workspace: Workspace,
+  cwd: string | undefined,
+): Promise<ResolvedWorkingDirectory | ToolFailure> {
+  const requested = cwd === undefined || cwd.trim() === '' ? '.' : cwd.trim();
+  const resolution = await workspace.resolveReadable(requested);
+  if (!resolution.ok) return resolution.failure;
+  const { absolutePath, displayPath } = resolution.path;
+  if (!workspace.allowOutsideWorkspace && !isWithin(absolutePath, workspace.root)) {
+    return toolFailure(
+      'path_outside_workspace',
+      `cwd "${requested}" resolves to ${absolutePath}, outside the workspace root ${workspace.root}. Use a directory inside the workspace.`,
+    );
+  }
+  let info: Awaited<ReturnType<typeof stat>>;
+  try {
+    info = await stat(absolutePath);
+  } catch {
+    return toolFailure('not_found', `cwd "${requested}" does not exist (resolved to ${displayPath}).`);
+  }
+  if (!info.isDirectory()) {
+    return toolFailure(
+      'not_a_directory',
+      `cwd "${requested}" is a file, not a directory (${displayPath}). Pass the directory that contains it.`,
+    );
+  }
+  return { absolutePath, displayPath };
+}
+
+/** Builds the bash tool over a workspace, a process registry and an exec executor. */
+export function createBashTool(options: BashToolOptions): Tool<BashInput, BashOutput, BashPlan> {
+  const { workspace, processes, executor } = options;
+  const defaultTimeoutMs = options.defaultTimeoutMs ?? 30_000;
+  if (!Number.isInteger(defaultTimeoutMs) || defaultTimeoutMs <= 0 || defaultTimeoutMs > 2_147_483_647) {
+    throw new InvalidOptionsError(`defaultTimeoutMs must be a positive integer; got ${defaultTimeoutMs}`);
+  }
+  const shell = resolveShell(options);
+  const environment = createShellEnvironment(options.environment);
+
+  const prepare = async (input: BashInput): Promise<PrepareResult<BashPlan>> => {
+    const invalid = checkBashArguments(input);
+    if (invalid) return invalid;
+    const { action } = input;
+    const processId = (input.processId ?? '').trim();
+    if (action === 'exec' || action === 'start') {
+      if (action === 'start') {
+        const refused = processes.checkStart();
+        if (refused) return refused;
+      }
+      const cwd = await resolveWorkingDirectory(workspace, input.cwd);
+      if ('status' in cwd) return cwd;
+      return {
+        status: 'ready',
+        plan: { cwd },
+        preview: {
+          lines: [`${action} in ${clipText(cwd.displayPath, 72)}`, clipText(input.command ?? '', 120)],
+          locations: [cwd.displayPath],
+        },
+      };
+    }
+    if (action === 'write' || action === 'stop') {
+      const refused = processes.checkControl(processId, action);
+      if (refused) return refused;
+    } else if (action === 'status' || action === 'logs') {
+      const known = processes.status(processId);
+      if (known.status === 'failure') return known;
+    }
+    return { status: 'ready', plan: {} };
+  };
+
+  return implementTool<BashInput, BashOutput, BashPlan>(BASH_SPEC, {
+    prepare: (input) => prepare(input),
+
+    async execute(input, context): Promise<ToolResult<BashOutput>> {
+      // Re-check what preflight saw: the directory or the process may have changed meanwhile.
+      const prepared = await prepare(input);
+      if (prepared.status === 'failure') return prepared;
+      const cwd = prepared.plan.cwd;
+      const planned = context.plan?.cwd;
+      if (planned && cwd && planned.absolutePath !== cwd.absolutePath) {
+        return toolFailure(
+          'precondition_changed',
+          `cwd "${input.cwd ?? '.'}" resolved to ${planned.displayPath} when the call was approved and now resolves to ${cwd.displayPath}; the command was not run.`,
+        );
+      }
+      const processId = (input.processId ?? '').trim();
+      switch (input.action) {
+        case 'exec': {
+          const timeoutMs =
+            input.timeoutMs !== undefined && input.timeoutMs > 0 ? input.timeoutMs : defaultTimeoutMs;
+          return executor.execute({
+            command: input.command!,
+            workingDirectory: cwd!.absolutePath,
+            workspaceRelativeDirectory: cwd!.displayPath,
+            timeoutMs,
+            signal: context.signal,
+          });
+        }
+        case 'start':
+          return processes.start({
+            command: input.command!,
+            workingDirectory: cwd!.absolutePath,
+            shell,
+            environment: environment(),
+          });
+        case 'status':
+          return processes.status(processId);
+        case 'logs':
+          return processes.logs(processId, {
+            ...(input.offset === undefined ? {} : { offset: input.offset }),
+            ...(input.limit === undefined ? {} : { limit: input.limit }),
+          });
+        case 'write':
+          return processes.write(processId, input.input ?? '');
+        case 'stop':
+          return processes.stop(processId);
+        case 'list':
+          return toolSuccess(processes.list());
+      }
+    },
+  });
+}

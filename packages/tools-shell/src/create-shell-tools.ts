@@ -1,0 +1,67 @@
+import type { Tool, Workspace } from '@toolgate/core';
+import type { BashInput, BashOutput } from './bash/bash-schema.js';
+import { type BashPlan, createBashTool } from './bash/create-bash-tool.js';
+import type { ShellEnvironmentOptions } from './environment/shell-environment.js';
+import { createLocalShellExecutor } from './executor/local-shell-executor.js';
+import type { SandboxSession } from './executor/sandbox-session.js';
+import { createSandboxShellExecutor } from './executor/sandbox-shell-executor.js';
+import type { ShellCommandExecutor } from './executor/shell-command-executor.js';
+import type { ProcessRegistry } from './process/process-registry.js';
+
+/** Options for {@link createShellTools}. */
+export interface ShellToolsOptions {
+  /** Where `cwd` resolves; commands run inside it. */
+  readonly workspace: Workspace;
+  /** The session's background processes (`createProcessRegistry()`); the host closes it with the session. */
+  readonly processes: ProcessRegistry;
+  /** A bound sandbox: `exec` runs there (start/status/logs/write/stop/list stay local, as in AI4J). @default none */
+  readonly sandbox?: SandboxSession;
+  /** Runs `exec`, overriding the local or sandbox-routed executor. @default local, or sandbox-routed when `sandbox` is set */
+  readonly executor?: ShellCommandExecutor;
+  /** Shell for exec and start. @default `bash` from PATH, else `/bin/sh` */
+  readonly shellPath?: string;
+  /** `-lc` (login shell) instead of `-c`. @default false */
+  readonly loginShell?: boolean;
+  /** exec timeout when the call gives none (or 0 or less). @default 30000 */
+  readonly defaultTimeoutMs?: number;
+  /** Bytes of exec output kept per stream, head and tail halves (at least 1024). @default 262144 */
+  readonly maxOutputBytes?: number;
+  /** Time between SIGTERM and SIGKILL when an exec's process group is stopped. @default 1000 */
+  readonly killGraceMs?: number;
+  /** Environment policy for exec and start. @default inherited minus names containing KEY, SECRET or TOKEN */
+  readonly environment?: ShellEnvironmentOptions;
+}
+
+/** The shell tools, keyed by wire name. */
+export interface ShellTools {
+  readonly bash: Tool<BashInput, BashOutput, BashPlan>;
+}
+
+/** Creates the `bash` tool: exec, background processes, sandbox routing. */
+export function createShellTools(options: ShellToolsOptions): ShellTools {
+  const executor =
+    options.executor ??
+    (options.sandbox
+      ? createSandboxShellExecutor({
+          sandbox: options.sandbox,
+          ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
+        })
+      : createLocalShellExecutor({
+          ...(options.shellPath === undefined ? {} : { shellPath: options.shellPath }),
+          ...(options.loginShell === undefined ? {} : { loginShell: options.loginShell }),
+          ...(options.environment === undefined ? {} : { environment: options.environment }),
+          ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
+          ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs }),
+        }));
+  return {
+    bash: createBashTool({
+      workspace: options.workspace,
+      processes: options.processes,
+      executor,
+      ...(options.shellPath === undefined ? {} : { shellPath: options.shellPath }),
+      ...(options.loginShell === undefined ? {} : { loginShell: options.loginShell }),
+      ...(options.defaultTimeoutMs === undefined ? {} : { defaultTimeoutMs: options.defaultTimeoutMs }),
+      ...(options.environment === undefined ? {} : { environment: options.environment }),
+    }),
+  };
+}

@@ -1,0 +1,151 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { InvalidOptionsError, toolFailure, toolSuccess } from '@toolgate/core';
+import { BASH_TIMEOUT_HINT } from '../bash/bash-description.js';
+import { createShellEnvironment, type ShellEnvironmentOptions } from '../environment/shell-environment.js';
+import { HeadTailCapture } from '../internal/head-tail-capture.js';
+import { signalProcessGroup, terminateProcessGroup } from '../internal/process-group.js';
+import type { ShellCommandExecutor } from './shell-command-executor.js';
+import { resolveShell } from './shell-invocation.js';
+
+/** Options for {@link createLocalShellExecutor}. */
+export interface LocalShellExecutorOptions {
+  /** Shell to run commands with. @default `bash` from PATH, else `/bin/sh` */
+  readonly shellPath?: string;
+  /** Run `<shell> -lc` (login shell, reads profile files) instead of `<shell> -c`. @default false */
+  readonly loginShell?: boolean;
+  /** Environment policy. @default inherited minus names containing KEY, SECRET or TOKEN */
+  readonly environment?: ShellEnvironmentOptions;
+  /** Bytes kept per stream (head and tail halves; at least 1024). @default 262144 */
+  readonly maxOutputBytes?: number;
+  /** Time between SIGTERM and SIGKILL when a command's group is stopped. @default 1000 */
+  readonly killGraceMs?: number;
+}
+
+/** Default cap per output stream: 256 KiB. */
+export const DEFAULT_MAX_OUTPUT_BYTES = 262_144;
+
+const PIPE_DRAIN_WAIT_MS = 1000;
+const EXIT_WAIT_MS = 5000;
+
+type Ending = { readonly kind: 'exit' } | { readonly kind: 'timeout' } | { readonly kind: 'abort' };
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Runs commands on this machine: `<shell> -c <command>` detached in its own process group, stdin
+ * closed, output captured in bounded memory. At the timeout or on abort the whole group gets
+ * SIGTERM, then SIGKILL after the grace; when the shell exits, anything it left in its group is
+ * stopped the same way, so no process outlives the call.
+ */
+export function createLocalShellExecutor(options: LocalShellExecutorOptions = {}): ShellCommandExecutor {
+  const maxOutputBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
+  if (!Number.isInteger(maxOutputBytes) || maxOutputBytes < 1024) {
+    throw new InvalidOptionsError(
+      `maxOutputBytes must be an integer of at least 1024; got ${maxOutputBytes}`,
+    );
+  }
+  const graceMs = options.killGraceMs ?? 1000;
+  if (!Number.isInteger(graceMs) || graceMs < 0) {
+    throw new InvalidOptionsError(`killGraceMs must be a non-negative integer; got ${graceMs}`);
+  }
+  const shell = resolveShell(options);
+  const environment = createShellEnvironment(options.environment);
+
+  return {
+    async execute(request) {
+      const startedAt = performance.now();
+      let child: ChildProcess;
+      try {
+        child = spawn(shell.file, [...shell.args, request.command], {
+          cwd: request.workingDirectory,
+          env: environment(),
+          detached: true,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+      } catch (error) {
+        return toolFailure('spawn_failed', `Could not start ${shell.file}: ${(error as Error).message}`);
+      }
+      const stdout = new HeadTailCapture(maxOutputBytes);
+      const stderr = new HeadTailCapture(maxOutputBytes);
+      child.stdout!.on('data', (chunk: Buffer) => stdout.push(chunk));
+      child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk));
+      child.stdout!.on('error', () => {});
+      child.stderr!.on('error', () => {});
+
+      let exitCode: number | null = null;
+      let exitSignal: NodeJS.Signals | null = null;
+      const pipesClosed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+      const exited = new Promise<Error | undefined>((resolve) => {
+        child.once('exit', (code, signal) => {
+          exitCode = code;
+          exitSignal = signal;
+          resolve(undefined);
+        });
+        child.once('error', (error) => resolve(error));
+      });
+
+      let timer: NodeJS.Timeout | undefined;
+      let onAbort: (() => void) | undefined;
+      const ending = await Promise.race<Ending | Error>([
+        exited.then((error) => error ?? { kind: 'exit' }),
+        new Promise<Ending>((resolve) => {
+          timer = setTimeout(() => resolve({ kind: 'timeout' }), request.timeoutMs);
+        }),
+        new Promise<Ending>((resolve) => {
+          onAbort = () => resolve({ kind: 'abort' });
+          if (request.signal.aborted) onAbort();
+          else request.signal.addEventListener('abort', onAbort, { once: true });
+        }),
+      ]);
+      clearTimeout(timer);
+      if (onAbort) request.signal.removeEventListener('abort', onAbort);
+
+      if (ending instanceof Error) {
+        child.stdout!.destroy();
+        child.stderr!.destroy();
+        return toolFailure(
+          'spawn_failed',
+          `Could not start ${shell.file} in ${request.workingDirectory}: ${ending.message}`,
+        );
+      }
+
+      const pgid = child.pid!;
+      let sentSignal: string | undefined;
+      if (ending.kind !== 'exit') {
+        sentSignal = await terminateProcessGroup(pgid, graceMs);
+        await Promise.race([exited, delay(EXIT_WAIT_MS)]);
+      } else if (signalProcessGroup(pgid, 0)) {
+        // The shell exited but left processes (or zombies) in its group: stop what still lives.
+        await terminateProcessGroup(pgid, graceMs);
+      }
+      // Pipes close once every writer is gone; a writer that escaped the group does not hold us.
+      await Promise.race([pipesClosed, delay(PIPE_DRAIN_WAIT_MS)]);
+      child.stdout!.destroy();
+      child.stderr!.destroy();
+
+      if (ending.kind === 'abort') {
+        return toolFailure('aborted', `bash was cancelled; the command's process group was stopped.`);
+      }
+      const out = stdout.finish();
+      const err = stderr.finish();
+      const timedOut = ending.kind === 'timeout';
+      const stderrText = timedOut
+        ? `${err.text}${err.text === '' ? '' : '\n'}${BASH_TIMEOUT_HINT}`
+        : err.text;
+      return toolSuccess({
+        command: request.command,
+        durationMs: Math.round(performance.now() - startedAt),
+        executionEnvironment: 'local',
+        exitCode: timedOut ? null : exitCode,
+        signal: exitSignal ?? (timedOut ? (sentSignal ?? null) : null),
+        stderr: stderrText,
+        stdout: out.text,
+        timedOut,
+        truncated: out.droppedBytes > 0 || err.droppedBytes > 0,
+        workingDirectory: request.workingDirectory,
+      });
+    },
+  };
+}

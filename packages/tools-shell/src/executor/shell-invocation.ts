@@ -1,0 +1,35 @@
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
+
+/** The argv prefix commands run with: the shell and its flags; the command is appended. */
+export interface ShellInvocation {
+  readonly file: string;
+  readonly args: readonly string[];
+}
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `bash` from PATH (or /bin/bash) when present, else `/bin/sh`. */
+export function findDefaultShell(searchPath = process.env.PATH ?? ''): string {
+  for (const directory of searchPath.split(delimiter)) {
+    if (directory === '') continue;
+    const candidate = join(directory, 'bash');
+    if (isExecutable(candidate)) return candidate;
+  }
+  return isExecutable('/bin/bash') ? '/bin/bash' : '/bin/sh';
+}
+
+/** `<shell> -c` or, for a login shell, `<shell> -lc`. */
+export function resolveShell(options: { shellPath?: string; loginShell?: boolean }): ShellInvocation {
+  return {
+    file: options.shellPath ?? findDefaultShell(),
+    args: [options.loginShell ? '-lc' : '-c'],
+  };
+}

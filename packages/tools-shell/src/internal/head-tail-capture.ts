@@ -1,0 +1,108 @@
+/** What a capture kept, decoded. */
+export interface CapturedText {
+  /** The text, with a marker in place of the dropped middle when the stream exceeded its cap. */
+  readonly text: string;
+  /** Total bytes the stream produced. */
+  readonly totalBytes: number;
+  /** Bytes left out (0 when everything was kept). */
+  readonly droppedBytes: number;
+}
+
+/** Marker put where the middle of an oversized stream was dropped (AI4J's wording). */
+export function truncationMarker(droppedBytes: number, limitBytes: number): string {
+  return `\n[... truncated ${droppedBytes} bytes — output exceeded ${limitBytes}-byte limit ...]\n`;
+}
+
+function isContinuationByte(byte: number | undefined): boolean {
+  return byte !== undefined && (byte & 0xc0) === 0x80;
+}
+
+/** Length of `bytes` without a UTF-8 sequence left incomplete at its end. */
+function completeSequenceLength(bytes: Uint8Array): number {
+  let start = bytes.length;
+  for (let back = 0; back < 4 && start > 0; back++) {
+    start--;
+    const byte = bytes[start]!;
+    if (!isContinuationByte(byte)) {
+      const needed = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+      return bytes.length - start >= needed ? bytes.length : start;
+    }
+  }
+  return bytes.length;
+}
+
+/** Offset of the first byte that does not continue a sequence begun before `bytes`. */
+function firstSequenceStart(bytes: Uint8Array): number {
+  let index = 0;
+  while (index < 3 && isContinuationByte(bytes[index])) index++;
+  return index;
+}
+
+/**
+ * Captures one output stream in bounded memory: the first half of `limitBytes` and the last half
+ * are kept, the middle is only counted. Bytes are decoded once at the end, invalid UTF-8 becoming
+ * U+FFFD; when the middle is dropped, the cut points move to character boundaries.
+ */
+export class HeadTailCapture {
+  private readonly headLimit: number;
+  private readonly tailLimit: number;
+  private head: Buffer | undefined;
+  private headLength = 0;
+  private readonly tail: Buffer[] = [];
+  private tailLength = 0;
+  private total = 0;
+
+  constructor(private readonly limitBytes: number) {
+    this.headLimit = Math.ceil(limitBytes / 2);
+    this.tailLimit = limitBytes - this.headLimit;
+  }
+
+  /** Adds a chunk of the stream. */
+  push(chunk: Buffer): void {
+    this.total += chunk.length;
+    let rest = chunk;
+    if (this.headLength < this.headLimit) {
+      const take = Math.min(this.headLimit - this.headLength, rest.length);
+      this.head ??= Buffer.allocUnsafe(this.headLimit);
+      rest.copy(this.head, this.headLength, 0, take);
+      this.headLength += take;
+      if (take === rest.length) return;
+      rest = rest.subarray(take);
+    }
+    this.tail.push(rest);
+    this.tailLength += rest.length;
+    // Drop whole chunks from the front while the rest still covers the tail budget.
+    while (this.tail.length > 1 && this.tailLength - this.tail[0]!.length >= this.tailLimit) {
+      this.tailLength -= this.tail.shift()!.length;
+    }
+  }
+
+  /** Total bytes seen so far. */
+  get totalBytes(): number {
+    return this.total;
+  }
+
+  /** Decodes what was kept. */
+  finish(): CapturedText {
+    const head = this.head ? this.head.subarray(0, this.headLength) : Buffer.alloc(0);
+    const tailAll = Buffer.concat(this.tail, this.tailLength);
+    if (this.total <= this.limitBytes) {
+      return { text: decode(Buffer.concat([head, tailAll])), totalBytes: this.total, droppedBytes: 0 };
+    }
+    const tail = tailAll.subarray(tailAll.length - this.tailLimit);
+    const headKept = head.subarray(0, completeSequenceLength(head));
+    const tailKept = tail.subarray(firstSequenceStart(tail));
+    const dropped = this.total - headKept.length - tailKept.length;
+    return {
+      text: decode(headKept) + truncationMarker(dropped, this.limitBytes) + decode(tailKept),
+      totalBytes: this.total,
+      droppedBytes: dropped,
+    };
+  }
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
+function decode(bytes: Uint8Array): string {
+  return bytes.length === 0 ? '' : decoder.decode(bytes);
+}

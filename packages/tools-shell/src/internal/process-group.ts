@@ -1,0 +1,83 @@
+import { readdir, readFile } from 'node:fs/promises';
+
+/** Signals that end a process group, in the order they are sent. */
+export type TerminationSignal = 'SIGTERM' | 'SIGKILL';
+
+const POLL_MS = 20;
+const KILL_WAIT_MS = 2000;
+
+/** Sends `signal` to every process of the group; false when the group no longer exists. */
+export function signalProcessGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
+  // A group id of 0 or 1 would hit our own group or every process we may signal.
+  if (!Number.isInteger(pgid) || pgid <= 1) return false;
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * True while a process of the group is alive. On Linux, /proc is read so that zombies (already
+ * dead, waiting for PID 1 to reap them) do not count; elsewhere signal 0 answers.
+ */
+export async function processGroupHasLiveMembers(pgid: number): Promise<boolean> {
+  if (!signalProcessGroup(pgid, 0)) return false;
+  if (process.platform !== 'linux') return true;
+  return (await liveMembersOfGroup(pgid)).length > 0;
+}
+
+/** Pids of the group's live (non-zombie) members, from /proc (Linux only). */
+export async function liveMembersOfGroup(pgid: number): Promise<number[]> {
+  let entries: string[];
+  try {
+    entries = await readdir('/proc');
+  } catch {
+    return [];
+  }
+  const members: number[] = [];
+  await Promise.all(
+    entries.map(async (entry) => {
+      const first = entry.charCodeAt(0);
+      if (first < 48 || first > 57) return;
+      let stat: string;
+      try {
+        stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+      } catch {
+        return;
+      }
+      // Fields after the command (which may hold spaces and parentheses): state ppid pgrp …
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X') members.push(Number(entry));
+    }),
+  );
+  return members;
+}
+
+async function waitUntilGone(pgid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (!(await processGroupHasLiveMembers(pgid))) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/**
+ * Ends a whole process group: SIGTERM, up to `graceMs` for it to go, then SIGKILL and a bounded
+ * wait. Returns the last signal sent, or undefined when the group was already gone.
+ */
+export async function terminateProcessGroup(
+  pgid: number,
+  graceMs: number,
+): Promise<TerminationSignal | undefined> {
+  if (!(await processGroupHasLiveMembers(pgid))) return undefined;
+  signalProcessGroup(pgid, 'SIGTERM');
+  // A stopped process cannot act on SIGTERM until it is continued.
+  signalProcessGroup(pgid, 'SIGCONT');
+  if (await waitUntilGone(pgid, graceMs)) return 'SIGTERM';
+  signalProcessGroup(pgid, 'SIGKILL');
+  await waitUntilGone(pgid, KILL_WAIT_MS);
+  return 'SIGKILL';
+}
