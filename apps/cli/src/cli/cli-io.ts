@@ -1,14 +1,15 @@
-/** A readable stream the CLI reads ARGS from. */
-export interface CliInput extends AsyncIterable<string | Buffer> {
+import type { Readable, Writable } from 'node:stream';
+
+/** A readable stream the CLI reads ARGS (and, for `mcp`, JSON-RPC) from. */
+export interface CliInput extends Readable {
   readonly isTTY?: boolean;
 }
 
 /** A stream the CLI writes to. */
-export interface CliOutput {
+export interface CliOutput extends Writable {
   readonly isTTY?: boolean;
   /** Terminal width, when a TTY. */
   readonly columns?: number;
-  write(text: string): unknown;
 }
 
 /** Everything the CLI touches of its process, injectable for tests. */

@@ -1,9 +1,45 @@
 import type { CliIo } from '../cli/cli-io.js';
-import type { ExitCode } from '../cli/exit-codes.js';
+import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
 import type { CommonOptions } from '../cli/parse-cli-arguments.js';
-import { UsageError } from '../cli/usage-error.js';
+import { readVersion } from '../cli/read-version.js';
+import { resolveSessionSettings } from '../cli/resolve-session-settings.js';
+import { createSessionSurface } from '../session/create-session-surface.js';
+import { signalExitCode } from './run-call-command.js';
 
-/** `toolgate mcp`: serves the gated surface over MCP on stdio until the client leaves. */
-export async function runMcpCommand(_io: CliIo, _options: CommonOptions): Promise<ExitCode> {
-  throw new UsageError('toolgate mcp is not available in this build.');
+/**
+ * `toolgate mcp`: serves the gated surface over MCP on stdio. Approvals go to the client through
+ * elicitation (fail closed when it has none, unless `--approval auto`). The session, and every
+ * process it started, lives until the client leaves (stdin ends) or a signal arrives.
+ */
+export async function runMcpCommand(io: CliIo, options: CommonOptions): Promise<ExitCode> {
+  const settings = resolveSessionSettings(options, io.env, io.cwd);
+  const session = await createSessionSurface({
+    root: settings.root,
+    config: settings.config,
+    mode: settings.mode,
+    ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
+    mcpStderr: (server, chunk) => io.stderr.write(`[${server}] ${chunk}`),
+  });
+  const { createMcpServer, createStdioServerTransport } = await import('@toolgate/mcp');
+  const closed = new Promise<void>((resolve) => {
+    const server = createMcpServer({
+      surface: (approver) => session.withApprover(approver),
+      name: 'toolgate',
+      version: readVersion(),
+      onClose: async () => {
+        await session.close();
+        resolve();
+      },
+    });
+    const onSignal = () => void server.close();
+    if (io.signal.aborted) onSignal();
+    else io.signal.addEventListener('abort', onSignal, { once: true });
+    server.connect(createStdioServerTransport(io.stdin, io.stdout)).catch((error: unknown) => {
+      io.stderr.write(`toolgate mcp: ${error instanceof Error ? error.message : String(error)}\n`);
+      void server.close();
+    });
+  });
+  for (const line of session.mcp?.statusLines() ?? []) io.stderr.write(`${line}\n`);
+  await closed;
+  return signalExitCode(io.signal) ?? EXIT_CODES.success;
 }

@@ -32,6 +32,8 @@ export interface SessionSurfaceOptions {
   readonly memory?: ApprovalMemory;
   /** MCP servers file (`.mcp.json` format); the MCP SDK is imported only when this is set. @default none */
   readonly mcpConfigFile?: string;
+  /** Receives what stdio MCP servers write to stderr. @default discarded */
+  readonly mcpStderr?: (server: string, chunk: string) => void;
   /** Tool events, for progress and logs. @default none */
   readonly onEvent?: ToolEventListener;
   /** Decorators between approval and the tool. @default [] */
@@ -74,7 +76,10 @@ export async function createSessionSurface(options: SessionSurfaceOptions): Prom
   const providers: ToolProvider[] = [toToolProvider(builtIns.tools)];
   let mcp: SessionMcp | undefined;
   if (options.mcpConfigFile !== undefined) {
-    const loaded = await loadMcpTools(options.mcpConfigFile, workspace.root);
+    const loaded = await loadMcpTools(options.mcpConfigFile, {
+      cwd: workspace.root,
+      ...(options.mcpStderr ? { stderr: options.mcpStderr } : {}),
+    });
     mcp = loaded;
     providers.push(loaded.provider);
   }

@@ -1,17 +1,44 @@
 import type { ToolProvider } from '@toolgate/core';
-import { UsageError } from '../cli/usage-error.js';
 
 /** The MCP side of a session, loaded only when servers are configured. */
 export interface SessionMcp {
   /** The servers' tools, live. */
   readonly provider: ToolProvider;
-  /** One line per server for humans. */
+  /** One line per server for humans (`mcp server "docs": connected, 3 tools`). */
   statusLines(): readonly string[];
-  /** Disconnects every server. */
+  /** Disconnects every server and stops the stdio ones. */
   close(): Promise<void>;
 }
 
-/** Reads the MCP servers file and connects to its servers; imports the MCP SDK only now. */
-export async function loadMcpTools(file: string, _cwd: string): Promise<SessionMcp> {
-  throw new UsageError(`MCP servers are not supported by this build (${file}).`);
+/** Options for {@link loadMcpTools}. */
+export interface LoadMcpToolsOptions {
+  /** Directory stdio servers start in (the workspace root). */
+  readonly cwd: string;
+  /** Receives what stdio servers write to stderr. @default discarded */
+  readonly stderr?: (server: string, chunk: string) => void;
+}
+
+/**
+ * Reads the MCP servers file and connects to its servers. The MCP SDK is imported only here, so
+ * sessions without servers never load it. A bad file throws (the CLI exits 2); a server that fails
+ * to start costs only its own tools and shows in {@link SessionMcp.statusLines}.
+ */
+export async function loadMcpTools(file: string, options: LoadMcpToolsOptions): Promise<SessionMcp> {
+  const { createMcpTools, loadMcpConfig } = await import('@toolgate/mcp');
+  const config = await loadMcpConfig(file);
+  const mcp = await createMcpTools({
+    servers: config.mcpServers,
+    cwd: options.cwd,
+    ...(options.stderr ? { stderr: options.stderr } : {}),
+  });
+  return {
+    provider: mcp.tools,
+    statusLines: () =>
+      mcp.status().map((status) => {
+        const tools = `${status.tools.length} tool${status.tools.length === 1 ? '' : 's'}`;
+        const detail = status.state === 'connected' ? tools : (status.reason ?? status.state);
+        return `mcp server ${JSON.stringify(status.server)}: ${status.state}${status.state === 'connected' ? `, ${detail}` : ` (${detail})`}`;
+      }),
+    close: () => mcp.close(),
+  };
 }
