@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, readlink, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { createWorkspace, type Workspace, type WorkspaceOptions } from '@toolgate/core';
@@ -42,7 +42,9 @@ export async function snapshotTree(root: string): Promise<Record<string, string>
     for (const entry of await readdir(directory, { withFileTypes: true })) {
       const absolute = join(directory, entry.name);
       const key = relative(root, absolute).split('\\').join('/');
-      if (entry.isDirectory()) {
+      if (entry.isSymbolicLink()) {
+        out[key] = `-> ${await readlink(absolute)}`;
+      } else if (entry.isDirectory()) {
         out[key] = '<dir>';
         await walk(absolute);
       } else {
