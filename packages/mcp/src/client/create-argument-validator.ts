@@ -37,14 +37,27 @@ export function createArgumentValidator(
   return (value) => {
     const result = check(value);
     if (result.valid) return [];
-    return (result.errorMessage ?? 'does not match the schema').split(', data').map((part, index) => {
+    return (result.errorMessage ?? 'does not match the schema').split(', data').flatMap((part, index) => {
       const text = index === 0 ? part : `data${part}`;
       const match = /^data(\/[^ ]*)? (.*)$/.exec(text);
-      if (!match) return text;
+      if (!match) return [text];
       const pointer = match[1] ?? '';
-      const where = pointer === '' ? 'arguments' : `\`${pointer.slice(1).replace(/\//g, '.')}\``;
-      const got = pointer === '' ? '' : `; got ${describe(valueAt(value, pointer))}`;
-      return `${where} ${match[2]}${got}`;
+      const problem = match[2] ?? '';
+      if (pointer === '') {
+        const required = /^must have required property '(.+)'$/.exec(problem);
+        if (required) return [`\`${required[1]}\` is required`];
+        if (problem === 'must NOT have additional properties') {
+          // Ajv's message does not say which field; core's check names it with a "did you mean".
+          const unknown = validateJsonSchemaArguments(schema, value).filter((entry) =>
+            entry.startsWith('unknown field'),
+          );
+          if (unknown.length > 0) return unknown;
+        }
+        return [`arguments ${problem}`];
+      }
+      return [
+        `\`${pointer.slice(1).replace(/\//g, '.')}\` ${problem}; got ${describe(valueAt(value, pointer))}`,
+      ];
     });
   };
 }

@@ -191,9 +191,14 @@ export class McpServerConnection {
     if (this.state !== 'connected' || !client) {
       return { kind: 'unavailable', message: this.reason ?? `MCP server "${this.name}" is ${this.state}` };
     }
+    // A signal of its own per call: the SDK leaves its abort listener on the signal it is given,
+    // and hosts often pass one long-lived signal for every call.
+    const controller = new AbortController();
+    const abort = () => controller.abort();
+    signal.addEventListener('abort', abort, { once: true });
     try {
       const result = (await client.callTool({ name: originalName, arguments: { ...input } }, undefined, {
-        signal,
+        signal: controller.signal,
         timeout: timeoutMs,
       })) as CallToolResult;
       return { kind: 'result', result };
@@ -208,6 +213,8 @@ export class McpServerConnection {
         return { kind: 'unavailable', message: this.reason ?? 'the connection was closed during the call' };
       }
       return { kind: 'error', message: messageOf(error) };
+    } finally {
+      signal.removeEventListener('abort', abort);
     }
   }
 

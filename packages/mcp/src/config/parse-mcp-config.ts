@@ -165,8 +165,9 @@ export function parseMcpConfig(value: unknown, options: ParseMcpConfigOptions = 
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const got = describeValue(valueAt(entry, issue.path));
+        const text = issue.message.replace(/^Invalid input: /, '').replace(/, received [a-z]+$/, '');
         problems.push(
-          `${formatPath(prefix, issue.path)}: ${issue.message.replace(/^Invalid input: /, '')}, got ${got}`,
+          `${formatPath(prefix, issue.path)}: ${text.charAt(0).toLowerCase()}${text.slice(1)}, got ${got}`,
         );
       }
       continue;
