@@ -1,29 +1,28 @@
 /** Model-facing description of `apply_patch`. */
-export const APPLY_PATCH_DESCRIPTION = `Edit files with a patch: add, update, move and delete files in one atomic call. Either every operation applies or nothing on disk changes.
+export const APPLY_PATCH_DESCRIPTION = `Edit files with a patch: add, update, rename and delete files in one atomic call. Either every operation applies or nothing on disk changes.
 
-Format:
+Example:
 *** Begin Patch
-*** Add File: path/to/new.txt
-+first line of the new file
-+second line
-*** Update File: path/to/existing.py
-*** Move to: path/to/renamed.py        (optional: rename the file)
-@@ def greet():
-     context line (starts with a space)
--    removed line
-+    added line
-     context line
-@@ another hunk, located after the previous one
-...
-*** End of File                         (optional: the hunk must match the last lines)
-*** Delete File: path/to/old.txt
+*** Add File: docs/hello.txt
++Hello
++world
+*** Update File: src/app.py
+*** Move to: src/main.py
+@@ def greet(name):
+     greeting = "Hello"
+-    print(greeting)
++    print(f"{greeting}, {name}")
+     return greeting
+*** Delete File: old/notes.txt
 *** End Patch
 
 Rules:
-- Paths are relative to the workspace root (absolute paths must be inside it).
+- The patch starts with '*** Begin Patch' and ends with '*** End Patch'. File sections start with '*** Add File: <path>', '*** Update File: <path>' or '*** Delete File: <path>'. Paths are relative to the workspace root (absolute paths must be inside it).
 - Every line of an added file starts with '+'. Adding an existing path replaces that file.
-- In an update, each hunk starts with '@@', optionally followed by a line of the file (a class or function header) that must appear before the hunk; several '@@ <line>' in a row narrow the search step by step.
-- Hunk lines start with ' ' (context, kept), '-' (removed) or '+' (added). Give about 3 lines of context around each change, without line numbers; hunks must be in file order.
-- Matching tolerates differences in trailing or surrounding whitespace and typographic punctuation; the file keeps its own line endings, byte order mark and final newline.
+- '*** Move to: <path>' right after '*** Update File:' renames the file (hunks are optional then).
+- Each hunk of an update starts with '@@', optionally followed by a line of the file (such as a class or function header) that must appear before the hunk; several '@@ <line>' lines in a row narrow the search step by step.
+- Hunk lines start with ' ' (context, kept), '-' (removed) or '+' (added). Give about 3 lines of context around each change, no line numbers; hunks must be in file order.
+- '*** End of File' after a hunk anchors it to the last lines of the file.
 - A hunk with only '+' lines is inserted right after its '@@ <line>', or at the end of the file without one.
+- Matching tolerates trailing or surrounding whitespace and typographic punctuation differences; files keep their own line endings, byte order mark and final newline.
 - '*** Add:', '*** Update:' and '*** Delete:' are accepted too, and so are unified-diff headers ('--- a/x', '+++ b/x', '@@ -1,3 +1,4 @@') before the first hunk.`;
