@@ -21,7 +21,9 @@ export function createBuiltInTools(context: BuiltInToolsContext): BuiltInTools {
   const toolOptions = config.tools ?? {};
   const fs = createFsTools({
     workspace,
-    ...(toolOptions.read_file?.maxChars === undefined ? {} : { defaultReadMaxChars: toolOptions.read_file.maxChars }),
+    ...(toolOptions.read_file?.maxChars === undefined
+      ? {}
+      : { defaultReadMaxChars: toolOptions.read_file.maxChars }),
   });
   return {
     tools: [fs.read_file, fs.write_file],

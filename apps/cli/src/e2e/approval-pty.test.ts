@@ -1,0 +1,103 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runInPty } from './test-support/run-in-pty.js';
+import { createTempWorkspace, PTY_SKIP_REASON, waitForText } from './test-support/run-toolgate.js';
+
+let workspace: Awaited<ReturnType<typeof createTempWorkspace>>;
+let root: string;
+beforeEach(async () => {
+  workspace = await createTempWorkspace();
+  root = workspace.root;
+  await writeFile(join(root, 'a.txt'), 'old\n');
+});
+afterEach(async () => {
+  await workspace.dispose();
+});
+
+const QUESTION = '• Approve? [y/N/a]';
+const WRITE = ['call', 'write_file', '{"path":"a.txt","content":"new\\n"}'];
+
+describe.skipIf(PTY_SKIP_REASON !== undefined)(
+  `terminal approval in a pseudo-terminal ${PTY_SKIP_REASON ?? ''}`,
+  () => {
+    it('shows the block with the planned diff; "n" rejects, nothing runs, exit 3', async () => {
+      const run = runInPty([...WRITE, '--cwd', root, '--approval', 'manual', '--json'], { cwd: root });
+      await waitForText(run.output, QUESTION);
+      run.type('n\n');
+      expect(await run.exit).toBe(3);
+      expect(run.output()).toContain(
+        '• Approval required for write_file\n  └ Overwrite a.txt (4 bytes)\n    --- a/a.txt\n    +++ b/a.txt\n    @@ -1,1 +1,1 @@\n    -old\n    +new\n• Approve? [y/N/a] n\n• Rejected\n',
+      );
+      expect(run.output()).toContain(
+        '{"status":"rejected","by":"approval","reason":"Overwrite a.txt (4 bytes)"}',
+      );
+      expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('old\n');
+    });
+
+    it('"y" (any case) approves and the call runs', async () => {
+      const run = runInPty([...WRITE, '--cwd', root, '--approval', 'manual'], { cwd: root });
+      await waitForText(run.output, QUESTION);
+      run.type('YES\n');
+      expect(await run.exit).toBe(0);
+      expect(run.output()).toContain('Overwrote a.txt (4 bytes)');
+      expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('new\n');
+    });
+
+    it('"a" approves for the session', async () => {
+      const run = runInPty([...WRITE, '--cwd', root, '--approval', 'manual'], { cwd: root });
+      await waitForText(run.output, QUESTION);
+      run.type('a\n');
+      expect(await run.exit).toBe(0);
+      expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('new\n');
+    });
+
+    it('EOF at the question rejects and suggests --approval auto', async () => {
+      const run = runInPty([...WRITE, '--cwd', root, '--approval', 'manual'], { cwd: root });
+      await waitForText(run.output, QUESTION);
+      run.type('\u0004');
+      expect(await run.exit).toBe(3);
+      expect(run.output()).toContain(
+        'the terminal reached end of input; the call was rejected and nothing ran. Use --approval auto',
+      );
+      expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('old\n');
+    });
+
+    it('Ctrl-C at the question rejects, runs nothing and exits 130', async () => {
+      const run = runInPty([...WRITE, '--cwd', root, '--approval', 'manual'], { cwd: root });
+      await waitForText(run.output, QUESTION);
+      run.type('\u0003');
+      expect(await run.exit).toBe(130);
+      expect(run.output()).toContain('• Rejected by approval: Overwrite a.txt (4 bytes)');
+      expect(run.output()).toContain('• Interrupted by SIGINT.');
+      expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('old\n');
+    });
+
+    it('--approval auto never asks', async () => {
+      const run = runInPty([...WRITE, '--cwd', root, '--approval', 'auto'], { cwd: root });
+      expect(await run.exit).toBe(0);
+      expect(run.output()).not.toContain('Approve?');
+      expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('new\n');
+    });
+
+    it('safe mode does not ask for read_file or write_file', async () => {
+      const read = runInPty(['call', 'read_file', '{"path":"a.txt"}', '--cwd', root], { cwd: root });
+      expect(await read.exit).toBe(0);
+      const write = runInPty([...WRITE, '--cwd', root], { cwd: root });
+      expect(await write.exit).toBe(0);
+      expect(read.output() + write.output()).not.toContain('Approve?');
+    });
+
+    it('manual mode asks even for read_file, on the terminal while ARGS come on stdin', async () => {
+      const run = runInPty(['call', 'read_file', '--cwd', root, '--approval', 'manual'], {
+        cwd: root,
+        pipeIn: '{"path":"a.txt"}',
+      });
+      await waitForText(run.output, QUESTION);
+      expect(run.output()).toContain('• Approval required for read_file\n');
+      run.type('y\n');
+      expect(await run.exit).toBe(0);
+      expect(run.output()).toMatch(/\nold\n/);
+    });
+  },
+);
