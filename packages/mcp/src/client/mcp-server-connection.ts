@@ -50,6 +50,7 @@ export class McpServerConnection {
   private closing = false;
   private refreshing: Promise<void> | undefined;
   private refreshAgain = false;
+  private changedWhileConnecting = false;
 
   constructor(
     readonly name: string,
@@ -109,6 +110,11 @@ export class McpServerConnection {
       { capabilities: {} },
     );
     this.client = client;
+    // Installed before connecting: a server may announce list changes right after `initialized`.
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      if (this.state === 'connecting') this.changedWhileConnecting = true;
+      else void this.refresh();
+    });
     try {
       const transport = this.createTransport();
       const timedOut = new Promise<never>((_, reject) => {
@@ -138,11 +144,9 @@ export class McpServerConnection {
       if (!this.closing && this.state === 'connected')
         this.fail('the server closed the connection (it exited or crashed)');
     };
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-      void this.refresh();
-    });
     this.state = 'connected';
     this.settings.onChange();
+    if (this.changedWhileConnecting) void this.refresh();
   }
 
   private async listAllTools(signal?: AbortSignal): Promise<McpTool[]> {
