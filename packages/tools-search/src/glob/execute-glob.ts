@@ -1,0 +1,124 @@
+import { stat } from 'node:fs/promises';
+import { implementTool, type Tool, toolFailure, toolSuccess } from '@toolgate/core';
+import { comparePaths } from '../internal/compare-paths.js';
+import { joinDisplayPath } from '../internal/display-path.js';
+import { compileGlob, GlobPatternError, type PathMatcher } from '../internal/glob-matcher.js';
+import { listFilesWithNode } from '../internal/node-engine.js';
+import { resolveSearchPath } from '../internal/resolve-search-path.js';
+import { listFilesWithRipgrep } from '../internal/ripgrep-engine.js';
+import type { SearchContext } from '../internal/search-context.js';
+import type { GlobInput, GlobOutput } from './glob-schema.js';
+import { GLOB_SPEC } from './glob-spec.js';
+
+/** Default `maxResults` of glob. */
+export const GLOB_DEFAULT_MAX_RESULTS = 1000;
+
+type Compiled = { ok: true; matcher: PathMatcher } | { ok: false; message: string };
+
+function compilePattern(pattern: string): Compiled {
+  const quoted = JSON.stringify(pattern);
+  if (pattern.trim() === '')
+    return { ok: false, message: 'pattern is empty; give a glob such as "**/*.ts".' };
+  if (pattern.startsWith('!')) {
+    return {
+      ok: false,
+      message: `pattern ${quoted} is a negation; glob takes a positive pattern such as "**/*.ts".`,
+    };
+  }
+  if (pattern.startsWith('/') || pattern.startsWith('~')) {
+    return {
+      ok: false,
+      message: `pattern ${quoted} is absolute; make it relative and put the directory in \`path\`.`,
+    };
+  }
+  if (pattern.split('/').includes('..')) {
+    return {
+      ok: false,
+      message: `pattern ${quoted} contains "..": put the directory to search in \`path\` instead.`,
+    };
+  }
+  try {
+    return { ok: true, matcher: compileGlob(pattern) };
+  } catch (error) {
+    if (error instanceof GlobPatternError)
+      return { ok: false, message: `pattern ${quoted} is not a valid glob: ${error.message}` };
+    throw error;
+  }
+}
+
+async function newestFirst(base: string, files: string[]): Promise<string[]> {
+  const prefix = base.endsWith('/') ? base : `${base}/`;
+  const times = new Map<string, number>();
+  await Promise.all(
+    files.map(async (file) => {
+      try {
+        times.set(file, (await stat(prefix + file)).mtimeMs);
+      } catch {
+        times.set(file, 0);
+      }
+    }),
+  );
+  return files.sort((left, right) => times.get(right)! - times.get(left)! || comparePaths(left, right));
+}
+
+/** Builds the `glob` tool over a search context. */
+export function createGlobTool(context: SearchContext): Tool<GlobInput, GlobOutput, undefined> {
+  return implementTool<GlobInput, GlobOutput, undefined>(GLOB_SPEC, {
+    async prepare(input) {
+      const compiled = compilePattern(input.pattern);
+      if (!compiled.ok) return toolFailure('invalid_arguments', compiled.message);
+      const resolved = await resolveSearchPath(context, input.path);
+      if (!resolved.ok) return resolved.failure;
+      return {
+        status: 'ready',
+        plan: undefined,
+        preview: {
+          lines: [`glob ${input.pattern} in ${resolved.path.displayPath}`],
+          locations: [resolved.path.displayPath],
+        },
+      };
+    },
+    async execute(input, { signal }) {
+      const compiled = compilePattern(input.pattern);
+      if (!compiled.ok) return toolFailure('invalid_arguments', compiled.message);
+      const resolved = await resolveSearchPath(context, input.path);
+      if (!resolved.ok) return resolved.failure;
+      if (!resolved.isDirectory) {
+        return toolFailure(
+          'not_a_directory',
+          `Path ${JSON.stringify(resolved.path.requestedPath)} is a file; glob searches a directory. Use its parent directory as \`path\`.`,
+        );
+      }
+      const engine = await context.engine();
+      if (engine.type === 'unavailable') return toolFailure('search_engine_unavailable', engine.message);
+      const settings = {
+        base: resolved.path.absolutePath,
+        excludedNames: context.workspace.excludedPaths,
+        respectIgnoreFiles: context.respectIgnoreFiles,
+        signal,
+      };
+      const listed =
+        engine.type === 'ripgrep'
+          ? await listFilesWithRipgrep(engine.ripgrepPath, settings)
+          : await listFilesWithNode(settings);
+      if (listed.type === 'aborted') return toolFailure('aborted', 'glob was cancelled before it finished.');
+      if (listed.type === 'error') return toolFailure('io_error', `glob failed: ${listed.message}`);
+      let found = listed.files.filter(compiled.matcher);
+      found =
+        context.globSort === 'modified'
+          ? await newestFirst(resolved.path.absolutePath, found)
+          : found.sort(comparePaths);
+      const maxResults = input.maxResults ?? GLOB_DEFAULT_MAX_RESULTS;
+      const matches = found
+        .slice(0, maxResults)
+        .map((file) => joinDisplayPath(resolved.path.displayPath, file));
+      return toolSuccess({
+        pattern: input.pattern,
+        path: resolved.path.displayPath,
+        matches,
+        count: matches.length,
+        truncated: found.length > maxResults,
+      });
+    },
+  });
+}

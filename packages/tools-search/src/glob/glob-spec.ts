@@ -1,0 +1,12 @@
+import { defineTool } from '@toolgate/core';
+import { GLOB_DESCRIPTION } from './glob-description.js';
+import { GLOB_INPUT_SCHEMA } from './glob-schema.js';
+
+/** The `glob` tool's definition and argument parser. */
+export const GLOB_SPEC = defineTool({
+  name: 'glob',
+  description: GLOB_DESCRIPTION,
+  input: GLOB_INPUT_SCHEMA,
+  kind: 'search',
+  annotations: { readOnly: true, idempotent: true },
+});

@@ -1,0 +1,145 @@
+import { basename, dirname } from 'node:path';
+import { implementTool, type Tool, type ToolResult, toolFailure, toolSuccess } from '@toolgate/core';
+import { comparePaths } from '../internal/compare-paths.js';
+import { expandBraces } from '../internal/expand-braces.js';
+import { compileGlob, GlobPatternError, type PathMatcher } from '../internal/glob-matcher.js';
+import { grepWithNode } from '../internal/node-engine.js';
+import { resolveSearchPath } from '../internal/resolve-search-path.js';
+import { grepWithRipgrep } from '../internal/ripgrep-engine.js';
+import { PatternSyntaxError, type TranslatedPattern, translateRustRegex } from '../internal/rust-regex.js';
+import type { SearchContext } from '../internal/search-context.js';
+import type { GrepOutcome, GrepRequest } from '../internal/search-request.js';
+import type { GrepInput, GrepMatch, GrepOutput } from './grep-schema.js';
+import { GREP_SPEC } from './grep-spec.js';
+
+/** Default `maxResults` of grep. */
+export const GREP_DEFAULT_MAX_RESULTS = 100;
+
+interface Include {
+  readonly matcher: PathMatcher;
+  readonly nameGlobs: readonly string[] | undefined;
+}
+
+const SAFE_NAME_GLOB = /^[A-Za-z0-9._*-]+$/;
+
+function compileInclude(include: string): Include | string {
+  const quoted = JSON.stringify(include);
+  if (include.startsWith('!') || include.startsWith('/') || include.split('/').includes('..')) {
+    return `include ${quoted} must be a positive glob relative to \`path\`, such as "*.ts" or "src/**/*.ts".`;
+  }
+  let matcher: PathMatcher;
+  try {
+    matcher = compileGlob(include);
+  } catch (error) {
+    if (error instanceof GlobPatternError) return `include ${quoted} is not a valid glob: ${error.message}`;
+    throw error;
+  }
+  if (include.includes('/')) return { matcher, nameGlobs: undefined };
+  const expanded = expandBraces(include);
+  const nameGlobs = expanded?.every((glob) => SAFE_NAME_GLOB.test(glob)) ? expanded : undefined;
+  return {
+    matcher: (relativePath) => matcher(relativePath.slice(relativePath.lastIndexOf('/') + 1)),
+    nameGlobs,
+  };
+}
+
+function translate(pattern: string, caseInsensitive: boolean): TranslatedPattern | PatternSyntaxError {
+  try {
+    return translateRustRegex(pattern, caseInsensitive);
+  } catch (error) {
+    if (error instanceof PatternSyntaxError) return error;
+    throw error;
+  }
+}
+
+/** Builds the `grep` tool over a search context. */
+export function createGrepTool(context: SearchContext): Tool<GrepInput, GrepOutput, undefined> {
+  const check = (input: GrepInput): string | Include | undefined => {
+    if (input.pattern.trim() === '')
+      return 'pattern is empty; give a regular expression such as "TODO|FIXME".';
+    return input.include === undefined ? undefined : compileInclude(input.include);
+  };
+  return implementTool<GrepInput, GrepOutput, undefined>(GREP_SPEC, {
+    async prepare(input) {
+      const checked = check(input);
+      if (typeof checked === 'string') return toolFailure('invalid_arguments', checked);
+      const resolved = await resolveSearchPath(context, input.path);
+      if (!resolved.ok) return resolved.failure;
+      return {
+        status: 'ready',
+        plan: undefined,
+        preview: {
+          lines: [`grep ${input.pattern} in ${resolved.path.displayPath}`],
+          locations: [resolved.path.displayPath],
+        },
+      };
+    },
+    async execute(input, { signal }): Promise<ToolResult<GrepOutput>> {
+      const checked = check(input);
+      if (typeof checked === 'string') return toolFailure('invalid_arguments', checked);
+      const resolved = await resolveSearchPath(context, input.path);
+      if (!resolved.ok) return resolved.failure;
+      const caseInsensitive = input.caseInsensitive ?? false;
+      const translated = translate(input.pattern, caseInsensitive);
+      const engine = await context.engine();
+      if (engine.type === 'unavailable') return toolFailure('search_engine_unavailable', engine.message);
+      const invalidPattern = (message: string) =>
+        toolFailure(
+          'invalid_arguments',
+          `pattern ${JSON.stringify(input.pattern)} is not a valid regular expression: ${message}`,
+        );
+      if (translated instanceof PatternSyntaxError && engine.type === 'node')
+        return invalidPattern(translated.message);
+      const absolutePath = resolved.path.absolutePath;
+      const maxResults = input.maxResults ?? GREP_DEFAULT_MAX_RESULTS;
+      const request: GrepRequest = {
+        base: resolved.isDirectory ? absolutePath : dirname(absolutePath),
+        excludedNames: context.workspace.excludedPaths,
+        respectIgnoreFiles: context.respectIgnoreFiles,
+        signal,
+        pattern: input.pattern,
+        regexp: translated instanceof PatternSyntaxError ? /(?!)/ : translated.regexp,
+        caseInsensitive,
+        include: checked?.matcher,
+        includeNameGlobs: checked?.nameGlobs,
+        maxResults,
+        maxFileSizeBytes: context.maxFileSizeBytes,
+        deterministic: context.deterministicResults,
+        singleFile: resolved.isDirectory ? undefined : basename(absolutePath),
+      };
+      let outcome: GrepOutcome;
+      if (
+        engine.type === 'ripgrep' &&
+        !(translated instanceof PatternSyntaxError ? false : translated.needsNodeEngine)
+      ) {
+        outcome = await grepWithRipgrep(engine.ripgrepPath, request);
+        if (outcome.type === 'pattern-error') {
+          // rg cannot take it (look-around, backreferences…): the Node engine can, when it compiles.
+          if (translated instanceof PatternSyntaxError) return invalidPattern(outcome.message);
+          outcome = await grepWithNode(request);
+        }
+      } else {
+        outcome = await grepWithNode(request);
+      }
+      if (outcome.type === 'aborted') return toolFailure('aborted', 'grep was cancelled before it finished.');
+      if (outcome.type === 'error') return toolFailure('io_error', `grep failed: ${outcome.message}`);
+      if (outcome.type === 'pattern-error') return invalidPattern(outcome.message);
+      const all: GrepMatch[] = outcome.matches.map((match) => ({
+        file: context.workspace.toDisplayPath(match.absolutePath),
+        line: match.line,
+        content: match.content,
+      }));
+      all.sort((left, right) => comparePaths(left.file, right.file) || left.line - right.line);
+      const matches = all.slice(0, maxResults);
+      return toolSuccess({
+        pattern: input.pattern,
+        path: resolved.path.displayPath,
+        matches,
+        filesSearched: outcome.filesSearched,
+        filesMatched: new Set(matches.map((match) => match.file)).size,
+        totalMatches: matches.length,
+        truncated: outcome.truncated,
+      });
+    },
+  });
+}

@@ -1,0 +1,12 @@
+import { defineTool } from '@toolgate/core';
+import { GREP_DESCRIPTION } from './grep-description.js';
+import { GREP_INPUT_SCHEMA } from './grep-schema.js';
+
+/** The `grep` tool's definition and argument parser. */
+export const GREP_SPEC = defineTool({
+  name: 'grep',
+  description: GREP_DESCRIPTION,
+  input: GREP_INPUT_SCHEMA,
+  kind: 'search',
+  annotations: { readOnly: true, idempotent: true },
+});

@@ -1,0 +1,32 @@
+/**
+ * Orders display paths as a sorted tree walk does (ripgrep's `--sort path`): segment by segment,
+ * each segment by code point, so `a/b.ts` comes before `a.ts` (the directory `a` sorts before `a.ts`).
+ */
+export function comparePaths(left: string, right: string): number {
+  if (left === right) return 0;
+  const a = left.split('/');
+  const b = right.split('/');
+  const length = Math.min(a.length, b.length);
+  for (let index = 0; index < length; index++) {
+    const order = compareNames(a[index]!, b[index]!);
+    if (order !== 0) return order;
+  }
+  return a.length - b.length;
+}
+
+/** Compares two names by code point (the order of their UTF-8 bytes). */
+export function compareNames(left: string, right: string): number {
+  if (left === right) return 0;
+  const length = Math.min(left.length, right.length);
+  for (let index = 0; index < length; index++) {
+    const a = left.charCodeAt(index);
+    const b = right.charCodeAt(index);
+    if (a === b) continue;
+    // Surrogates (astral characters) sort after every BMP character in code point order.
+    const surrogateA = a >= 0xd800 && a <= 0xdfff;
+    const surrogateB = b >= 0xd800 && b <= 0xdfff;
+    if (surrogateA !== surrogateB) return surrogateA ? 1 : -1;
+    return a - b;
+  }
+  return left.length - right.length;
+}

@@ -1,0 +1,249 @@
+import { escapeRegExpCharacter } from './escape-regexp.js';
+import { expandBraces } from './expand-braces.js';
+
+/** A compiled glob: tests `/`-separated relative paths. */
+export type PathMatcher = (relativePath: string) => boolean;
+
+/** A pattern the glob dialect cannot take. */
+export class GlobPatternError extends Error {}
+
+const POSIX_CLASSES: Readonly<Record<string, string>> = {
+  alnum: 'a-zA-Z0-9',
+  alpha: 'a-zA-Z',
+  ascii: '\\x00-\\x7F',
+  blank: ' \\t',
+  cntrl: '\\x00-\\x1F\\x7F',
+  digit: '0-9',
+  graph: '\\x21-\\x7E',
+  lower: 'a-z',
+  print: '\\x20-\\x7E ',
+  punct: '\\-!"#$%&\'()\\*+,.\\/:;<=>?@[\\]^_`{|}~',
+  space: ' \\t\\r\\n\\v\\f',
+  upper: 'A-Z',
+  word: 'A-Za-z0-9_',
+  xdigit: 'A-Fa-f0-9',
+};
+
+/** Compiles a bracket expression starting at `start` (the `[`); returns the source and the index after `]`. */
+function compileClass(segment: string, start: number): { source: string; end: number } | undefined {
+  let index = start + 1;
+  let negated = false;
+  if (segment[index] === '!' || segment[index] === '^') {
+    negated = true;
+    index++;
+  }
+  let body = '';
+  let first = true;
+  while (index < segment.length) {
+    const character = segment[index]!;
+    if (character === ']' && !first) {
+      return { source: `[${negated ? '^' : ''}${body}]`, end: index + 1 };
+    }
+    first = false;
+    if (character === '[' && segment[index + 1] === ':') {
+      const close = segment.indexOf(':]', index + 2);
+      const name = close > 0 ? segment.slice(index + 2, close) : '';
+      const posix = POSIX_CLASSES[name];
+      if (posix !== undefined) {
+        body += posix;
+        index = close + 2;
+        continue;
+      }
+    }
+    if (character === '\\' && index + 1 < segment.length) {
+      body += escapeRegExpCharacter(segment[index + 1]!);
+      index += 2;
+      continue;
+    }
+    if (character === '-' && body !== '' && segment[index + 1] !== ']' && index + 1 < segment.length) {
+      body += '-';
+      index++;
+      continue;
+    }
+    body += escapeRegExpCharacter(character);
+    index++;
+  }
+  return undefined;
+}
+
+/** Finds the `)` closing the group opened at `open`, or -1. */
+function findGroupClose(segment: string, open: number): number {
+  let depth = 0;
+  for (let index = open; index < segment.length; index++) {
+    const character = segment[index];
+    if (character === '\\') {
+      index++;
+      continue;
+    }
+    if (character === '(') depth++;
+    else if (character === ')') {
+      depth--;
+      if (depth === 0) return index;
+    }
+  }
+  return -1;
+}
+
+function splitAlternatives(body: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let index = 0; index < body.length; index++) {
+    const character = body[index];
+    if (character === '\\') {
+      index++;
+      continue;
+    }
+    if (character === '(') depth++;
+    else if (character === ')') depth--;
+    else if (character === '|' && depth === 0) {
+      parts.push(body.slice(start, index));
+      start = index + 1;
+    }
+  }
+  parts.push(body.slice(start));
+  return parts;
+}
+
+/** Compiles one path segment (no `/`, not `**`). */
+function compileSegment(segment: string): string {
+  let source = '';
+  let index = 0;
+  while (index < segment.length) {
+    const character = segment[index]!;
+    const next = segment[index + 1];
+    if ('@?+*!'.includes(character) && next === '(') {
+      const close = findGroupClose(segment, index + 1);
+      if (close > 0) {
+        const alternatives = splitAlternatives(segment.slice(index + 2, close))
+          .map(compileSegment)
+          .join('|');
+        if (character === '@') source += `(?:${alternatives})`;
+        else if (character === '?') source += `(?:${alternatives})?`;
+        else if (character === '+') source += `(?:${alternatives})+`;
+        else if (character === '*') source += `(?:${alternatives})*`;
+        else source += `(?:(?!(?:${alternatives})$)[^/]*?)`;
+        index = close + 1;
+        continue;
+      }
+    }
+    if (character === '(') {
+      const close = findGroupClose(segment, index);
+      if (close > 0) {
+        source += `(?:${splitAlternatives(segment.slice(index + 1, close))
+          .map(compileSegment)
+          .join('|')})`;
+        index = close + 1;
+        continue;
+      }
+    }
+    if (character === '*') {
+      while (segment[index] === '*') index++;
+      source += '[^/]*';
+      continue;
+    }
+    if (character === '?') {
+      source += '[^/]';
+      index++;
+      continue;
+    }
+    if (character === '[') {
+      const compiled = compileClass(segment, index);
+      if (compiled) {
+        source += compiled.source;
+        index = compiled.end;
+        continue;
+      }
+    }
+    if (character === '\\') {
+      if (index + 1 < segment.length) {
+        source += escapeRegExpCharacter(segment[index + 1]!);
+        index += 2;
+        continue;
+      }
+      index++;
+      continue;
+    }
+    source += escapeRegExpCharacter(character);
+    index++;
+  }
+  return source;
+}
+
+function splitSegments(pattern: string): string[] {
+  const segments: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let index = 0; index < pattern.length; index++) {
+    const character = pattern[index];
+    if (character === '\\') {
+      index++;
+      continue;
+    }
+    if (character === '(') depth++;
+    else if (character === ')') depth = Math.max(0, depth - 1);
+    else if (character === '/' && depth === 0) {
+      segments.push(pattern.slice(start, index));
+      start = index + 1;
+    }
+  }
+  segments.push(pattern.slice(start));
+  return segments;
+}
+
+function compileExpanded(pattern: string): string {
+  const segments = splitSegments(pattern).filter(
+    (segment, index, all) => segment !== '' || index === all.length - 1,
+  );
+  // A trailing `/` asks for directories; glob returns files only, so nothing matches.
+  if (segments[segments.length - 1] === '') return '(?!)';
+  let source = '';
+  for (let index = 0; index < segments.length; index++) {
+    const segment = segments[index]!;
+    const last = index === segments.length - 1;
+    if (segment === '**') {
+      // Zero or more whole segments.
+      source += last
+        ? index === 0
+          ? '[^\\n]*'
+          : '(?:/[^\\n]*)?'
+        : index === 0
+          ? '(?:[^\\n]*/)?'
+          : '(?:/[^\\n]*)?/';
+      continue;
+    }
+    if (index > 0 && segments[index - 1] !== '**') source += '/';
+    source += compileSegment(segment);
+  }
+  return source;
+}
+
+/**
+ * Compiles a glob in fast-glob's dialect (micromatch with `dot: true`): `*`, `?`, `**` as whole
+ * segments (`**\/*.ts` matches `a.ts` at the top), `[...]` with POSIX classes, `{a,b}` and
+ * `{1..3}`, extglobs `@(a|b)` `?(…)` `+(…)` `*(…)` `!(…)`, `\` escapes.
+ */
+export function compileGlob(pattern: string): PathMatcher {
+  const expanded = expandBraces(pattern.replace(/^(?:\.\/)+/, ''));
+  if (expanded === undefined)
+    throw new GlobPatternError(`brace expansion of ${JSON.stringify(pattern)} is too large`);
+  const sources = expanded.map(compileExpanded);
+  let regexp: RegExp;
+  try {
+    regexp = new RegExp(`^(?:${sources.join('|')})$`, 'u');
+  } catch (error) {
+    throw new GlobPatternError((error as Error).message);
+  }
+  return (relativePath) => regexp.test(relativePath);
+}
+
+/** The literal leading directories of a glob (`src/lib/**\/*.ts` → `src/lib`), for pruning walks. */
+export function staticPrefix(pattern: string): string {
+  const segments = pattern.replace(/^(?:\.\/)+/, '').split('/');
+  const literal: string[] = [];
+  for (const segment of segments.slice(0, -1)) {
+    if (/[*?[\]{}()!@+\\]/.test(segment) || segment === '' || segment === '.' || segment === '..') break;
+    literal.push(segment);
+  }
+  return literal.join('/');
+}

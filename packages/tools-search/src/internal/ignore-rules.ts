@@ -1,0 +1,140 @@
+import { readFile, stat } from 'node:fs/promises';
+import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
+import { type IgnoreFile, type IgnoreMatch, parseIgnoreFile } from './ignore-file.js';
+
+/**
+ * The ignore files of one directory and its ancestors, as ripgrep 13's `ignore` crate reads them:
+ * `.rgignore` beats `.ignore` beats `.gitignore` beats `.git/info/exclude`; within each kind the
+ * deepest directory with a matching line decides. `.gitignore` and `exclude` count only when some
+ * directory in the chain has a `.git`, and stop at the nearest one going up.
+ */
+export interface IgnoreNode {
+  readonly directory: string;
+  readonly hasGit: boolean;
+  readonly anyGit: boolean;
+  readonly parent: IgnoreNode | undefined;
+  readonly rgignore: IgnoreFile | undefined;
+  readonly ignore: IgnoreFile | undefined;
+  readonly gitignore: IgnoreFile | undefined;
+  readonly exclude: IgnoreFile | undefined;
+}
+
+async function readText(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+async function readIgnoreFile(path: string): Promise<IgnoreFile | undefined> {
+  const text = await readText(path);
+  return text === undefined ? undefined : parseIgnoreFile(text);
+}
+
+/** `.git/info/exclude`, following a worktree's `.git` file to the common git directory. */
+async function readExclude(directory: string, gitIsFile: boolean): Promise<IgnoreFile | undefined> {
+  let gitDirectory = join(directory, '.git');
+  if (gitIsFile) {
+    const pointer = (await readText(gitDirectory))?.trim();
+    if (!pointer?.startsWith('gitdir:')) return undefined;
+    const target = pointer.slice('gitdir:'.length).trim();
+    const worktreeDirectory = isAbsolute(target) ? target : resolve(directory, target);
+    const common = (await readText(join(worktreeDirectory, 'commondir')))?.trim();
+    gitDirectory = common === undefined ? worktreeDirectory : resolve(worktreeDirectory, common);
+  }
+  return readIgnoreFile(join(gitDirectory, 'info', 'exclude'));
+}
+
+/** Which ignore-related names a directory listing showed, so absent files are never opened. */
+export interface ListedNames {
+  has(name: string): boolean;
+}
+
+/**
+ * Loads the ignore files of `directory` on top of `parent`. `listed` (the directory's entries, when
+ * the caller has them) avoids opening files that are not there.
+ */
+export async function loadIgnoreNode(
+  directory: string,
+  parent: IgnoreNode | undefined,
+  listed?: ListedNames,
+): Promise<IgnoreNode> {
+  const present = (name: string): boolean => listed === undefined || listed.has(name);
+  let hasGit = false;
+  let gitIsFile = false;
+  if (present('.git')) {
+    try {
+      const info = await stat(join(directory, '.git'));
+      hasGit = true;
+      gitIsFile = info.isFile();
+    } catch {
+      hasGit = false;
+    }
+  }
+  const [rgignore, ignore, gitignore, exclude] = await Promise.all([
+    present('.rgignore') ? readIgnoreFile(join(directory, '.rgignore')) : undefined,
+    present('.ignore') ? readIgnoreFile(join(directory, '.ignore')) : undefined,
+    present('.gitignore') ? readIgnoreFile(join(directory, '.gitignore')) : undefined,
+    hasGit ? readExclude(directory, gitIsFile) : undefined,
+  ]);
+  return {
+    directory,
+    hasGit,
+    anyGit: hasGit || (parent?.anyGit ?? false),
+    parent,
+    rgignore,
+    ignore,
+    gitignore,
+    exclude,
+  };
+}
+
+/** Loads the ignore files of every ancestor of `directory` (from `/` down), not of `directory` itself. */
+export async function loadParentIgnores(directory: string): Promise<IgnoreNode | undefined> {
+  const ancestors: string[] = [];
+  let current = directory;
+  for (;;) {
+    const parent = dirname(current);
+    if (parent === current) break;
+    ancestors.push(parent);
+    current = parent;
+  }
+  let node: IgnoreNode | undefined;
+  for (const ancestor of ancestors.reverse()) node = await loadIgnoreNode(ancestor, node);
+  return node;
+}
+
+function relativeTo(directory: string, absolutePath: string): string {
+  const prefix = directory.endsWith(sep) ? directory : directory + sep;
+  return absolutePath.startsWith(prefix) ? absolutePath.slice(prefix.length) : absolutePath;
+}
+
+/** True when the ignore files say to skip `absolutePath` (a child of `node.directory`). */
+export function isIgnored(node: IgnoreNode | undefined, absolutePath: string, isDirectory: boolean): boolean {
+  if (node === undefined) return false;
+  let rgignore: IgnoreMatch | undefined;
+  let ignore: IgnoreMatch | undefined;
+  let gitignore: IgnoreMatch | undefined;
+  let exclude: IgnoreMatch | undefined;
+  const anyGit = node.anyGit;
+  let sawGit = false;
+  for (let current: IgnoreNode | undefined = node; current; current = current.parent) {
+    if (rgignore === undefined && current.rgignore) {
+      rgignore = current.rgignore.match(relativeTo(current.directory, absolutePath), isDirectory);
+    }
+    if (ignore === undefined && current.ignore) {
+      ignore = current.ignore.match(relativeTo(current.directory, absolutePath), isDirectory);
+    }
+    if (anyGit && !sawGit) {
+      if (gitignore === undefined && current.gitignore) {
+        gitignore = current.gitignore.match(relativeTo(current.directory, absolutePath), isDirectory);
+      }
+      if (exclude === undefined && current.exclude) {
+        exclude = current.exclude.match(relativeTo(current.directory, absolutePath), isDirectory);
+      }
+    }
+    sawGit = sawGit || current.hasGit;
+  }
+  return (rgignore ?? ignore ?? gitignore ?? exclude) === 'ignore';
+}

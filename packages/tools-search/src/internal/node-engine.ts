@@ -1,0 +1,115 @@
+import { open, stat } from 'node:fs/promises';
+import type { FoundMatch, GrepOutcome, GrepRequest, ListOutcome, WalkSettings } from './search-request.js';
+import { decodeSearchText, searchText } from './search-text.js';
+import { type WalkedFile, walkFiles } from './walk-files.js';
+
+/** Files read at once by the Node engine. */
+const CONCURRENCY = 8;
+
+/** Lists files with the Node walker, relative to `settings.base`, in path order. */
+export async function listFilesWithNode(settings: WalkSettings): Promise<ListOutcome> {
+  const files: string[] = [];
+  for await (const file of walkFiles({
+    base: settings.base,
+    excludedNames: settings.excludedNames,
+    respectIgnoreFiles: settings.respectIgnoreFiles,
+    signal: settings.signal,
+  })) {
+    files.push(file.relativePath);
+  }
+  if (settings.signal.aborted) return { type: 'aborted' };
+  return { type: 'done', files };
+}
+
+interface FileResult {
+  /** False when the file was skipped for its size. */
+  readonly searched: boolean;
+  readonly matches: FoundMatch[];
+}
+
+async function searchFile(
+  file: WalkedFile,
+  request: GrepRequest,
+  prefilter: RegExp | undefined,
+): Promise<FileResult> {
+  let buffer: Buffer;
+  try {
+    const handle = await open(file.absolutePath, 'r');
+    try {
+      const { size } = await handle.stat();
+      if (size > request.maxFileSizeBytes) return { searched: false, matches: [] };
+      buffer = await handle.readFile();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // Unreadable: ripgrep lists it and reports the error; it yields no matches.
+    try {
+      return { searched: (await stat(file.absolutePath)).size <= request.maxFileSizeBytes, matches: [] };
+    } catch {
+      return { searched: false, matches: [] };
+    }
+  }
+  const text = decodeSearchText(buffer);
+  if (text === undefined) return { searched: true, matches: [] };
+  const found = searchText(text, request.regexp, prefilter);
+  return {
+    searched: true,
+    matches: found.map((match) => ({
+      absolutePath: file.absolutePath,
+      line: match.line,
+      content: match.content,
+    })),
+  };
+}
+
+async function* candidates(request: GrepRequest): AsyncGenerator<WalkedFile> {
+  if (request.singleFile !== undefined) {
+    const prefix = request.base.endsWith('/') ? request.base : `${request.base}/`;
+    yield { absolutePath: prefix + request.singleFile, relativePath: request.singleFile };
+    return;
+  }
+  for await (const file of walkFiles({
+    base: request.base,
+    excludedNames: request.excludedNames,
+    respectIgnoreFiles: request.respectIgnoreFiles,
+    signal: request.signal,
+  })) {
+    if (request.include && !request.include(file.relativePath)) continue;
+    yield file;
+  }
+}
+
+/**
+ * Greps in Node: walks in path order, reads a few files at once, and commits results in walk
+ * order, stopping as soon as more than `maxResults` matching lines are known.
+ */
+export async function grepWithNode(request: GrepRequest): Promise<GrepOutcome> {
+  const lookAround = /\(\?<?[=!]/.test(request.pattern);
+  const prefilter = lookAround ? undefined : new RegExp(request.regexp.source, `${request.regexp.flags}m`);
+  const iterator = candidates(request);
+  const inFlight: Array<Promise<FileResult>> = [];
+  const matches: FoundMatch[] = [];
+  let filesSearched = 0;
+  let walking = true;
+  let truncated = false;
+  while (!request.signal.aborted) {
+    while (walking && inFlight.length < CONCURRENCY) {
+      const next = await iterator.next();
+      if (next.done) walking = false;
+      else inFlight.push(searchFile(next.value, request, prefilter));
+    }
+    const head = inFlight.shift();
+    if (head === undefined) break;
+    const result = await head;
+    if (result.searched) filesSearched++;
+    matches.push(...result.matches);
+    if (matches.length > request.maxResults) {
+      truncated = true;
+      break;
+    }
+  }
+  await iterator.return(undefined);
+  if (request.signal.aborted) return { type: 'aborted' };
+  return { type: 'done', matches, filesSearched, truncated };
+}

@@ -1,0 +1,56 @@
+/** Longest `content` a grep match carries; longer lines are clipped with a marker. */
+export const MAX_LINE_LENGTH = 2000;
+
+/** One matching line. */
+export interface LineMatch {
+  readonly line: number;
+  readonly content: string;
+}
+
+/**
+ * Decodes a file as ripgrep 13 does before searching: a UTF-16 BOM transcodes, a UTF-8 BOM is
+ * dropped, and a NUL byte (after transcoding) marks the file binary: undefined, no matches.
+ */
+export function decodeSearchText(buffer: Buffer): string | undefined {
+  let text: string;
+  if (buffer.length >= 2 && buffer[0] === 0xff && buffer[1] === 0xfe) {
+    text = buffer.subarray(2).toString('utf16le');
+  } else if (buffer.length >= 2 && buffer[0] === 0xfe && buffer[1] === 0xff) {
+    const swapped = Buffer.from(buffer.subarray(2, 2 + ((buffer.length - 2) & ~1)));
+    text = swapped.swap16().toString('utf16le');
+  } else {
+    if (buffer.includes(0)) return undefined;
+    const start =
+      buffer.length >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? 3 : 0;
+    return buffer.toString('utf8', start);
+  }
+  return text.includes('\0') ? undefined : text;
+}
+
+/** The `content` of a match: the line without its terminator, clipped past {@link MAX_LINE_LENGTH}. */
+export function toContent(line: string): string {
+  let content = line;
+  if (content.endsWith('\n')) content = content.slice(0, -1);
+  if (content.endsWith('\r')) content = content.slice(0, -1);
+  if (content.length <= MAX_LINE_LENGTH) return content;
+  let end = MAX_LINE_LENGTH;
+  const last = content.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return `${content.slice(0, end)}… [line clipped: ${content.length} characters]`;
+}
+
+/**
+ * Every line of `text` that `regexp` matches (one entry per line). `prefilter` (the same pattern
+ * with `m`) skips texts with no match at all without splitting them into lines.
+ */
+export function searchText(text: string, regexp: RegExp, prefilter: RegExp | undefined): LineMatch[] {
+  if (prefilter && !prefilter.test(text)) return [];
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  const matches: LineMatch[] = [];
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
+    if (regexp.test(line)) matches.push({ line: index + 1, content: toContent(line) });
+  }
+  return matches;
+}

@@ -1,0 +1,16 @@
+/** Failure codes glob and grep return. */
+export type SearchErrorCode =
+  /** Arguments did not match the schema, or the pattern (glob or regex) does not compile. */
+  | 'invalid_arguments'
+  /** `path` resolved outside the workspace and its read roots. */
+  | 'path_outside_workspace'
+  /** `path` does not exist. */
+  | 'not_found'
+  /** glob's `path` is a file, or a component of `path` is not a directory. */
+  | 'not_a_directory'
+  /** The engine `ripgrep` was asked for and no `rg` was found. */
+  | 'search_engine_unavailable'
+  /** The call's signal aborted the search; `rg` was killed. */
+  | 'aborted'
+  /** `rg` failed in an unexpected way, or another I/O error; the message carries it. */
+  | 'io_error';
