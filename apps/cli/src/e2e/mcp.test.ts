@@ -1,0 +1,106 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { everythingServerEntry, loadMcpClientSdk } from './test-support/mcp-sdk.js';
+import { BIN, cleanEnv, createTempWorkspace, runToolgate, SKIP_REASON } from './test-support/run-toolgate.js';
+
+let workspace: Awaited<ReturnType<typeof createTempWorkspace>>;
+let root: string;
+beforeEach(async () => {
+  workspace = await createTempWorkspace();
+  root = workspace.root;
+  await writeFile(join(root, 'a.txt'), 'hello from the workspace\n');
+});
+afterEach(async () => {
+  await workspace.dispose();
+});
+
+async function connect(args: string[]) {
+  const { Client, StdioClientTransport } = loadMcpClientSdk();
+  const client = new Client({ name: 'toolgate-e2e', version: '0.0.0' });
+  const env = Object.fromEntries(
+    Object.entries(cleanEnv()).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'mcp', '--cwd', root, ...args],
+      env,
+      stderr: 'pipe',
+    }),
+  );
+  return client;
+}
+
+describe.skipIf(SKIP_REASON !== undefined)(
+  `toolgate mcp, driven by the MCP SDK client ${SKIP_REASON ?? ''}`,
+  () => {
+    it('lists the built-in tools and calls read_file through the gated surface', async () => {
+      const client = await connect(['--approval', 'auto']);
+      try {
+        const { tools } = await client.listTools();
+        expect(tools.map((tool) => tool.name)).toEqual(BUILT_IN_NAMES);
+        const result = await client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } });
+        expect(result.isError ?? false).toBe(false);
+        expect(result.content[0]?.text).toContain('hello from the workspace');
+      } finally {
+        await client.close();
+      }
+    });
+
+    it('fails closed for a call that needs approval when the client cannot elicit', async () => {
+      const client = await connect(['--approval', 'manual']);
+      try {
+        const result = await client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } });
+        expect(result.isError).toBe(true);
+        expect(result.content.map((block) => block.text).join('\n')).toContain('[approval-rejected]');
+      } finally {
+        await client.close();
+      }
+    });
+  },
+);
+
+describe.skipIf(SKIP_REASON !== undefined)(`MCP servers from .mcp.json ${SKIP_REASON ?? ''}`, () => {
+  it('merges their tools as mcp__<server>__<tool> and calls one', async () => {
+    await writeFile(
+      join(root, '.mcp.json'),
+      JSON.stringify({
+        mcpServers: { everything: { command: process.execPath, args: [everythingServerEntry(), 'stdio'] } },
+      }),
+    );
+    const tools = await runToolgate(['tools', '--json', '--cwd', root]);
+    expect(tools.code).toBe(0);
+    const names = (JSON.parse(tools.stdout) as { name: string }[]).map((definition) => definition.name);
+    expect(names.slice(0, BUILT_IN_NAMES.length)).toEqual(BUILT_IN_NAMES);
+    expect(names).toContain('mcp__everything__echo');
+
+    const echo = await runToolgate([
+      'call',
+      'mcp__everything__echo',
+      '{"message":"hi"}',
+      '--json',
+      '--cwd',
+      root,
+      '--approval',
+      'auto',
+    ]);
+    expect(echo.code).toBe(0);
+    expect(JSON.parse(echo.stdout)).toMatchObject({ status: 'success' });
+    expect(JSON.stringify(JSON.parse(echo.stdout).output)).toContain('hi');
+
+    const ignored = await runToolgate(['tools', '--json', '--cwd', root, '--no-mcp']);
+    expect((JSON.parse(ignored.stdout) as { name: string }[]).map((definition) => definition.name)).toEqual(
+      BUILT_IN_NAMES,
+    );
+  });
+
+  it('exits 2 for a bad .mcp.json', async () => {
+    await writeFile(join(root, '.mcp.json'), '{"mcpServers": {"x": {"command": 5}}}');
+    const result = await runToolgate(['tools', '--cwd', root]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(join(root, '.mcp.json'));
+  });
+});
+
+const BUILT_IN_NAMES = ['read_file', 'write_file'];
