@@ -38,8 +38,7 @@ function parse(glob: string): Token[] {
     previous = character;
     return character;
   };
-  const parseStar = (): void => {
-    const before = previous;
+  const parseStar = (before: string | undefined): void => {
     if (peek() !== '*') {
       push({ type: 'zero-or-more' });
       return;
@@ -124,6 +123,7 @@ function parse(glob: string): Token[] {
     push({ type: 'class', negated, ranges });
   };
   for (;;) {
+    const before = previous;
     const character = bump();
     if (character === undefined) break;
     switch (character) {
@@ -131,7 +131,7 @@ function parse(glob: string): Token[] {
         push({ type: 'any' });
         break;
       case '*':
-        parseStar();
+        parseStar(before);
         break;
       case '[':
         parseClass();
