@@ -3,7 +3,9 @@ import { readdir, readFile } from 'node:fs/promises';
 /** Signals that end a process group, in the order they are sent. */
 export type TerminationSignal = 'SIGTERM' | 'SIGKILL';
 
-const POLL_MS = 20;
+const MAX_POLL_MS = 20;
+const SCAN_AFTER_MS = 50;
+const SCAN_INTERVAL_MS = 100;
 const KILL_WAIT_MS = 2000;
 
 /** Sends `signal` to every process of the group; false when the group no longer exists. */
@@ -55,12 +57,22 @@ export async function liveMembersOfGroup(pgid: number): Promise<number[]> {
   return members;
 }
 
+/** Signal 0 first (cheap); /proc is read only when the group lingers, as it may hold only zombies. */
 async function waitUntilGone(pgid: number, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
+  const startedAt = Date.now();
+  const deadline = startedAt + timeoutMs;
+  let pause = 1;
+  let nextScan = startedAt + SCAN_AFTER_MS;
   for (;;) {
-    if (!(await processGroupHasLiveMembers(pgid))) return true;
-    if (Date.now() >= deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    if (!signalProcessGroup(pgid, 0)) return true;
+    const now = Date.now();
+    if (now >= nextScan) {
+      if (!(await processGroupHasLiveMembers(pgid))) return true;
+      nextScan = Date.now() + SCAN_INTERVAL_MS;
+    }
+    if (now >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    pause = Math.min(MAX_POLL_MS, pause * 2);
   }
 }
 
@@ -72,8 +84,7 @@ export async function terminateProcessGroup(
   pgid: number,
   graceMs: number,
 ): Promise<TerminationSignal | undefined> {
-  if (!(await processGroupHasLiveMembers(pgid))) return undefined;
-  signalProcessGroup(pgid, 'SIGTERM');
+  if (!signalProcessGroup(pgid, 'SIGTERM')) return undefined;
   // A stopped process cannot act on SIGTERM until it is continued.
   signalProcessGroup(pgid, 'SIGCONT');
   if (await waitUntilGone(pgid, graceMs)) return 'SIGTERM';
