@@ -1,3 +1,4 @@
+import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 
 /** Files above this size are not read for an approval diff. */
@@ -11,7 +12,8 @@ export async function readTextForDiff(
   realPath: string,
 ): Promise<{ readonly text: string } | { readonly omitted: 'too_large' | 'binary' | 'unreadable' }> {
   try {
-    const handle = await open(realPath, 'r');
+    // O_NONBLOCK: a FIFO swapped in after the caller's check must not hang the preview.
+    const handle = await open(realPath, constants.O_RDONLY | constants.O_NONBLOCK);
     try {
       const { size } = await handle.stat();
       if (size > DIFF_SOURCE_LIMIT_BYTES) return { omitted: 'too_large' };

@@ -1,0 +1,265 @@
+import { constants, type Stats } from 'node:fs';
+import { lstat, mkdir, open, realpath, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import {
+  type ResolvedPath,
+  type ToolFailure,
+  toolFailure,
+  type Workspace,
+  writeFileAtomic,
+} from '@toolgate/core';
+import { ioFailure } from './internal/io-failure.js';
+
+/** Where AGENTS.md is looked for, in order; the first is created when none exists. */
+export const AGENTS_MD_CANDIDATES: readonly string[] = ['AGENTS.md', '.agents/AGENTS.md'];
+
+/** Files above this size are appended to in place (`O_APPEND`) instead of rewritten atomically. */
+const ATOMIC_APPEND_LIMIT_BYTES = 8 * 1024 * 1024;
+
+/** AGENTS.md as found, or where it would be created. */
+export interface AgentsMdLocation {
+  /** Root-relative path with `/` (`AGENTS.md` or `.agents/AGENTS.md`). */
+  readonly path: string;
+  /** The real absolute path (symlinks resolved). */
+  readonly resolvedPath: string;
+  /** A file is there. */
+  readonly exists: boolean;
+}
+
+/** Contents read from AGENTS.md. */
+export interface AgentsMdContent extends AgentsMdLocation {
+  /** The text (UTF-8, invalid bytes replaced, BOM dropped); empty when the file does not exist. */
+  readonly content: string;
+  /** Only the first `maxBytes` were read. */
+  readonly truncated: boolean;
+}
+
+/** Options of {@link AgentsMdStore.read}. */
+export interface AgentsMdReadOptions {
+  /** Read at most this many bytes. @default 1048576 */
+  readonly maxBytes?: number;
+}
+
+/** Options of the store's writes. */
+export interface AgentsMdWriteOptions {
+  /** Refuse (`precondition_changed`) unless AGENTS.md still resolves to this real path. */
+  readonly expectedPath?: string;
+}
+
+/**
+ * Project memory: finds AGENTS.md (`AGENTS.md`, then `.agents/AGENTS.md`, else `AGENTS.md` is
+ * created) on every call, through the workspace guard, and writes it atomically under the lock of
+ * its real path.
+ */
+export interface AgentsMdStore {
+  /** Finds AGENTS.md and resolves it for reading or writing; a refusal is the failure to report. */
+  locate(purpose: 'read' | 'write'): Promise<AgentsMdLocation | ToolFailure>;
+  /** Reads AGENTS.md; a missing file reads as empty. */
+  read(options?: AgentsMdReadOptions): Promise<AgentsMdContent | ToolFailure>;
+  /** Replaces AGENTS.md with `content` (created when missing). */
+  write(content: string, options?: AgentsMdWriteOptions): Promise<AgentsMdLocation | ToolFailure>;
+  /**
+   * Appends `text`; when the file is non-empty and does not end in `\n`, one `\n` goes first.
+   * No newline is added after `text`.
+   */
+  append(text: string, options?: AgentsMdWriteOptions): Promise<AgentsMdLocation | ToolFailure>;
+}
+
+const DEFAULT_READ_BYTES = 1024 * 1024;
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function statIfExists(path: string): Promise<Stats | undefined> {
+  try {
+    return await stat(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+function kindFailure(location: AgentsMdLocation, stats: Stats | undefined): ToolFailure | undefined {
+  if (stats?.isDirectory()) {
+    return toolFailure('is_directory', `${location.path} is a directory, not a file; remove or rename it.`, {
+      path: location.path,
+    });
+  }
+  if (stats && !stats.isFile()) {
+    return toolFailure(
+      'not_a_regular_file',
+      `${location.path} is not a regular file (a FIFO, socket or device).`,
+      {
+        path: location.path,
+      },
+    );
+  }
+  return undefined;
+}
+
+/** Reads up to `maxBytes` of a file. */
+async function readHead(path: string, maxBytes: number): Promise<{ bytes: Buffer; size: number }> {
+  // O_NONBLOCK: a FIFO swapped in after the check must not hang the call.
+  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const { size } = await handle.stat();
+    const buffer = Buffer.alloc(Math.min(size, maxBytes));
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return { bytes: buffer.subarray(0, bytesRead), size };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Decodes UTF-8 leniently, dropping a leading BOM. */
+export function decodeText(bytes: Uint8Array): string {
+  return new TextDecoder('utf-8').decode(bytes);
+}
+
+/** Creates the store for one workspace. */
+export function createAgentsMdStore(workspace: Workspace): AgentsMdStore {
+  const locate = async (purpose: 'read' | 'write'): Promise<AgentsMdLocation | ToolFailure> => {
+    let chosen = AGENTS_MD_CANDIDATES[0]!;
+    for (const candidate of AGENTS_MD_CANDIDATES) {
+      if (await exists(join(workspace.root, candidate))) {
+        chosen = candidate;
+        break;
+      }
+    }
+    const resolution =
+      purpose === 'read' ? await workspace.resolveReadable(chosen) : await workspace.resolveWritable(chosen);
+    if (!resolution.ok) {
+      const { error } = resolution.failure;
+      // A symlink loop is not the model's argument; report it as the broken file it is.
+      return error.code === 'invalid_arguments' ? toolFailure('io_error', error.message) : resolution.failure;
+    }
+    const location = toLocation(chosen, resolution.path);
+    if (!location.exists) return location;
+    try {
+      return kindFailure(location, await statIfExists(location.resolvedPath)) ?? location;
+    } catch (error) {
+      return ioFailure(error, location.path, 'checking');
+    }
+  };
+
+  const toLocation = (path: string, resolved: ResolvedPath): AgentsMdLocation => ({
+    path,
+    resolvedPath: resolved.absolutePath,
+    exists: resolved.exists,
+  });
+
+  const locateForWrite = async (
+    options: AgentsMdWriteOptions,
+  ): Promise<{ location: AgentsMdLocation; stats: Stats | undefined } | ToolFailure> => {
+    const location = await locate('write');
+    if ('status' in location) return location;
+    if (options.expectedPath !== undefined && options.expectedPath !== location.resolvedPath) {
+      return toolFailure(
+        'precondition_changed',
+        `AGENTS.md now resolves to ${location.resolvedPath}, not ${options.expectedPath} as when the call was checked; nothing was written. Retry the call.`,
+        { path: location.path, planned: options.expectedPath, now: location.resolvedPath },
+      );
+    }
+    let stats: Stats | undefined;
+    try {
+      stats = await statIfExists(location.resolvedPath);
+    } catch (error) {
+      return ioFailure(error, location.path, 'checking');
+    }
+    return kindFailure(location, stats) ?? { location, stats };
+  };
+
+  const ensureParent = async (location: AgentsMdLocation): Promise<ToolFailure | undefined> => {
+    const parent = dirname(location.resolvedPath);
+    await mkdir(parent, { recursive: true });
+    if ((await realpath(parent)) !== parent) {
+      return toolFailure(
+        'precondition_changed',
+        `The directory of ${location.path} changed while the call was pending; nothing was written. Retry the call.`,
+        { path: location.path },
+      );
+    }
+    return undefined;
+  };
+
+  return {
+    locate,
+
+    async read(options = {}) {
+      const location = await locate('read');
+      if ('status' in location) return location;
+      if (!location.exists) return { ...location, content: '', truncated: false };
+      try {
+        const stats = await statIfExists(location.resolvedPath);
+        if (!stats) return { ...location, exists: false, content: '', truncated: false };
+        const kind = kindFailure(location, stats);
+        if (kind) return kind;
+        const { bytes, size } = await readHead(location.resolvedPath, options.maxBytes ?? DEFAULT_READ_BYTES);
+        return { ...location, content: decodeText(bytes), truncated: bytes.length < size };
+      } catch (error) {
+        return ioFailure(error, location.path, 'reading');
+      }
+    },
+
+    async write(content, options = {}) {
+      const found = await locateForWrite(options);
+      if ('status' in found) return found;
+      const { location } = found;
+      try {
+        const parentFailure = await ensureParent(location);
+        if (parentFailure) return parentFailure;
+        await workspace.withLock(location.resolvedPath, () =>
+          writeFileAtomic(location.resolvedPath, content),
+        );
+        return { ...location, exists: true };
+      } catch (error) {
+        return ioFailure(error, location.path, 'writing');
+      }
+    },
+
+    async append(text, options = {}) {
+      const found = await locateForWrite(options);
+      if ('status' in found) return found;
+      const { location } = found;
+      try {
+        const parentFailure = await ensureParent(location);
+        if (parentFailure) return parentFailure;
+        const failure = await workspace.withLock(location.resolvedPath, async () => {
+          const stats = await statIfExists(location.resolvedPath);
+          const kind = kindFailure(location, stats);
+          if (kind) return kind;
+          const size = stats?.size ?? 0;
+          if (size > ATOMIC_APPEND_LIMIT_BYTES) {
+            const handle = await open(location.resolvedPath, 'r+');
+            try {
+              const last = Buffer.alloc(1);
+              await handle.read(last, 0, 1, size - 1);
+              const addition = Buffer.from(last[0] === 0x0a ? text : `\n${text}`);
+              await handle.write(addition, 0, addition.length, size);
+              await handle.datasync();
+            } finally {
+              await handle.close();
+            }
+            return undefined;
+          }
+          const current = size > 0 ? (await readHead(location.resolvedPath, size)).bytes : Buffer.alloc(0);
+          const separator = current.length > 0 && current[current.length - 1] !== 0x0a ? '\n' : '';
+          await writeFileAtomic(
+            location.resolvedPath,
+            Buffer.concat([current, Buffer.from(separator + text)]),
+          );
+          return undefined;
+        });
+        return failure ?? { ...location, exists: true };
+      } catch (error) {
+        return ioFailure(error, location.path, 'appending to');
+      }
+    },
+  };
+}

@@ -1,0 +1,138 @@
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
+import {
+  type ApprovalPreview,
+  createUnifiedDiff,
+  implementTool,
+  type Tool,
+  type ToolFailure,
+  toolFailure,
+  toolSuccess,
+} from '@toolgate/core';
+import { type AgentsMdLocation, type AgentsMdStore, decodeText } from '../agents-md-store.js';
+import type {
+  UpdateAgentsMdAction,
+  UpdateAgentsMdInput,
+  UpdateAgentsMdOutput,
+} from './update-agents-md-schema.js';
+import { UPDATE_AGENTS_MD_SPEC } from './update-agents-md-spec.js';
+
+/** What preflight resolved for `update_agents_md`. */
+export interface UpdateAgentsMdPlan {
+  readonly action: UpdateAgentsMdAction;
+  /** Real absolute path of AGENTS.md as resolved in preflight. */
+  readonly resolvedPath: string;
+}
+
+/** Files above this size get no diff in the approval request. */
+const DIFF_LIMIT_BYTES = 1024 * 1024;
+
+function missingField(action: UpdateAgentsMdAction, input: UpdateAgentsMdInput): ToolFailure | undefined {
+  if (action === 'write' && input.content === undefined) {
+    return toolFailure(
+      'invalid_arguments',
+      'Invalid arguments for update_agents_md: action "write" needs `content`, the full new AGENTS.md (to add to it, use action "append" with `text`).',
+    );
+  }
+  if (action === 'append' && input.text === undefined) {
+    return toolFailure(
+      'invalid_arguments',
+      'Invalid arguments for update_agents_md: action "append" needs `text`, the text to add.',
+    );
+  }
+  return undefined;
+}
+
+async function currentText(location: AgentsMdLocation): Promise<string | undefined> {
+  if (!location.exists) return '';
+  try {
+    const handle = await open(location.resolvedPath, constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      const { size } = await handle.stat();
+      if (size > DIFF_LIMIT_BYTES) return undefined;
+      return decodeText(await handle.readFile());
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+async function buildPreview(
+  action: 'write' | 'append',
+  location: AgentsMdLocation,
+  addition: string,
+): Promise<ApprovalPreview> {
+  const bytes = Buffer.byteLength(addition);
+  const verb = action === 'write' ? (location.exists ? 'Write' : 'Create') : 'Append to';
+  const lines = [`${verb} ${location.path} (${bytes} bytes)`];
+  const before = await currentText(location);
+  if (before === undefined || bytes > DIFF_LIMIT_BYTES) {
+    return { lines: [...lines, 'diff omitted: too large or unreadable'], locations: [location.path] };
+  }
+  const separator = before !== '' && !before.endsWith('\n') ? '\n' : '';
+  const after = action === 'write' ? addition : before + separator + addition;
+  const diff = createUnifiedDiff(before, after, { path: location.path });
+  return diff === ''
+    ? { lines: [...lines, 'no change to the content'], locations: [location.path] }
+    : { lines, diff, locations: [location.path] };
+}
+
+/** The `update_agents_md` tool over one store. */
+export function createUpdateAgentsMdTool(
+  store: AgentsMdStore,
+): Tool<UpdateAgentsMdInput, UpdateAgentsMdOutput, UpdateAgentsMdPlan> {
+  return implementTool<UpdateAgentsMdInput, UpdateAgentsMdOutput, UpdateAgentsMdPlan>(UPDATE_AGENTS_MD_SPEC, {
+    async prepare(input) {
+      const action = input.action ?? 'read';
+      const missing = missingField(action, input);
+      if (missing) return missing;
+      const location = await store.locate(action === 'read' ? 'read' : 'write');
+      if ('status' in location) return location;
+      const plan = { action, resolvedPath: location.resolvedPath };
+      if (action === 'read') {
+        return {
+          status: 'ready',
+          plan,
+          preview: { lines: [`Read ${location.path}`], locations: [location.path] },
+        };
+      }
+      const addition = (action === 'write' ? input.content : input.text) ?? '';
+      return { status: 'ready', plan, preview: await buildPreview(action, location, addition) };
+    },
+
+    async execute(input, context) {
+      if (context.signal.aborted) {
+        return toolFailure('aborted', 'update_agents_md was cancelled before it changed anything.');
+      }
+      const action = input.action ?? 'read';
+      const missing = missingField(action, input);
+      if (missing) return missing;
+      if (action === 'read') {
+        const read = await store.read();
+        if ('status' in read) return read;
+        return toolSuccess({
+          action,
+          path: read.path,
+          exists: read.exists,
+          content: read.content,
+          ...(read.truncated ? { truncated: true as const } : {}),
+        });
+      }
+      // Writes are checked against what preflight resolved: the approver saw that file's diff.
+      const options = context.plan ? { expectedPath: context.plan.resolvedPath } : {};
+      const written =
+        action === 'write'
+          ? await store.write(input.content ?? '', options)
+          : await store.append(input.text ?? '', options);
+      if ('status' in written) return written;
+      return toolSuccess({
+        action,
+        path: written.path,
+        resolvedPath: written.resolvedPath,
+        success: true as const,
+      });
+    },
+  });
+}
