@@ -203,9 +203,9 @@ class Parser {
         }
         break;
       }
-      const trimmed = raw.trim();
-      if (trimmed.startsWith('@@')) {
-        const context = hunkContext(trimmed);
+      // A leading space makes any line a context line, `@@` included.
+      if (raw.startsWith('@@')) {
+        const context = hunkContext(trimmedEnd);
         if (current && current.lines.length === 0 && !current.endOfFile) {
           // Stacked anchors (`@@ class A` then `@@ def m():`) narrow the search step by step.
           if (context !== undefined) current.contexts.push(context);
@@ -224,11 +224,12 @@ class Parser {
       }
       let hunkLine: PatchHunkLine;
       let blank = false;
-      if (isBlank(raw)) {
-        hunkLine = { kind: 'context', text: raw.startsWith(' ') ? raw.slice(1) : '' };
+      if (raw.startsWith(' ')) hunkLine = { kind: 'context', text: raw.slice(1) };
+      else if (isBlank(raw)) {
+        // An empty line is an empty context line inside a hunk, or a separator after the last one.
+        hunkLine = { kind: 'context', text: '' };
         blank = true;
-      } else if (raw.startsWith(' ')) hunkLine = { kind: 'context', text: raw.slice(1) };
-      else if (raw.startsWith('+')) hunkLine = { kind: 'add', text: raw.slice(1) };
+      } else if (raw.startsWith('+')) hunkLine = { kind: 'add', text: raw.slice(1) };
       else if (raw.startsWith('-')) hunkLine = { kind: 'remove', text: raw.slice(1) };
       else {
         throw new PatchSyntaxError(
