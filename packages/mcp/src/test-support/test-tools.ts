@@ -1,4 +1,4 @@
-import { defineTool, implementTool, toolFailure, toolSuccess } from '@toolgate/core';
+import { defineTool, implementTool, type ToolResult, toolFailure, toolSuccess } from '@toolgate/core';
 import { z } from 'zod';
 
 /** A read-only test tool. */
@@ -59,7 +59,7 @@ export function createTestTools(events: string[] = []) {
     implementTool(LIST_SPEC, { execute: async () => toolSuccess([...notes]) }),
     implementTool(WAIT_SPEC, {
       execute: (_input, context) =>
-        new Promise((resolve) => {
+        new Promise<ToolResult>((resolve) => {
           context.signal.addEventListener('abort', () => {
             events.push('wait aborted');
             resolve(toolFailure('aborted', 'wait was cancelled.'));

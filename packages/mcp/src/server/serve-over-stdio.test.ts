@@ -1,0 +1,122 @@
+import { rm } from 'node:fs/promises';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildForNode } from '../test-support/build-for-node.js';
+import { waitFor } from '../test-support/fixture-paths.js';
+
+const HOST = new URL('../test-support/fixtures/fixture-host.mjs', import.meta.url).pathname;
+
+let build: string;
+beforeAll(async () => {
+  build = await buildForNode();
+});
+afterAll(async () => {
+  await rm(build, { recursive: true, force: true });
+});
+
+async function spawnHost(mode: string, answers?: ElicitResult[]) {
+  const stderr: string[] = [];
+  const asked: unknown[] = [];
+  const client = new Client(
+    { name: 'sdk-client', version: '1.0.0' },
+    { capabilities: answers ? { elicitation: { form: {} } } : {} },
+  );
+  if (answers) {
+    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      asked.push(request.params);
+      return answers.shift() ?? { action: 'cancel' };
+    });
+  }
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [HOST, build, mode],
+    stderr: 'pipe',
+  });
+  transport.stderr?.on('data', (chunk: Buffer) =>
+    stderr.push(...chunk.toString().split('\n').filter(Boolean)),
+  );
+  await client.connect(transport);
+  return { client, stderr, asked };
+}
+
+describe('a surface served over stdio, driven by the SDK client', () => {
+  it('lists the tools and approves a call through an elicitation round-trip', async () => {
+    const { client, stderr, asked } = await spawnHost('safe', [
+      { action: 'accept', content: { decision: 'allow_once' } },
+    ]);
+    try {
+      expect((await client.listTools()).tools.map((tool) => [tool.name, tool.annotations])).toEqual([
+        ['echo', { readOnlyHint: true }],
+        ['save_note', { readOnlyHint: false, destructiveHint: true }],
+      ]);
+      expect(await client.callTool({ name: 'save_note', arguments: { title: 'plan' } })).toEqual({
+        content: [{ type: 'text', text: '{"saved":"plan","count":1}' }],
+        structuredContent: { saved: 'plan', count: 1 },
+      });
+      expect(asked).toEqual([
+        {
+          mode: 'form',
+          message: 'Approval required for save_note\nSave note plan',
+          requestedSchema: {
+            type: 'object',
+            properties: {
+              decision: {
+                type: 'string',
+                title: 'Decision',
+                oneOf: [
+                  { const: 'allow_once', title: 'Allow once' },
+                  { const: 'allow_always', title: 'Allow always (this session)' },
+                  { const: 'reject_once', title: 'Reject' },
+                  { const: 'reject_always', title: 'Reject always (this session)' },
+                ],
+                default: 'allow_once',
+              },
+            },
+            required: ['decision'],
+          },
+        },
+      ]);
+      expect(stderr).toContain('host: saved plan');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('rejects a call the client declines, and the tool does not run', async () => {
+    const { client, stderr } = await spawnHost('safe', [{ action: 'decline' }]);
+    try {
+      expect(await client.callTool({ name: 'save_note', arguments: { title: 'nope' } })).toEqual({
+        content: [{ type: 'text', text: '[approval-rejected] Save note nope' }],
+        isError: true,
+      });
+      expect(await client.callTool({ name: 'echo', arguments: { text: 'still here' } })).toEqual({
+        content: [{ type: 'text', text: 'still here' }],
+      });
+      expect(stderr).not.toContain('host: saved nope');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('runs without asking in auto mode, for a client without elicitation', async () => {
+    const { client } = await spawnHost('auto');
+    try {
+      expect(
+        (await client.callTool({ name: 'save_note', arguments: { title: 'a' } })).structuredContent,
+      ).toEqual({
+        saved: 'a',
+        count: 1,
+      });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('stops the host when the client closes its stdin', async () => {
+    const { client, stderr } = await spawnHost('safe');
+    await client.close();
+    await waitFor(() => stderr.includes('host: client gone, stopping'));
+  });
+});
