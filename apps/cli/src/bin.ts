@@ -22,7 +22,9 @@ runCli({
   signal: controller.signal,
 }).then(
   (code) => {
-    process.exitCode = code;
+    // Exit once the output is flushed instead of waiting for the event loop to drain: a library
+    // timer (a kill grace period, an MCP reconnect) must not keep a finished call alive.
+    process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
   },
   (error: unknown) => {
     process.stderr.write(

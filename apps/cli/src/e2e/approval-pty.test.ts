@@ -88,6 +88,30 @@ describe.skipIf(PTY_SKIP_REASON !== undefined)(
       expect(read.output() + write.output()).not.toContain('Approve?');
     });
 
+    it('safe mode asks for bash exec, showing the cwd and the command', async () => {
+      const run = runInPty(['call', 'bash', '{"command":"echo ran > ran.txt"}', '--cwd', root], {
+        cwd: root,
+      });
+      await waitForText(run.output, QUESTION);
+      expect(run.output()).toContain('• Approval required for bash\n  └ exec in .\n    echo ran > ran.txt\n');
+      run.type('n\n');
+      expect(await run.exit).toBe(3);
+      await expect(readFile(join(root, 'ran.txt'))).rejects.toThrow(/ENOENT/);
+    });
+
+    it('safe mode asks for apply_patch, showing the Add/Update lines and the diff', async () => {
+      const patch = '*** Begin Patch\n*** Update File: a.txt\n@@\n-old\n+patched\n*** End Patch';
+      const run = runInPty(['call', 'apply_patch', JSON.stringify({ patch }), '--cwd', root], { cwd: root });
+      await waitForText(run.output, QUESTION);
+      expect(run.output()).toContain('• Approval required for apply_patch\n  └ Update a.txt\n');
+      expect(run.output()).toContain('-old\n');
+      expect(run.output()).toContain('+patched\n');
+      run.type('y\n');
+      expect(await run.exit).toBe(0);
+      expect(run.output()).toContain('M a.txt');
+      expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('patched\n');
+    });
+
     it('manual mode asks even for read_file, on the terminal while ARGS come on stdin', async () => {
       const run = runInPty(['call', 'read_file', '--cwd', root, '--approval', 'manual'], {
         cwd: root,

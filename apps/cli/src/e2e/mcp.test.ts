@@ -103,4 +103,4 @@ describe.skipIf(SKIP_REASON !== undefined)(`MCP servers from .mcp.json ${SKIP_RE
   });
 });
 
-const BUILT_IN_NAMES = ['read_file', 'write_file'];
+const BUILT_IN_NAMES = ['bash', 'read_file', 'write_file', 'apply_patch', 'glob', 'grep', 'edit'];

@@ -1,0 +1,217 @@
+import { readFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createTempWorkspace,
+  isAlive,
+  runToolgate,
+  SKIP_REASON,
+  waitForText,
+} from './test-support/run-toolgate.js';
+
+let workspace: Awaited<ReturnType<typeof createTempWorkspace>>;
+let root: string;
+beforeEach(async () => {
+  workspace = await createTempWorkspace();
+  root = workspace.root;
+  await writeFile(join(root, 'a.txt'), 'alpha\nbeta\n');
+});
+afterEach(async () => {
+  await workspace.dispose();
+});
+
+const callJson = async (tool: string, args: unknown) => {
+  const result = await runToolgate([
+    'call',
+    tool,
+    JSON.stringify(args),
+    '--json',
+    '--cwd',
+    root,
+    '--approval',
+    'auto',
+  ]);
+  return {
+    code: result.code,
+    result: JSON.parse(result.stdout) as Record<string, unknown>,
+    stderr: result.stderr,
+  };
+};
+
+describe.skipIf(SKIP_REASON !== undefined)(
+  `every built-in tool through call --json ${SKIP_REASON ?? ''}`,
+  () => {
+    it('lists the surface: the table and the definitions the model sees', async () => {
+      const json = await runToolgate(['tools', '--json', '--cwd', root]);
+      expect(json.code).toBe(0);
+      const definitions = JSON.parse(json.stdout) as {
+        name: string;
+        kind: string;
+        source: unknown;
+        inputSchema: unknown;
+      }[];
+      expect(definitions.map((definition) => [definition.name, definition.kind])).toEqual(BUILT_INS);
+      for (const definition of definitions) {
+        expect(definition.source).toEqual({ type: 'built-in' });
+        expect(definition.inputSchema).toMatchObject({ type: 'object' });
+      }
+      const table = await runToolgate(['tools', '--cwd', root]);
+      expect(table.stdout.split('\n')[0]).toMatch(/^TOOL +KIND +SOURCE +ASKS \(safe\) +DESCRIPTION$/);
+      expect(table.stdout).toMatch(/\nbash +execute +built-in +exec,start,stop,write +Execute/);
+      expect(table.stdout).toMatch(/\nread_file +read +built-in +no +Read/);
+      expect(table.stdout).toMatch(/\napply_patch +edit +built-in +yes +/);
+    });
+
+    it('bash exec: a non-zero exit status is a successful call with exitCode', async () => {
+      const { code, result } = await callJson('bash', { command: 'echo out; echo err >&2; exit 3' });
+      expect(code).toBe(0);
+      expect(result).toMatchObject({
+        status: 'success',
+        output: {
+          command: 'echo out; echo err >&2; exit 3',
+          exitCode: 3,
+          stdout: 'out\n',
+          stderr: 'err\n',
+          timedOut: false,
+        },
+      });
+    });
+
+    it('bash exec renders output and exit code for a person', async () => {
+      const result = await runToolgate([
+        'call',
+        'bash',
+        '{"command":"echo out; exit 4"}',
+        '--cwd',
+        root,
+        '--approval',
+        'auto',
+      ]);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toBe('out\n');
+      expect(result.stderr).toMatch(/^• exit 4 · \d+ms\n$/);
+    });
+
+    it('apply_patch: adds and updates files, rendered as A/M lines', async () => {
+      const patch =
+        '*** Begin Patch\n*** Add File: b.txt\n+new\n*** Update File: a.txt\n@@\n-beta\n+gamma\n*** End Patch';
+      const { code, result } = await callJson('apply_patch', { patch });
+      expect(code).toBe(0);
+      expect(result).toMatchObject({
+        status: 'success',
+        output: { changedFiles: ['b.txt', 'a.txt'], filesChanged: 2 },
+      });
+      expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('alpha\ngamma\n');
+      const human = await runToolgate([
+        'call',
+        'apply_patch',
+        JSON.stringify({ patch: '*** Begin Patch\n*** Delete File: b.txt\n*** End Patch' }),
+        '--cwd',
+        root,
+        '--approval',
+        'auto',
+      ]);
+      expect(human).toMatchObject({ code: 0, stdout: 'D b.txt\n' });
+    });
+
+    it('edit: replaces an exact string', async () => {
+      const { code, result } = await callJson('edit', {
+        path: 'a.txt',
+        old_string: 'alpha',
+        new_string: 'ALPHA',
+      });
+      expect(code).toBe(0);
+      expect(result).toMatchObject({ status: 'success', output: { path: 'a.txt', replacements: 1 } });
+      expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('ALPHA\nbeta\n');
+    });
+
+    it('glob and grep: paths, and file:line: text for a person', async () => {
+      const glob = await callJson('glob', { pattern: '*.txt' });
+      expect(glob).toMatchObject({ code: 0, result: { status: 'success', output: { matches: ['a.txt'] } } });
+      const grep = await callJson('grep', { pattern: 'bet' });
+      expect(grep).toMatchObject({
+        code: 0,
+        result: { status: 'success', output: { matches: [{ file: 'a.txt', line: 2, content: 'beta' }] } },
+      });
+      expect(await runToolgate(['call', 'glob', '{"pattern":"*.txt"}', '--cwd', root])).toMatchObject({
+        code: 0,
+        stdout: 'a.txt\n',
+      });
+      expect(await runToolgate(['call', 'grep', '{"pattern":"bet"}', '--cwd', root])).toMatchObject({
+        code: 0,
+        stdout: 'a.txt:2: beta\n',
+      });
+    });
+
+    it('a call is one session: a started process is stopped when it ends, and the rendering says so', async () => {
+      const result = await runToolgate([
+        'call',
+        'bash',
+        '{"action":"start","command":"echo $$ > pid; exec sleep 30"}',
+        '--cwd',
+        root,
+        '--approval',
+        'auto',
+      ]);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/^proc_[0-9a-f]+ {2}RUNNING pid \d+ {2}echo/);
+      expect(result.stderr).toContain('• Session ended: stopped 1 process this call started.');
+      const pid = Number((await readFile(join(root, 'pid'), 'utf8')).trim());
+      expect(isAlive(pid)).toBe(false);
+    });
+  },
+);
+
+describe.skipIf(SKIP_REASON !== undefined)(
+  `signals abort the call and stop its processes ${SKIP_REASON ?? ''}`,
+  () => {
+    for (const [signal, code] of [
+      ['SIGINT', 130],
+      ['SIGTERM', 143],
+      ['SIGHUP', 129],
+    ] as const) {
+      it(`${signal} exits ${code}`, async () => {
+        let pidFile = '';
+        const result = await runToolgate(
+          [
+            'call',
+            'bash',
+            '{"command":"echo $$ > pid; exec sleep 30"}',
+            '--json',
+            '--cwd',
+            root,
+            '--approval',
+            'auto',
+          ],
+          {
+            onSpawn: (child) => {
+              pidFile = join(root, 'pid');
+              void waitForText(() => {
+                try {
+                  return readFileSync(pidFile, 'utf8');
+                } catch {
+                  return '';
+                }
+              }, '\n').then(() => child.kill(signal));
+            },
+          },
+        );
+        expect(result.code).toBe(code);
+        expect(JSON.parse(result.stdout)).toMatchObject({ status: 'failure', error: { code: 'aborted' } });
+        const pid = Number((await readFile(pidFile, 'utf8')).trim());
+        expect(isAlive(pid)).toBe(false);
+      });
+    }
+  },
+);
+
+const BUILT_INS = [
+  ['bash', 'execute'],
+  ['read_file', 'read'],
+  ['write_file', 'edit'],
+  ['apply_patch', 'edit'],
+  ['glob', 'search'],
+  ['grep', 'search'],
+  ['edit', 'edit'],
+];
