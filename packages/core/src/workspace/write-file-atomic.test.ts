@@ -46,6 +46,16 @@ describe('writeFileAtomic', () => {
     expect(await readFile(join(directory, 'link.txt'), 'utf8')).toBe('new');
   });
 
+  it('writes without the flush when sync is false, leaving no temporary file', async () => {
+    const file = join(directory, 'bulk.txt');
+    await writeFile(file, 'old');
+    await chmod(file, 0o640);
+    await writeFileAtomic(file, 'new', { sync: false });
+    expect(await readFile(file, 'utf8')).toBe('new');
+    expect((await stat(file)).mode & 0o777).toBe(0o640);
+    expect(await readdir(directory)).toEqual(['bulk.txt']);
+  });
+
   it('removes its temporary file when the write fails', async () => {
     await expect(writeFileAtomic(join(directory, 'missing-dir', 'x.txt'), 'x')).rejects.toThrow(/ENOENT/);
     const directoryTarget = join(directory, 'sub');
