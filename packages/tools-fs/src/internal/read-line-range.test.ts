@@ -16,7 +16,13 @@ afterAll(async () => {
 let counter = 0;
 async function readRange(
   bytes: Uint8Array,
-  request: { startLine: number; endLine?: number | undefined; maxChars: number; chunkBytes?: number },
+  request: {
+    startLine: number;
+    endLine?: number | undefined;
+    maxChars: number;
+    chunkBytes?: number;
+    useSimd?: boolean;
+  },
 ): Promise<LineRange | 'aborted'> {
   const path = join(directory, `f${counter++}`);
   await writeFile(path, bytes);
@@ -66,23 +72,40 @@ const TOKENS: readonly number[][] = [
 ];
 
 describe('readLineRange', () => {
-  it('agrees with reading the whole file and splitting it, for any chunk size', async () => {
+  it('agrees with reading the whole file and splitting it, for any chunk size, with or without SIMD', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.constantFrom(...TOKENS), { maxLength: 40 }),
         fc.integer({ min: 1, max: 12 }),
         fc.option(fc.integer({ min: 0, max: 12 }), { nil: undefined }),
         fc.integer({ min: 1, max: 40 }),
-        fc.integer({ min: 1, max: 9 }),
-        async (tokens, startLine, extra, maxChars, chunkBytes) => {
+        fc.integer({ min: 1, max: 40 }),
+        fc.boolean(),
+        async (tokens, startLine, extra, maxChars, chunkBytes, useSimd) => {
           const bytes = Uint8Array.from(tokens.flat());
           const endLine = extra === undefined ? undefined : startLine + extra;
-          const actual = await readRange(bytes, { startLine, endLine, maxChars, chunkBytes });
+          const actual = await readRange(bytes, { startLine, endLine, maxChars, chunkBytes, useSimd });
           expect(actual).toEqual(reference(bytes, startLine, endLine, maxChars));
         },
       ),
       { numRuns: 400 },
     );
+  });
+
+  it('skips many lines a whole chunk at a time and still lands on the right line', async () => {
+    const lines = Array.from({ length: 5000 }, (_, index) => `line ${index + 1}`);
+    const bytes = Buffer.from(`${lines.join('\n')}\n`);
+    for (const useSimd of [true, false]) {
+      expect(
+        await readRange(bytes, { startLine: 4321, endLine: 4322, maxChars: 100, chunkBytes: 4096, useSimd }),
+      ).toEqual({
+        content: 'line 4321\nline 4322',
+        startLine: 4321,
+        endLine: 4322,
+        truncated: false,
+        hasMore: true,
+      });
+    }
   });
 
   it('treats \\r\\n split across two chunks as one line end', async () => {

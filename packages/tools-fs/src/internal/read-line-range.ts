@@ -1,4 +1,9 @@
 import type { FileHandle } from 'node:fs/promises';
+import {
+  createLineFeedCounter,
+  LINE_FEED_COUNTER_MEMORY_BYTES,
+  type LineFeedCounter,
+} from './count-line-feeds.js';
 
 /** What {@link readLineRange} was asked for. */
 export interface LineRangeRequest {
@@ -10,8 +15,10 @@ export interface LineRangeRequest {
   readonly maxChars: number;
   /** Checked between chunks. */
   readonly signal?: AbortSignal;
-  /** Bytes read at a time (tests use tiny chunks to exercise boundaries). @default 65536 */
+  /** Bytes read at a time, fixed (tests use tiny chunks to exercise boundaries). @default 64 KiB growing to 1 MiB */
   readonly chunkBytes?: number;
+  /** Count line ends with WebAssembly SIMD where available (tests turn it off to check the fallback). @default true */
+  readonly useSimd?: boolean;
 }
 
 /** The lines read, joined with `\n`. */
@@ -28,23 +35,33 @@ export interface LineRange {
 /** Result of the range read, or `aborted` when the signal fired. */
 export type LineRangeOutcome = LineRange | 'aborted';
 
-const CHUNK_BYTES = 64 * 1024;
+const FIRST_CHUNK_BYTES = 64 * 1024;
+const MAX_CHUNK_BYTES = 1024 * 1024;
 /** After a cut, how far to look for the end of the cut line to tell whether more lines follow. */
 const LOOKAHEAD_BYTES = 1024 * 1024;
 const LF = 0x0a;
 const CR = 0x0d;
 
 /**
- * A forward-only byte cursor over a file: one fixed buffer, refilled as it is consumed, so memory
- * stays at one chunk whatever the file's size. Finding line ends is synchronous within a chunk,
- * so skipping millions of lines costs one native `indexOf` per line.
+ * A forward-only byte cursor over a file: two fixed buffers, one being scanned while the next
+ * chunk is read into the other, so memory stays at two chunks whatever the file's size and the
+ * disk never waits for the scan. Chunks start small (a read of the first lines costs one small
+ * read) and double up to the maximum. Finding line ends is synchronous within a chunk, so skipping
+ * millions of lines costs one native `indexOf` per line.
  */
 class ByteCursor {
-  readonly buffer: Buffer;
+  buffer: Buffer;
+  private spare: Buffer;
   start = 0;
   end = 0;
+  /** File offset of the next read to issue. */
   private position: number;
+  private chunk: number;
+  private readonly maxChunk: number;
+  private ahead: Promise<number> | undefined;
   private done = false;
+  /** Chunks read so far; the first (often the only one a call needs) gets no read-ahead. */
+  private reads = 0;
   /** A `\r` ended the previous chunk: a `\n` starting the next one belongs to it. */
   private pendingCarriageReturn = false;
   /** Index of the next `\r` at or after `start` in this chunk, `end` when none; stale when < start. */
@@ -53,17 +70,62 @@ class ByteCursor {
   constructor(
     private readonly handle: FileHandle,
     startPosition: number,
-    chunkBytes: number,
+    initialChunk: number,
+    maxChunk: number,
+    private readonly counter: LineFeedCounter | undefined,
   ) {
     this.position = startPosition;
-    this.buffer = Buffer.allocUnsafe(chunkBytes);
+    this.chunk = initialChunk;
+    this.maxChunk = maxChunk;
+    if (counter && 2 * maxChunk <= LINE_FEED_COUNTER_MEMORY_BYTES) {
+      this.buffer = Buffer.from(counter.memory, 0, maxChunk);
+      this.spare = Buffer.from(counter.memory, maxChunk, maxChunk);
+    } else {
+      this.counter = undefined;
+      this.buffer = Buffer.allocUnsafe(maxChunk);
+      this.spare = Buffer.allocUnsafe(maxChunk);
+    }
+  }
+
+  /**
+   * Consumes the rest of the chunk when it holds fewer than `limit` line ends, all of them `\n`,
+   * and returns how many it held; -1 (nothing consumed) when the caller must go line by line.
+   */
+  skipWholeChunk(limit: number): number {
+    if (!this.counter) return -1;
+    this.refreshCarriageReturn();
+    if (this.nextCarriageReturn < this.end) return -1;
+    const count = this.counter.count(this.buffer.byteOffset + this.start, this.end - this.start);
+    if (count >= limit) return -1;
+    this.start = this.end;
+    return count;
+  }
+
+  private refreshCarriageReturn(): void {
+    if (this.nextCarriageReturn < this.start) {
+      const cr = this.buffer.indexOf(CR, this.start);
+      this.nextCarriageReturn = cr === -1 || cr >= this.end ? this.end : cr;
+    }
+  }
+
+  private issueRead(): void {
+    const read = this.handle
+      .read(this.spare, 0, this.chunk, this.position)
+      .then((result) => result.bytesRead);
+    // Awaited by the next fill; if the reader stops first, a failure must not go unhandled.
+    read.catch(() => {});
+    this.ahead = read;
   }
 
   /** Makes at least one unread byte available; false at the end of the file. */
   async fill(): Promise<boolean> {
     while (this.start >= this.end) {
       if (this.done) return false;
-      const { bytesRead } = await this.handle.read(this.buffer, 0, this.buffer.length, this.position);
+      if (!this.ahead) this.issueRead();
+      const requested = this.chunk;
+      const bytesRead = await this.ahead!;
+      this.ahead = undefined;
+      [this.buffer, this.spare] = [this.spare, this.buffer];
       this.position += bytesRead;
       this.start = 0;
       this.end = bytesRead;
@@ -72,6 +134,9 @@ class ByteCursor {
         this.done = true;
         return false;
       }
+      this.chunk = Math.min(this.chunk * 2, this.maxChunk);
+      // A full chunk: the file likely goes on, so start reading the next one now.
+      if (bytesRead === requested && this.reads++ > 0) this.issueRead();
       if (this.pendingCarriageReturn) {
         this.pendingCarriageReturn = false;
         if (this.buffer[0] === LF) this.start = 1;
@@ -84,10 +149,7 @@ class ByteCursor {
   nextTerminator(): number {
     let lf = this.buffer.indexOf(LF, this.start);
     if (lf >= this.end) lf = -1;
-    if (this.nextCarriageReturn < this.start) {
-      const cr = this.buffer.indexOf(CR, this.start);
-      this.nextCarriageReturn = cr === -1 || cr >= this.end ? this.end : cr;
-    }
+    this.refreshCarriageReturn();
     const cr = this.nextCarriageReturn < this.end ? this.nextCarriageReturn : -1;
     if (lf === -1) return cr;
     return cr !== -1 && cr < lf ? cr : lf;
@@ -133,6 +195,11 @@ async function skipLines(
   while (skipped < count) {
     if (signal?.aborted) return skipped;
     if (!(await cursor.fill())) return skipped;
+    const bulk = cursor.skipWholeChunk(count - skipped);
+    if (bulk >= 0) {
+      skipped += bulk;
+      continue;
+    }
     for (;;) {
       const index = cursor.nextTerminator();
       if (index === -1) {
@@ -171,7 +238,13 @@ export async function readLineRange(
   request: LineRangeRequest,
 ): Promise<LineRangeOutcome> {
   const { startLine, endLine, maxChars, signal } = request;
-  const cursor = new ByteCursor(handle, dataStart, request.chunkBytes ?? CHUNK_BYTES);
+  const cursor = new ByteCursor(
+    handle,
+    dataStart,
+    request.chunkBytes ?? FIRST_CHUNK_BYTES,
+    request.chunkBytes ?? MAX_CHUNK_BYTES,
+    request.useSimd === false ? undefined : createLineFeedCounter(),
+  );
 
   const skipped = await skipLines(cursor, startLine - 1, signal);
   if (signal?.aborted) return 'aborted';
