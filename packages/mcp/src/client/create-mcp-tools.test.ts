@@ -513,7 +513,8 @@ describe('createMcpTools with fixture servers', () => {
       { id: 'c', name: 'mcp__beta__sleep', arguments: { ms: 30_000 } },
       { signal: controller.signal },
     );
-    setTimeout(() => controller.abort(), 200);
+    await waitFor(() => stderr.includes('beta: fixture: sleep started\n'));
+    controller.abort();
     expect(await pending).toEqual({
       status: 'failure',
       error: { code: 'aborted', message: 'mcp__beta__sleep was cancelled before it finished.' },
@@ -545,7 +546,7 @@ describe('createMcpTools with fixture servers', () => {
   it('marks a server that dies mid-call as error; its tools fail cleanly and the others keep working', async () => {
     const died = await mcp.surface.executor.execute({ id: 'c', name: 'mcp__beta__die', arguments: {} });
     const reason =
-      'the server closed the connection (it exited or crashed); stderr: fixture: sleep cancelled\nfixture: dying now';
+      'the server closed the connection (it exited or crashed); stderr: fixture: sleep started\nfixture: sleep cancelled\nfixture: dying now';
     expect(died).toEqual({
       status: 'failure',
       error: {
@@ -570,22 +571,21 @@ describe('createMcpTools with fixture servers', () => {
 });
 
 describe('createMcpTools timeouts and lifecycle', () => {
-  it('gives up on a server that hangs on initialize and keeps the others', async () => {
-    const mcp = await createMcpTools({
-      servers: { hung: fixtureServer('hang'), ok: fixtureServer() },
-      connectTimeoutMs: 3000,
-    });
+  it('gives up on a server that hangs on initialize, within connectTimeoutMs', async () => {
+    // Alone: with a short timeout, a healthy server on a loaded machine could miss it too.
+    const mcp = await createMcpTools({ servers: { hung: fixtureServer('hang') }, connectTimeoutMs: 1500 });
     try {
-      const [hung, ok] = mcp.status();
-      expect(hung).toEqual({
-        server: 'hung',
-        transport: 'stdio',
-        state: 'error',
-        reason: 'did not finish starting within 3000 ms; stderr: fixture: hanging',
-        tools: [],
-        skippedTools: [],
-      });
-      expect(ok?.state).toBe('connected');
+      expect(mcp.status()).toEqual([
+        {
+          server: 'hung',
+          transport: 'stdio',
+          state: 'error',
+          reason: expect.stringMatching(/^did not finish starting within 1500 ms/),
+          tools: [],
+          skippedTools: [],
+        },
+      ]);
+      expect(mcp.tools.list()).toEqual([]);
     } finally {
       await mcp.close();
     }

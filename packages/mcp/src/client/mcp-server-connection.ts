@@ -12,6 +12,7 @@ import {
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from '../config/mcp-config-schema.js';
+import { RequestCancellation } from '../internal/request-cancellation.js';
 import type { McpServerState } from './mcp-server-status.js';
 
 const STDERR_TAIL_CHARS = 2000;
@@ -195,14 +196,15 @@ export class McpServerConnection {
     if (this.state !== 'connected' || !client) {
       return { kind: 'unavailable', message: this.reason ?? `MCP server "${this.name}" is ${this.state}` };
     }
-    // A signal of its own per call: the SDK leaves its abort listener on the signal it is given,
-    // and hosts often pass one long-lived signal for every call.
-    const controller = new AbortController();
-    const abort = () => controller.abort();
+    if (signal.aborted) return { kind: 'aborted' };
+    // A cancellation of its own per call: the SDK never removes the abort listener it adds, and
+    // hosts often pass one long-lived signal for every call.
+    const cancellation = new RequestCancellation();
+    const abort = () => cancellation.abort(signal.reason);
     signal.addEventListener('abort', abort, { once: true });
     try {
       const result = (await client.callTool({ name: originalName, arguments: { ...input } }, undefined, {
-        signal: controller.signal,
+        signal: cancellation.asSignal(),
         timeout: timeoutMs,
       })) as CallToolResult;
       return { kind: 'result', result };

@@ -293,7 +293,8 @@ describe('createMcpServer', () => {
     const pending = setup.client.callTool({ name: 'wait', arguments: {} }, undefined, {
       signal: controller.signal,
     });
-    setTimeout(() => controller.abort(), 50);
+    await waitFor(() => setup.events.includes('wait started'));
+    controller.abort();
     await expect(pending).rejects.toThrow();
     await waitFor(() => setup.events.includes('wait aborted'));
   });
@@ -308,7 +309,7 @@ describe('createMcpServer', () => {
   it('aborts in-flight calls and runs onClose once when the transport closes', async () => {
     const setup = await connect({ mode: 'auto' });
     void setup.client.callTool({ name: 'wait', arguments: {} }).catch(() => {});
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => setup.events.includes('wait started'));
     await setup.client.close();
     await waitFor(() => setup.closed.length === 1 && setup.events.includes('wait aborted'));
     await setup.server.close();

@@ -138,7 +138,8 @@ export function createMcpServer(options: CreateMcpServerOptions): ToolgateMcpSer
     };
     const controller = new AbortController();
     const abort = () => controller.abort();
-    extra.signal.addEventListener('abort', abort, { once: true });
+    if (extra.signal.aborted) controller.abort();
+    else extra.signal.addEventListener('abort', abort, { once: true });
     inFlight.add(controller);
     try {
       const result = await surface.executor.execute(call, {

@@ -60,6 +60,7 @@ export function createTestTools(events: string[] = []) {
     implementTool(WAIT_SPEC, {
       execute: (_input, context) =>
         new Promise<ToolResult>((resolve) => {
+          events.push('wait started');
           context.signal.addEventListener('abort', () => {
             events.push('wait aborted');
             resolve(toolFailure('aborted', 'wait was cancelled.'));
