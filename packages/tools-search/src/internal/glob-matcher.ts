@@ -192,8 +192,13 @@ function splitSegments(pattern: string): string[] {
 }
 
 function compileExpanded(pattern: string): string {
-  const segments = splitSegments(pattern).filter(
-    (segment, index, all) => segment !== '' || index === all.length - 1,
+  // fast-glob reads a segment that starts with `**.` (`**.js`) as `**/*.js`; elsewhere `**` is a `*`.
+  const split = splitSegments(pattern).flatMap((segment) =>
+    segment.startsWith('**.') ? ['**', `*${segment.replace(/^\*+/, '')}`] : [segment],
+  );
+  const segments = split.filter(
+    (segment, index, all) =>
+      (segment !== '' || index === all.length - 1) && !(segment === '**' && all[index - 1] === '**'),
   );
   // A trailing `/` asks for directories; glob returns files only, so nothing matches.
   if (segments[segments.length - 1] === '') return '(?!)';
@@ -202,11 +207,11 @@ function compileExpanded(pattern: string): string {
     const segment = segments[index]!;
     const last = index === segments.length - 1;
     if (segment === '**') {
-      // Zero or more whole segments.
+      // Zero or more whole segments; a trailing `/**` needs one at least (files below, not the directory).
       source += last
         ? index === 0
           ? '[^\\n]*'
-          : '(?:/[^\\n]*)?'
+          : '/[^\\n]*'
         : index === 0
           ? '(?:[^\\n]*/)?'
           : '(?:/[^\\n]*)?/';
