@@ -72,7 +72,7 @@ if (generated)
 spawnSync('cat', [FILE], { stdio: ['ignore', 'ignore', 'inherit'] });
 
 const scenarios = [
-  { name: `first ${WINDOW} lines`, startLine: 1, endLine: WINDOW, runs: 7 },
+  { name: `first ${WINDOW} lines`, startLine: 1, endLine: WINDOW, runs: 21 },
   { name: `${WINDOW} lines at 90%`, startLine: AT_90, endLine: AT_90 + WINDOW - 1, runs: 5 },
 ];
 

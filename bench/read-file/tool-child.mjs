@@ -25,7 +25,7 @@ async function read(startLine, endLine) {
 }
 
 // Warm-up: compile the code paths on a short read.
-for (let index = 0; index < 20; index++) await read(1, 200);
+for (let index = 0; index < 50; index++) await read(1, 200);
 globalThis.gc?.();
 const idleKb = statusKb('VmRSS');
 const results = [];

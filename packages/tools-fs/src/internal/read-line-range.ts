@@ -1,8 +1,9 @@
 import type { FileHandle } from 'node:fs/promises';
 import {
-  createLineFeedCounter,
+  acquireLineFeedCounter,
   LINE_FEED_COUNTER_MEMORY_BYTES,
   type LineFeedCounter,
+  releaseLineFeedCounter,
 } from './count-line-feeds.js';
 
 /** What {@link readLineRange} was asked for. */
@@ -115,6 +116,12 @@ class ByteCursor {
     // Awaited by the next fill; if the reader stops first, a failure must not go unhandled.
     read.catch(() => {});
     this.ahead = read;
+  }
+
+  /** Waits for a read-ahead still in flight (its result is dropped). */
+  async settle(): Promise<void> {
+    await this.ahead?.catch(() => 0);
+    this.ahead = undefined;
   }
 
   /** Makes at least one unread byte available; false at the end of the file. */
@@ -237,14 +244,28 @@ export async function readLineRange(
   dataStart: number,
   request: LineRangeRequest,
 ): Promise<LineRangeOutcome> {
-  const { startLine, endLine, maxChars, signal } = request;
+  // The SIMD counter only pays off when there are lines to skip.
+  const counter = request.useSimd === false || request.startLine === 1 ? undefined : acquireLineFeedCounter();
   const cursor = new ByteCursor(
     handle,
     dataStart,
     request.chunkBytes ?? FIRST_CHUNK_BYTES,
     request.chunkBytes ?? MAX_CHUNK_BYTES,
-    request.useSimd === false ? undefined : createLineFeedCounter(),
+    counter,
   );
+  try {
+    return await readWithCursor(cursor, request);
+  } finally {
+    if (counter) {
+      // A read-ahead may still be landing in the counter's memory: wait for it before reuse.
+      await cursor.settle();
+      releaseLineFeedCounter(counter);
+    }
+  }
+}
+
+async function readWithCursor(cursor: ByteCursor, request: LineRangeRequest): Promise<LineRangeOutcome> {
+  const { startLine, endLine, maxChars, signal } = request;
 
   const skipped = await skipLines(cursor, startLine - 1, signal);
   if (signal?.aborted) return 'aborted';
