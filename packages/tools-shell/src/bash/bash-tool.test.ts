@@ -1,0 +1,148 @@
+import {
+  type ApprovalRequest,
+  createApprovalMemory,
+  createToolSurface,
+  serializeToolResult,
+  standardDecorators,
+} from '@toolgate/core';
+import { checkToolConformance } from '@toolgate/core/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createShellKit, type ShellKit } from '../test-support/shell-test-kit.js';
+import { BASH_SPEC } from './bash-spec.js';
+
+let kit: ShellKit;
+beforeEach(async () => {
+  kit = await createShellKit();
+});
+afterEach(async () => {
+  await kit.dispose();
+});
+
+describe('bash definition', () => {
+  it('matches the snapshot the model sees', () => {
+    expect(BASH_SPEC.definition).toMatchSnapshot();
+    expect(kit.tools.bash.definition).toEqual(BASH_SPEC.definition);
+  });
+
+  it('passes the core conformance kit', async () => {
+    expect(
+      await checkToolConformance([kit.tools.bash], {
+        invalidArguments: [
+          { action: 'EXEC', command: 'true' },
+          { action: 'exec', command: '   ' },
+          { action: 'start' },
+          { action: 'write', input: 'x' },
+          { command: 'true', timeoutMs: 'soon' },
+          { command: 'true', timeoutMs: 1e300 },
+          { action: 'logs', processId: 'p', offset: 1.5 },
+          { command: 'true', cwd: 42 },
+        ],
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe('bash arguments', () => {
+  it('checks the fields each action needs with AI4J’s messages', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{}, 'bash exec requires a non-empty command'],
+      [{ action: 'exec', command: ' \n ' }, 'bash exec requires a non-empty command'],
+      [{ action: 'start' }, 'bash start requires a non-empty command'],
+      [{ action: 'status' }, 'bash status requires a processId'],
+      [{ action: 'logs', processId: '  ' }, 'bash logs requires a processId'],
+      [{ action: 'write', input: 'x' }, 'bash write requires a processId'],
+      [{ action: 'stop' }, 'bash stop requires a processId'],
+    ];
+    for (const [argumentsValue, message] of cases) {
+      expect(await kit.call(argumentsValue)).toEqual({
+        status: 'failure',
+        error: { code: 'invalid_arguments', message },
+      });
+    }
+  });
+
+  it('refuses an unknown action, quoting it and listing the valid ones', async () => {
+    expect(await kit.call({ action: 'run', command: 'ls' })).toEqual({
+      status: 'failure',
+      error: {
+        code: 'invalid_arguments',
+        message:
+          'Invalid arguments for bash: `action` must be one of "exec", "start", "status", "logs", "write", "stop", "list"; got string "run".',
+      },
+    });
+  });
+
+  it('refuses bad input of every kind with a failure, never a throw', async () => {
+    const bad: unknown[] = [
+      '{nope',
+      '[]',
+      'null-ish',
+      { command: 5 },
+      { command: 'ls', timeoutMs: 1.5 },
+      { command: 'ls', timeoutMs: 3_000_000_000 },
+      { command: 'ls', cwd: ['a'] },
+      { action: 'logs', processId: 'p', limit: '10' },
+      { action: 'write', processId: 'p', input: 'z'.repeat(1_048_577) },
+      { command: 'ls', extra: true },
+    ];
+    for (const argumentsValue of bad) {
+      const result = await kit.call(argumentsValue);
+      expect(result).toMatchObject({ status: 'failure', error: { code: 'invalid_arguments' } });
+    }
+  });
+
+  it('treats null optional fields as absent', async () => {
+    expect(
+      await kit.call({ action: null, command: 'printf ok', cwd: null, timeoutMs: null, processId: null }),
+    ).toMatchObject({ status: 'success', output: { stdout: 'ok' } });
+  });
+});
+
+describe('bash approval', () => {
+  async function askedFor(argumentsValue: Record<string, unknown>, mode: 'safe' | 'manual' = 'safe') {
+    const requests: ApprovalRequest[] = [];
+    const surface = createToolSurface({
+      tools: [kit.tools.bash],
+      decorators: standardDecorators({
+        approval: {
+          mode,
+          memory: createApprovalMemory(),
+          approver: async (request) => {
+            requests.push(request);
+            return 'reject_once';
+          },
+        },
+      }),
+    });
+    const result = await surface.executor.execute({ id: 'c1', name: 'bash', arguments: argumentsValue });
+    return { result, requests };
+  }
+
+  it('shows the resolved cwd and the command to the approver', async () => {
+    const { result, requests } = await askedFor({ command: 'rm -rf build', cwd: './sub/' });
+    expect(requests.map((request) => [request.lines, request.detail, request.locations])).toEqual([
+      [['exec in sub', 'rm -rf build'], 'rm -rf build', ['sub']],
+    ]);
+    expect(result).toEqual({ status: 'rejected', by: 'approval', reason: 'rm -rf build' });
+    expect(serializeToolResult(result, { id: 'c1', name: 'bash' })).toBe('[approval-rejected] rm -rf build');
+  });
+
+  it('never asks about a call that cannot run', async () => {
+    for (const argumentsValue of [
+      { action: 'exec' },
+      { command: 'ls', cwd: 'missing' },
+      { action: 'stop', processId: 'proc_unknown' },
+      { action: 'logs', processId: 'proc_unknown' },
+    ]) {
+      const { result, requests } = await askedFor(argumentsValue, 'manual');
+      expect(requests).toEqual([]);
+      expect(result.status).toBe('failure');
+    }
+  });
+
+  it('runs status, logs and list without asking in safe mode', async () => {
+    const { result, requests } = await askedFor({ action: 'list' });
+    expect(requests).toEqual([]);
+    expect(result).toEqual({ status: 'success', output: [] });
+  });
+});
