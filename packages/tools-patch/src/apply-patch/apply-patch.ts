@@ -2,21 +2,19 @@ import { type ToolResult, toolFailure, toolSuccess, type Workspace } from '@tool
 import { commitFiles } from '../internal/commit-files.js';
 import { withLocks } from '../internal/with-locks.js';
 import type { ApplyPatchOutput } from './apply-patch-schema.js';
-import { type PatchPlan, type PatchPlanResult, planPatch } from './plan-patch.js';
+import { parsePatchText, planOperations, resolvePatchPaths } from './plan-patch.js';
 
 /** Options for {@link applyPatch}. */
 export interface ApplyPatchOptions {
   /** Cancels the call; checked up to the moment writing starts (a started write always completes or rolls back). */
   readonly signal?: AbortSignal;
-  /** A plan made earlier (by preflight): its paths are locked first; the patch is re-planned under the locks. */
-  readonly plan?: PatchPlan;
+  /** Flush each file to disk before it replaces the old one (crash durability). @default true */
+  readonly sync?: boolean;
 }
 
-const MAX_LOCK_ATTEMPTS = 3;
-
 /**
- * Applies a patch atomically: plans it, takes the workspace lock of every path it touches (sorted),
- * plans it again under the locks (files may have changed), and only when every operation can apply
+ * Applies a patch atomically: resolves every path, takes the workspace lock of each real path
+ * (sorted), reads and plans everything under the locks, and only when every operation can apply
  * writes the files (each atomically) and then deletes; a failed write restores what was written.
  * On any failure nothing on disk changes. Returns `apply_patch`'s result.
  */
@@ -25,52 +23,36 @@ export async function applyPatch(
   text: string,
   options: ApplyPatchOptions = {},
 ): Promise<ToolResult<ApplyPatchOutput>> {
-  let lockPaths: readonly string[];
-  if (options.plan) {
-    lockPaths = options.plan.lockPaths;
-  } else {
-    const first = await planPatch(workspace, text);
-    if (!first.ok) return first.failure;
-    lockPaths = first.plan.lockPaths;
-  }
-  for (let attempt = 1; ; attempt++) {
-    const locked = new Set(lockPaths);
-    const outcome = await withLocks(
-      workspace,
-      lockPaths,
-      async (): Promise<ToolResult<ApplyPatchOutput> | PatchPlanResult> => {
-        const planned = await planPatch(workspace, text);
-        if (!planned.ok) return planned.failure;
-        // A symlink changed while we waited: the plan touches a path we do not hold. Lock again.
-        if (!planned.plan.lockPaths.every((path) => locked.has(path))) return planned;
-        if (options.signal?.aborted) {
-          return toolFailure(
-            'aborted',
-            'apply_patch was cancelled before it wrote anything. Nothing was changed.',
-          );
-        }
-        const error = await commitFiles(planned.plan.files);
-        if (error) {
-          return toolFailure(
-            'io_error',
-            `Failed to write ${error.displayPath}: ${error.message}. ${
-              error.unrestored.length === 0
-                ? 'Every file already written was restored; nothing was changed.'
-                : `Could not restore ${error.unrestored.join(', ')}; check them.`
-            }`,
-            { path: error.displayPath, unrestored: error.unrestored },
-          );
-        }
-        return toolSuccess(planned.plan.output);
-      },
-    );
-    if (!('ok' in outcome)) return outcome;
-    if (attempt >= MAX_LOCK_ATTEMPTS || !outcome.ok) {
+  const parsed = parsePatchText(text);
+  if (!parsed.ok) return parsed.failure;
+  const { operations } = parsed;
+  // Resolve before locking (the locks are per real path), then read and plan under the locks so
+  // the plan sees the files as they are now. The resolved real paths are inside the workspace.
+  const resolutions = await resolvePatchPaths(workspace, operations);
+  const lockPaths: string[] = [];
+  for (const resolution of resolutions.values())
+    if (resolution.ok) lockPaths.push(resolution.path.absolutePath);
+  return withLocks(workspace, lockPaths, async () => {
+    const planned = await planOperations(workspace, operations, { diffs: false, resolutions });
+    if (!planned.ok) return planned.failure;
+    if (options.signal?.aborted) {
       return toolFailure(
-        'io_error',
-        'The files this patch touches kept changing (symlinks re-pointed) while it was being applied. Nothing was changed; try again.',
+        'aborted',
+        'apply_patch was cancelled before it wrote anything. Nothing was changed.',
       );
     }
-    lockPaths = outcome.plan.lockPaths;
-  }
+    const error = await commitFiles(planned.plan.files, { sync: options.sync ?? true });
+    if (error) {
+      return toolFailure(
+        'io_error',
+        `Failed to write ${error.displayPath}: ${error.message}. ${
+          error.unrestored.length === 0
+            ? 'Every file already written was restored; nothing was changed.'
+            : `Could not restore ${error.unrestored.join(', ')}; check them.`
+        }`,
+        { path: error.displayPath, unrestored: error.unrestored },
+      );
+    }
+    return toolSuccess(planned.plan.output);
+  });
 }

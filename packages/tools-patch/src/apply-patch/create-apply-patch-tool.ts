@@ -7,6 +7,7 @@ import { type PatchPlan, planPatch } from './plan-patch.js';
 /** Builds the `apply_patch` tool over a workspace. */
 export function createApplyPatchTool(
   workspace: Workspace,
+  sync: boolean,
 ): Tool<ApplyPatchInput, ApplyPatchOutput, PatchPlan> {
   return implementTool<ApplyPatchInput, ApplyPatchOutput, PatchPlan>(APPLY_PATCH_SPEC, {
     async prepare(input) {
@@ -26,7 +27,7 @@ export function createApplyPatchTool(
     async execute(input, context) {
       return applyPatch(workspace, input.patch, {
         signal: context.signal,
-        ...(context.plan ? { plan: context.plan } : {}),
+        sync,
       });
     },
   });

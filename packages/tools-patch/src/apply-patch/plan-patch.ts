@@ -1,6 +1,7 @@
-import { lstat, readFile } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
 import {
   createUnifiedDiff,
+  type PathResolution,
   type ResolvedPath,
   type ToolFailure,
   toolFailure,
@@ -57,7 +58,6 @@ interface Entry {
   readonly resolved: ResolvedPath;
   readonly isDirectory: boolean;
   readonly original: Buffer | null;
-  readonly originalMode: number | undefined;
   current: Buffer | null;
   mode?: number;
 }
@@ -72,36 +72,99 @@ class PlanFailure {
  * Add of one path works; an Update of a path an earlier operation deleted fails). Writes nothing.
  */
 export async function planPatch(workspace: Workspace, text: string): Promise<PatchPlanResult> {
+  const parsed = parsePatchText(text);
+  if (!parsed.ok) return parsed;
+  return planOperations(workspace, parsed.operations, { diffs: true });
+}
+
+/** Parses patch text into operations, or the `patch_parse_error` failure. */
+export function parsePatchText(
+  text: string,
+):
+  | { readonly ok: true; readonly operations: readonly PatchOperation[] }
+  | { readonly ok: false; readonly failure: ToolFailure } {
   const parsed = parsePatch(text);
-  if (!parsed.ok) {
-    return {
-      ok: false,
-      failure: toolFailure(
-        'patch_parse_error',
-        `Invalid patch, line ${parsed.line}: ${parsed.message} Nothing was changed.`,
-        { line: parsed.line },
-      ),
-    };
-  }
+  if (parsed.ok) return parsed;
+  return {
+    ok: false,
+    failure: toolFailure(
+      'patch_parse_error',
+      `Invalid patch, line ${parsed.line}: ${parsed.message} Nothing was changed.`,
+      { line: parsed.line },
+    ),
+  };
+}
+
+/** Plans parsed operations; without `diffs` the (costly) diffs are left empty. */
+export async function planOperations(
+  workspace: Workspace,
+  operations: readonly PatchOperation[],
+  options: { readonly diffs: boolean; readonly resolutions?: PatchResolutions },
+): Promise<PatchPlanResult> {
   try {
-    return { ok: true, plan: await new Planner(workspace).plan(parsed.operations) };
+    const resolutions = options.resolutions ?? (await resolvePatchPaths(workspace, operations));
+    return { ok: true, plan: new Planner(resolutions, options.diffs).plan(operations) };
   } catch (error) {
     if (error instanceof PlanFailure) return { ok: false, failure: error.failure };
     throw error;
   }
 }
 
+/** The workspace's answer for every path a patch names, keyed by the path as written. */
+export type PatchResolutions = ReadonlyMap<string, PathResolution>;
+
+/** Resolves every path the operations name (Move destinations too), concurrently. */
+export async function resolvePatchPaths(
+  workspace: Workspace,
+  operations: readonly PatchOperation[],
+): Promise<PatchResolutions> {
+  const paths = pathsOf(operations);
+  const resolutions = await mapConcurrently(paths, IO_CONCURRENCY, (path) => workspace.resolveWritable(path));
+  return new Map(paths.map((path, index) => [path, resolutions[index]!]));
+}
+
+const IO_CONCURRENCY = 16;
+
+function pathsOf(operations: readonly PatchOperation[]): string[] {
+  const paths = new Set<string>();
+  for (const operation of operations) {
+    paths.add(operation.path);
+    if (operation.type === 'update' && operation.moveTo !== undefined) paths.add(operation.moveTo);
+  }
+  return [...paths];
+}
+
+async function mapConcurrently<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
 class Planner {
   private readonly entries = new Map<string, Entry>();
 
-  constructor(private readonly workspace: Workspace) {}
+  constructor(
+    private readonly resolutions: PatchResolutions,
+    private readonly diffs: boolean,
+  ) {}
 
-  async plan(operations: readonly PatchOperation[]): Promise<PatchPlan> {
+  plan(operations: readonly PatchOperation[]): PatchPlan {
     const planned: PlannedOperation[] = [];
     for (const operation of operations) {
-      if (operation.type === 'add') planned.push(await this.add(operation));
-      else if (operation.type === 'delete') planned.push(await this.delete(operation));
-      else planned.push(await this.update(operation));
+      if (operation.type === 'add') planned.push(this.add(operation));
+      else if (operation.type === 'delete') planned.push(this.delete(operation));
+      else planned.push(this.update(operation));
     }
     const files: PlannedFile[] = [];
     for (const entry of this.entries.values()) {
@@ -134,41 +197,20 @@ class Planner {
     };
   }
 
-  private async resolve(path: string): Promise<Entry> {
-    const resolution = await this.workspace.resolveWritable(path);
+  private resolve(path: string): Entry {
+    const resolution = this.resolutions.get(path);
+    if (!resolution) throw new Error(`apply_patch planner: ${path} was not resolved`);
     if (!resolution.ok) throw new PlanFailure(resolution.failure);
     const resolved = resolution.path;
     const known = this.entries.get(resolved.absolutePath);
     if (known) return known;
-    let entry: Entry;
-    try {
-      const stats = await lstat(resolved.absolutePath);
-      if (stats.isDirectory()) {
-        entry = { resolved, isDirectory: true, original: null, originalMode: undefined, current: null };
-      } else {
-        const bytes = await readFile(resolved.absolutePath);
-        entry = {
-          resolved,
-          isDirectory: false,
-          original: bytes,
-          originalMode: stats.mode & 0o7777,
-          current: bytes,
-        };
-      }
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT') {
-        throw new PlanFailure(
-          toolFailure(
-            'io_error',
-            `Cannot read ${resolved.displayPath}: ${(error as Error).message}. Nothing was changed.`,
-          ),
-        );
-      }
-      entry = { resolved, isDirectory: false, original: null, originalMode: undefined, current: null };
-    }
+    const entry = load(resolved);
     this.entries.set(resolved.absolutePath, entry);
     return entry;
+  }
+
+  private diff(before: Buffer | null, after: Buffer | null, path: string, newPath: string): string {
+    return this.diffs ? diffOf(before, after, path, newPath) : '';
   }
 
   private refuseDirectory(entry: Entry, what: string): void {
@@ -200,8 +242,8 @@ class Planner {
     return entry.current;
   }
 
-  private async add(operation: Extract<PatchOperation, { type: 'add' }>): Promise<PlannedOperation> {
-    const entry = await this.resolve(operation.path);
+  private add(operation: Extract<PatchOperation, { type: 'add' }>): PlannedOperation {
+    const entry = this.resolve(operation.path);
     this.refuseDirectory(entry, 'add');
     const before = entry.current;
     const after = Buffer.from(operation.lines.map((line) => `${line}\n`).join(''), 'utf8');
@@ -217,12 +259,12 @@ class Planner {
         ...(replacedExisting ? { replacedExisting: true } : {}),
       },
       summary: replacedExisting ? `Add ${path} (replaces the existing file)` : `Add ${path}`,
-      diff: diffOf(before, after, path, path),
+      diff: this.diff(before, after, path, path),
     };
   }
 
-  private async delete(operation: Extract<PatchOperation, { type: 'delete' }>): Promise<PlannedOperation> {
-    const entry = await this.resolve(operation.path);
+  private delete(operation: Extract<PatchOperation, { type: 'delete' }>): PlannedOperation {
+    const entry = this.resolve(operation.path);
     const before = this.requireFile(entry, 'delete');
     entry.current = null;
     const path = entry.resolved.displayPath;
@@ -230,12 +272,12 @@ class Planner {
     return {
       change: { path, operation: 'delete', linesAdded: 0, linesRemoved: text ? text.lines.length : 0 },
       summary: `Delete ${path}`,
-      diff: diffOf(before, null, path, path),
+      diff: this.diff(before, null, path, path),
     };
   }
 
-  private async update(operation: Extract<PatchOperation, { type: 'update' }>): Promise<PlannedOperation> {
-    const source = await this.resolve(operation.path);
+  private update(operation: Extract<PatchOperation, { type: 'update' }>): PlannedOperation {
+    const source = this.resolve(operation.path);
     const before = this.requireFile(source, 'update');
     const path = source.resolved.displayPath;
     const text = decodeTextFile(before);
@@ -270,16 +312,16 @@ class Planner {
       return {
         change: { path, operation: 'update', linesAdded, linesRemoved },
         summary: `Update ${path}`,
-        diff: diffOf(before, after, path, path),
+        diff: this.diff(before, after, path, path),
       };
     }
-    const destination = await this.resolve(operation.moveTo);
+    const destination = this.resolve(operation.moveTo);
     if (destination === source) {
       source.current = after;
       return {
         change: { path, operation: 'update', linesAdded, linesRemoved },
         summary: `Update ${path}`,
-        diff: diffOf(before, after, path, path),
+        diff: this.diff(before, after, path, path),
       };
     }
     this.refuseDirectory(destination, 'move a file onto');
@@ -287,10 +329,12 @@ class Planner {
     const replacedExisting = replaced !== null;
     source.current = null;
     destination.current = after;
-    if (destination.original === null && source.originalMode !== undefined)
-      destination.mode = source.originalMode;
+    if (destination.original === null) {
+      const mode = source.original === null ? undefined : modeOf(source.resolved.absolutePath);
+      if (mode !== undefined) destination.mode = mode;
+    }
     const movedTo = destination.resolved.displayPath;
-    const replacedDiff = replaced === null ? '' : diffOf(replaced, null, movedTo, movedTo);
+    const replacedDiff = replaced === null ? '' : this.diff(replaced, null, movedTo, movedTo);
     return {
       change: {
         path,
@@ -301,8 +345,37 @@ class Planner {
         ...(replacedExisting ? { replacedExisting: true } : {}),
       },
       summary: `Move ${path} → ${movedTo}${replacedExisting ? ' (replaces the existing file)' : ''}`,
-      diff: replacedDiff + diffOf(before, after, path, movedTo),
+      diff: replacedDiff + this.diff(before, after, path, movedTo),
     };
+  }
+}
+
+/**
+ * Reads a file synchronously: one system call per file instead of a trip through the thread pool
+ * for each of lstat, open, fstat, read and close (as the Codex CLI does, and much faster for big patches).
+ */
+function load(resolved: ResolvedPath): Entry {
+  try {
+    const bytes = readFileSync(resolved.absolutePath);
+    return { resolved, isDirectory: false, original: bytes, current: bytes };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EISDIR') return { resolved, isDirectory: true, original: null, current: null };
+    if (code === 'ENOENT') return { resolved, isDirectory: false, original: null, current: null };
+    throw new PlanFailure(
+      toolFailure(
+        'io_error',
+        `Cannot read ${resolved.displayPath}: ${(error as Error).message}. Nothing was changed.`,
+      ),
+    );
+  }
+}
+
+function modeOf(absolutePath: string): number | undefined {
+  try {
+    return statSync(absolutePath).mode & 0o7777;
+  } catch {
+    return undefined;
   }
 }
 

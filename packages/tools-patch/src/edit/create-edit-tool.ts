@@ -11,7 +11,7 @@ import { EDIT_SPEC } from './edit-spec.js';
 import { type EditPlan, planEdit } from './plan-edit.js';
 
 /** Builds the `edit` tool over a workspace. */
-export function createEditTool(workspace: Workspace): Tool<EditInput, EditOutput, EditPlan> {
+export function createEditTool(workspace: Workspace, sync: boolean): Tool<EditInput, EditOutput, EditPlan> {
   return implementTool<EditInput, EditOutput, EditPlan>(EDIT_SPEC, {
     async prepare(input) {
       const planned = await planEdit(workspace, input);
@@ -44,7 +44,7 @@ export function createEditTool(workspace: Workspace): Tool<EditInput, EditOutput
           };
         }
         try {
-          await writeFileAtomic(planned.plan.absolutePath, planned.plan.after);
+          await writeFileAtomic(planned.plan.absolutePath, planned.plan.after, { sync });
         } catch (error) {
           return {
             result: toolFailure(

@@ -20,19 +20,24 @@ export interface CommitError {
   readonly unrestored: readonly string[];
 }
 
-const WRITE_CONCURRENCY = 8;
+const WRITE_CONCURRENCY = 16;
 
 /**
  * Writes every changed file (each atomically, parents created, several at a time), then deletes,
  * last. If anything fails, every file already written or deleted is put back as it was and the
  * directories created for it are removed, so the tree ends as it started.
  */
-export async function commitFiles(files: readonly FileCommit[]): Promise<CommitError | undefined> {
+export async function commitFiles(
+  files: readonly FileCommit[],
+  options: { readonly sync?: boolean } = {},
+): Promise<CommitError | undefined> {
+  const sync = options.sync ?? true;
   const changed = files.filter((file) => !sameBytes(file.before, file.after));
   const writes = changed.filter((file) => file.after !== null);
   const deletes = changed.filter((file) => file.after === null && file.before !== null);
   const done: FileCommit[] = [];
   const createdDirectories: string[] = [];
+  const madeDirectories = new Map<string, Promise<string | undefined>>();
   let failure: { file: FileCommit; error: unknown } | undefined;
 
   let next = 0;
@@ -40,12 +45,21 @@ export async function commitFiles(files: readonly FileCommit[]): Promise<CommitE
     while (failure === undefined && next < writes.length) {
       const file = writes[next++]!;
       try {
-        const created = await mkdir(dirname(file.absolutePath), { recursive: true });
-        if (created !== undefined) createdDirectories.push(...chain(created, dirname(file.absolutePath)));
+        if (file.before === null) {
+          // Only a new file may need its parent created; one mkdir per directory.
+          const parent = dirname(file.absolutePath);
+          let making = madeDirectories.get(parent);
+          if (!making) {
+            making = mkdir(parent, { recursive: true });
+            madeDirectories.set(parent, making);
+          }
+          const created = await making;
+          if (created !== undefined) createdDirectories.push(...chain(created, parent));
+        }
         await writeFileAtomic(
           file.absolutePath,
           file.after!,
-          file.before === null && file.mode !== undefined ? { mode: file.mode } : {},
+          file.before === null && file.mode !== undefined ? { mode: file.mode, sync } : { sync },
         );
         done.push(file);
       } catch (error) {

@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// A tiny whole-process apply_patch for the benchmark (the real `toolgate` CLI lives in apps/cli):
+// the patch is the last argument or stdin, the workspace is the cwd. Prints Codex's summary format;
+// on failure, the message on stderr and exit 1. `--no-sync` skips the per-file flush (as Codex does).
+import { readFileSync } from 'node:fs';
+import { createWorkspace } from '@toolgate/core';
+import { applyPatch } from '@toolgate/tools-patch';
+
+const args = process.argv.slice(2);
+const sync = args[0] !== '--no-sync';
+if (!sync) args.shift();
+const patch = args.length > 0 ? args[args.length - 1] : readFileSync(0, 'utf8');
+const result = await applyPatch(createWorkspace({ root: process.cwd() }), patch, { sync });
+if (result.status !== 'success') {
+  process.stderr.write(`${result.status === 'failure' ? result.error.message : result.reason}\n`);
+  process.exit(1);
+}
+const changes = result.output.fileChanges;
+const lines = [
+  ...changes.filter((change) => change.operation === 'add').map((change) => `A ${change.path}`),
+  ...changes
+    .filter((change) => change.operation === 'update')
+    .map((change) => `M ${change.movedTo ?? change.path}`),
+  ...changes.filter((change) => change.operation === 'delete').map((change) => `D ${change.path}`),
+];
+process.stdout.write(`Success. Updated the following files:\n${lines.map((line) => `${line}\n`).join('')}`);
