@@ -41,9 +41,9 @@ function sourceFiles(dir: string): string[] {
 
 function importedPackages(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  const specifiers = [...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"]([^'"]+)['"]/g)].map(
-    (match) => match[1]!,
-  );
+  const statements =
+    /^\s*(?:import|export)\s[^;'"]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm;
+  const specifiers = [...text.matchAll(statements)].map((match) => (match[1] ?? match[2] ?? match[3])!);
   return specifiers
     .filter(
       (specifier) =>
