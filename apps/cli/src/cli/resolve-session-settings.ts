@@ -30,11 +30,11 @@ export function invocationDirectory(env: NodeJS.ProcessEnv, cwd: string): string
 }
 
 /** Resolves `--cwd`, the config file, the approval mode (flag, `TOOLGATE_APPROVAL`, config, `safe`) and the MCP file. */
-export function resolveSessionSettings(
+export async function resolveSessionSettings(
   options: CommonOptions,
   env: NodeJS.ProcessEnv,
   cwd: string,
-): SessionSettings {
+): Promise<SessionSettings> {
   const base = invocationDirectory(env, cwd);
   const root = resolve(base, options.cwd ?? '.');
   let isDirectory = false;
@@ -46,8 +46,21 @@ export function resolveSessionSettings(
   if (!isDirectory) throw new UsageError(`--cwd: not a directory: ${root}`);
   const config =
     options.config === undefined
-      ? loadToolgateConfig(join(root, CONFIG_FILE_NAME), { required: false })
-      : loadToolgateConfig(resolve(base, options.config), { required: true });
+      ? await loadToolgateConfig(join(root, CONFIG_FILE_NAME), { required: false })
+      : await loadToolgateConfig(resolve(base, options.config), { required: true });
+  (config.workspace?.readRoots ?? []).forEach((path, index) => {
+    const absolute = resolve(root, path);
+    let ok = false;
+    try {
+      ok = statSync(absolute).isDirectory();
+    } catch {
+      ok = false;
+    }
+    if (!ok)
+      throw new UsageError(
+        `Config key workspace.readRoots[${index}]: expected an existing directory, got ${JSON.stringify(path)} (${absolute}).`,
+      );
+  });
   const fromEnv = env.TOOLGATE_APPROVAL;
   const mode =
     options.approval ??

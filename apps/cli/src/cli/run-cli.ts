@@ -1,13 +1,14 @@
-import { ToolgateError } from '@toolgate/core';
-import { runCallCommand } from '../commands/run-call-command.js';
-import { runMcpCommand } from '../commands/run-mcp-command.js';
-import { runToolsCommand } from '../commands/run-tools-command.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT_CODES, type ExitCode } from './exit-codes.js';
 import { parseCliArguments } from './parse-cli-arguments.js';
 import { readVersion } from './read-version.js';
 import { UsageError } from './usage-error.js';
 import { USAGE_TEXT } from './usage-text.js';
+
+/** Core's `ToolgateError.isInstance`, by its `Symbol.for` marker, without loading core. */
+function isToolgateError(error: unknown): error is Error {
+  return typeof error === 'object' && error !== null && Symbol.for('toolgate.error') in error;
+}
 
 /**
  * Runs the `toolgate` command and resolves to its exit status. Usage and configuration problems
@@ -23,19 +24,24 @@ export async function runCli(io: CliIo): Promise<ExitCode> {
       case 'version':
         io.stdout.write(`${readVersion()}\n`);
         return EXIT_CODES.success;
+      // Each command loads what it needs: `tools --json` may not need zod at all, `mcp` loads the SDK.
       case 'tools':
-        return await runToolsCommand(io, command.options, command.json);
+        return await (await import('../commands/run-tools-command.js')).runToolsCommand(
+          io,
+          command.options,
+          command.json,
+        );
       case 'call':
-        return await runCallCommand(io, command);
+        return await (await import('../commands/run-call-command.js')).runCallCommand(io, command);
       case 'mcp':
-        return await runMcpCommand(io, command.options);
+        return await (await import('../commands/run-mcp-command.js')).runMcpCommand(io, command.options);
     }
   } catch (error) {
     if (UsageError.isInstance(error)) {
       io.stderr.write(`toolgate: ${error.message}\nRun 'toolgate --help' for usage.\n`);
       return EXIT_CODES.usage;
     }
-    if (ToolgateError.isInstance(error)) {
+    if (isToolgateError(error)) {
       io.stderr.write(`toolgate: ${error.message}\n`);
       return EXIT_CODES.usage;
     }

@@ -41,7 +41,7 @@ export interface CallCommandOptions {
  * ends, every process it started is stopped and waited for.
  */
 export async function runCallCommand(io: CliIo, command: CallCommandOptions): Promise<ExitCode> {
-  const settings = resolveSessionSettings(command.options, io.env, io.cwd);
+  const settings = await resolveSessionSettings(command.options, io.env, io.cwd);
   const input = await readCallArguments(command.args, io.stdin);
   const colors = streamColors(io);
   const session = await createSessionSurface({

@@ -12,7 +12,7 @@ import { signalExitCode } from './run-call-command.js';
  * process it started, lives until the client leaves (stdin ends) or a signal arrives.
  */
 export async function runMcpCommand(io: CliIo, options: CommonOptions): Promise<ExitCode> {
-  const settings = resolveSessionSettings(options, io.env, io.cwd);
+  const settings = await resolveSessionSettings(options, io.env, io.cwd);
   const session = await createSessionSurface({
     root: settings.root,
     config: settings.config,

@@ -18,9 +18,9 @@ async function configWith(value: unknown): Promise<string> {
   return file;
 }
 
-function problem(file: string): string {
+async function problem(file: string): Promise<string> {
   try {
-    loadToolgateConfig(file, { required: true });
+    await loadToolgateConfig(file, { required: true });
   } catch (error) {
     return (error as Error).message.replace(file, '<file>');
   }
@@ -43,37 +43,37 @@ describe('loadToolgateConfig', () => {
         search: { engine: 'node' },
       },
     };
-    expect(loadToolgateConfig(await configWith(config), { required: true })).toEqual(config);
+    expect(await loadToolgateConfig(await configWith(config), { required: true })).toEqual(config);
   });
 
-  it('treats a missing default file as an empty config, and a missing --config file as an error', () => {
-    expect(loadToolgateConfig(join(dir, 'none.json'), { required: false })).toEqual({});
-    expect(problem(join(dir, 'none.json'))).toBe('Cannot read config file <file>: no such file.');
+  it('treats a missing default file as an empty config, and a missing --config file as an error', async () => {
+    expect(await loadToolgateConfig(join(dir, 'none.json'), { required: false })).toEqual({});
+    expect(await problem(join(dir, 'none.json'))).toBe('Cannot read config file <file>: no such file.');
   });
 
   it('names the file, the key and what was expected', async () => {
-    expect(problem(await configWith({ approval: 'yolo' }))).toBe(
+    expect(await problem(await configWith({ approval: 'yolo' }))).toBe(
       'Invalid config file <file>:\n  approval: expected one of "manual", "safe", "auto", got string "yolo"',
     );
-    expect(problem(await configWith({ tools: { bash: { timeoutMs: -5 } } }))).toBe(
+    expect(await problem(await configWith({ tools: { bash: { timeoutMs: -5 } } }))).toBe(
       'Invalid config file <file>:\n  tools.bash.timeoutMs: expected a positive number, got number -5',
     );
-    expect(problem(await configWith({ tools: { read_file: { maxChars: 1.5 } } }))).toBe(
+    expect(await problem(await configWith({ tools: { read_file: { maxChars: 1.5 } } }))).toBe(
       'Invalid config file <file>:\n  tools.read_file.maxChars: expected an integer, got number 1.5',
     );
-    expect(problem(await configWith({ workspace: { readRoots: 'docs' } }))).toBe(
+    expect(await problem(await configWith({ workspace: { readRoots: 'docs' } }))).toBe(
       'Invalid config file <file>:\n  workspace.readRoots: expected an array, got string "docs"',
     );
-    expect(problem(await configWith({ tools: { bsh: {} } }))).toBe(
+    expect(await problem(await configWith({ tools: { bsh: {} } }))).toBe(
       'Invalid config file <file>:\n  tools.bsh: unknown key (did you mean "bash"?); expected one of read_file, bash, search',
     );
-    expect(problem(await configWith([]))).toBe(
+    expect(await problem(await configWith([]))).toBe(
       'Invalid config file <file>:\n  (top level): expected an object, got an array',
     );
   });
 
   it('reports invalid JSON', async () => {
-    expect(problem(await configWith('{"approval":'))).toMatch(
+    expect(await problem(await configWith('{"approval":'))).toMatch(
       /^Invalid config file <file>: not valid JSON \(/,
     );
   });

@@ -2,7 +2,12 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runInPty } from './test-support/run-in-pty.js';
-import { createTempWorkspace, PTY_SKIP_REASON, waitForText } from './test-support/run-toolgate.js';
+import {
+  createTempWorkspace,
+  E2E_OPTIONS,
+  PTY_SKIP_REASON,
+  waitForText,
+} from './test-support/run-toolgate.js';
 
 let workspace: Awaited<ReturnType<typeof createTempWorkspace>>;
 let root: string;
@@ -20,6 +25,7 @@ const WRITE = ['call', 'write_file', '{"path":"a.txt","content":"new\\n"}'];
 
 describe.skipIf(PTY_SKIP_REASON !== undefined)(
   `terminal approval in a pseudo-terminal ${PTY_SKIP_REASON ?? ''}`,
+  E2E_OPTIONS,
   () => {
     it('shows the block with the planned diff; "n" rejects, nothing runs, exit 3', async () => {
       const run = runInPty([...WRITE, '--cwd', root, '--approval', 'manual', '--json'], { cwd: root });

@@ -2,7 +2,14 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { everythingServerEntry, loadMcpClientSdk } from './test-support/mcp-sdk.js';
-import { BIN, cleanEnv, createTempWorkspace, runToolgate, SKIP_REASON } from './test-support/run-toolgate.js';
+import {
+  BIN,
+  cleanEnv,
+  createTempWorkspace,
+  E2E_OPTIONS,
+  runToolgate,
+  SKIP_REASON,
+} from './test-support/run-toolgate.js';
 
 let workspace: Awaited<ReturnType<typeof createTempWorkspace>>;
 let root: string;
@@ -34,6 +41,7 @@ async function connect(args: string[]) {
 
 describe.skipIf(SKIP_REASON !== undefined)(
   `toolgate mcp, driven by the MCP SDK client ${SKIP_REASON ?? ''}`,
+  E2E_OPTIONS,
   () => {
     it('lists the built-in tools and calls read_file through the gated surface', async () => {
       const client = await connect(['--approval', 'auto']);
@@ -61,46 +69,50 @@ describe.skipIf(SKIP_REASON !== undefined)(
   },
 );
 
-describe.skipIf(SKIP_REASON !== undefined)(`MCP servers from .mcp.json ${SKIP_REASON ?? ''}`, () => {
-  it('merges their tools as mcp__<server>__<tool> and calls one', async () => {
-    await writeFile(
-      join(root, '.mcp.json'),
-      JSON.stringify({
-        mcpServers: { everything: { command: process.execPath, args: [everythingServerEntry(), 'stdio'] } },
-      }),
-    );
-    const tools = await runToolgate(['tools', '--json', '--cwd', root]);
-    expect(tools.code).toBe(0);
-    const names = (JSON.parse(tools.stdout) as { name: string }[]).map((definition) => definition.name);
-    expect(names.slice(0, BUILT_IN_NAMES.length)).toEqual(BUILT_IN_NAMES);
-    expect(names).toContain('mcp__everything__echo');
+describe.skipIf(SKIP_REASON !== undefined)(
+  `MCP servers from .mcp.json ${SKIP_REASON ?? ''}`,
+  E2E_OPTIONS,
+  () => {
+    it('merges their tools as mcp__<server>__<tool> and calls one', async () => {
+      await writeFile(
+        join(root, '.mcp.json'),
+        JSON.stringify({
+          mcpServers: { everything: { command: process.execPath, args: [everythingServerEntry(), 'stdio'] } },
+        }),
+      );
+      const tools = await runToolgate(['tools', '--json', '--cwd', root]);
+      expect(tools.code).toBe(0);
+      const names = (JSON.parse(tools.stdout) as { name: string }[]).map((definition) => definition.name);
+      expect(names.slice(0, BUILT_IN_NAMES.length)).toEqual(BUILT_IN_NAMES);
+      expect(names).toContain('mcp__everything__echo');
 
-    const echo = await runToolgate([
-      'call',
-      'mcp__everything__echo',
-      '{"message":"hi"}',
-      '--json',
-      '--cwd',
-      root,
-      '--approval',
-      'auto',
-    ]);
-    expect(echo.code).toBe(0);
-    expect(JSON.parse(echo.stdout)).toMatchObject({ status: 'success' });
-    expect(JSON.stringify(JSON.parse(echo.stdout).output)).toContain('hi');
+      const echo = await runToolgate([
+        'call',
+        'mcp__everything__echo',
+        '{"message":"hi"}',
+        '--json',
+        '--cwd',
+        root,
+        '--approval',
+        'auto',
+      ]);
+      expect(echo.code).toBe(0);
+      expect(JSON.parse(echo.stdout)).toMatchObject({ status: 'success' });
+      expect(JSON.stringify(JSON.parse(echo.stdout).output)).toContain('hi');
 
-    const ignored = await runToolgate(['tools', '--json', '--cwd', root, '--no-mcp']);
-    expect((JSON.parse(ignored.stdout) as { name: string }[]).map((definition) => definition.name)).toEqual(
-      BUILT_IN_NAMES,
-    );
-  });
+      const ignored = await runToolgate(['tools', '--json', '--cwd', root, '--no-mcp']);
+      expect((JSON.parse(ignored.stdout) as { name: string }[]).map((definition) => definition.name)).toEqual(
+        BUILT_IN_NAMES,
+      );
+    });
 
-  it('exits 2 for a bad .mcp.json', async () => {
-    await writeFile(join(root, '.mcp.json'), '{"mcpServers": {"x": {"command": 5}}}');
-    const result = await runToolgate(['tools', '--cwd', root]);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain(join(root, '.mcp.json'));
-  });
-});
+    it('exits 2 for a bad .mcp.json', async () => {
+      await writeFile(join(root, '.mcp.json'), '{"mcpServers": {"x": {"command": 5}}}');
+      const result = await runToolgate(['tools', '--cwd', root]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(join(root, '.mcp.json'));
+    });
+  },
+);
 
 const BUILT_IN_NAMES = ['bash', 'read_file', 'write_file', 'apply_patch', 'glob', 'grep', 'edit'];

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createTempWorkspace,
+  E2E_OPTIONS,
   isAlive,
   runToolgate,
   SKIP_REASON,
@@ -41,6 +42,7 @@ const callJson = async (tool: string, args: unknown) => {
 
 describe.skipIf(SKIP_REASON !== undefined)(
   `every built-in tool through call --json ${SKIP_REASON ?? ''}`,
+  E2E_OPTIONS,
   () => {
     it('lists the surface: the table and the definitions the model sees', async () => {
       const json = await runToolgate(['tools', '--json', '--cwd', root]);
@@ -61,6 +63,26 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(table.stdout).toMatch(/\nbash +execute +built-in +exec,start,stop,write +Execute/);
       expect(table.stdout).toMatch(/\nread_file +read +built-in +no +Read/);
       expect(table.stdout).toMatch(/\napply_patch +edit +built-in +yes +/);
+    });
+
+    it('serves tools --json from the definitions cache with the same output as without it', async () => {
+      const cacheDir = join(root, 'cache');
+      const cold = await runToolgate(['tools', '--json', '--cwd', root], {
+        env: { TOOLGATE_CACHE_DIR: cacheDir },
+      });
+      const warm = await runToolgate(['tools', '--json', '--cwd', root], {
+        env: { TOOLGATE_CACHE_DIR: cacheDir },
+      });
+      const off = await runToolgate(['tools', '--json', '--cwd', root], {
+        env: { TOOLGATE_CACHE_DIR: 'off' },
+      });
+      expect(cold).toMatchObject({ code: 0, stderr: '' });
+      expect(warm).toEqual(cold);
+      expect(off).toEqual(cold);
+      expect(JSON.parse(await readFile(join(cacheDir, 'built-in-definitions.json'), 'utf8'))).toEqual({
+        fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
+        definitions: JSON.parse(cold.stdout),
+      });
     });
 
     it('bash exec: a non-zero exit status is a successful call with exitCode', async () => {
@@ -148,16 +170,16 @@ describe.skipIf(SKIP_REASON !== undefined)(
       const result = await runToolgate([
         'call',
         'bash',
-        '{"action":"start","command":"echo $$ > pid; exec sleep 30"}',
+        '{"action":"start","command":"exec sleep 30"}',
         '--cwd',
         root,
         '--approval',
         'auto',
       ]);
       expect(result.code).toBe(0);
-      expect(result.stdout).toMatch(/^proc_[0-9a-f]+ {2}RUNNING pid \d+ {2}echo/);
-      expect(result.stderr).toContain('• Session ended: stopped 1 process this call started.');
-      const pid = Number((await readFile(join(root, 'pid'), 'utf8')).trim());
+      expect(result.stdout).toMatch(/^proc_[0-9a-f]+ {2}RUNNING pid \d+ {2}exec sleep 30\n$/);
+      expect(result.stderr).toBe('• Session ended: stopped 1 process this call started.\n');
+      const pid = Number(/pid (\d+)/.exec(result.stdout)?.[1]);
       expect(isAlive(pid)).toBe(false);
     });
   },
@@ -165,6 +187,7 @@ describe.skipIf(SKIP_REASON !== undefined)(
 
 describe.skipIf(SKIP_REASON !== undefined)(
   `signals abort the call and stop its processes ${SKIP_REASON ?? ''}`,
+  E2E_OPTIONS,
   () => {
     for (const [signal, code] of [
       ['SIGINT', 130],

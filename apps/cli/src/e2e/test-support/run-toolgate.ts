@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,6 +19,12 @@ export const PTY_SKIP_REASON =
     ? undefined
     : 'skipped: util-linux `script` is not installed (needed for a pseudo-terminal)');
 
+/** Each e2e test spawns real processes; on a loaded 2-core machine that takes a while. */
+export const E2E_OPTIONS = { timeout: 90_000 } as const;
+
+/** One definitions cache for the test run, never the person's own `~/.cache/toolgate`. */
+export const TEST_CACHE_DIR = mkdtempSync(join(tmpdir(), 'toolgate-cli-cache-'));
+
 /** An environment without the package-manager and toolgate variables of the test runner. */
 export function cleanEnv(extra: Readonly<Record<string, string>> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
@@ -27,7 +33,7 @@ export function cleanEnv(extra: Readonly<Record<string, string>> = {}): NodeJS.P
     if (key === 'FORCE_COLOR' || key === 'NO_COLOR') continue;
     env[key] = value;
   }
-  return { ...env, ...extra };
+  return { ...env, TOOLGATE_CACHE_DIR: TEST_CACHE_DIR, ...extra };
 }
 
 /** What one run printed and how it ended. */
@@ -86,7 +92,7 @@ export async function createTempWorkspace(): Promise<{ readonly root: string; di
 export async function waitForText(
   read: () => string,
   text: string | RegExp,
-  timeoutMs = 15_000,
+  timeoutMs = 45_000,
 ): Promise<void> {
   const started = Date.now();
   while (!(typeof text === 'string' ? read().includes(text) : text.test(read()))) {
