@@ -29,14 +29,14 @@ afterEach(async () => {
 describe('sandbox routing', () => {
   it('runs exec in the bound sandbox session and says so', async () => {
     const result = await kit.call({
-      command: 'pwd; echo "in=$IN_SANDBOX secret=${TOOLGATE_TEST_SECRET_VALUE:-none}"; exit 3',
+      command: 'pwd; echo "in=$IN_SANDBOX secret=[$TOOLGATE_TEST_SECRET_VALUE]"; exit 3',
       cwd: 'sub',
       timeoutMs: 5000,
     });
     expect(result).toEqual({
       status: 'success',
       output: {
-        command: 'pwd; echo "in=$IN_SANDBOX secret=${TOOLGATE_TEST_SECRET_VALUE:-none}"; exit 3',
+        command: 'pwd; echo "in=$IN_SANDBOX secret=[$TOOLGATE_TEST_SECRET_VALUE]"; exit 3',
         durationMs: expect.any(Number),
         executionEnvironment: 'sandbox',
         exitCode: 3,
@@ -44,7 +44,7 @@ describe('sandbox routing', () => {
         sandboxSessionId: 'sbx_test',
         signal: null,
         stderr: '',
-        stdout: `${sandboxRoot}/sub\nin=1 secret=none\n`,
+        stdout: `${sandboxRoot}/sub\nin=1 secret=[]\n`,
         timedOut: false,
         truncated: false,
         workingDirectory: `${sandboxRoot}/sub`,
@@ -52,7 +52,7 @@ describe('sandbox routing', () => {
     });
     expect(sandbox.commands).toEqual([
       {
-        command: 'pwd; echo "in=$IN_SANDBOX secret=${TOOLGATE_TEST_SECRET_VALUE:-none}"; exit 3',
+        command: 'pwd; echo "in=$IN_SANDBOX secret=[$TOOLGATE_TEST_SECRET_VALUE]"; exit 3',
         workingDirectory: 'sub',
         timeoutMs: 5000,
         signal: expect.any(AbortSignal),

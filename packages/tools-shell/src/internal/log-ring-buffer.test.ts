@@ -23,6 +23,11 @@ describe('LogRingBuffer', () => {
 
   it('starts from restored text at a given offset', () => {
     const log = new LogRingBuffer(100, 'tail text', 1000);
-    expect(log.read(0, 100)).toEqual({ content: 'tail text', offset: 1000, nextOffset: 1009, truncated: true });
+    expect(log.read(0, 100)).toEqual({
+      content: 'tail text',
+      offset: 1000,
+      nextOffset: 1009,
+      truncated: true,
+    });
   });
 });

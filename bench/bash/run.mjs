@@ -1,0 +1,157 @@
+// bash tool versus plain child_process, in the same run:
+//  1. 200 × `true` through the tool (validation, preflight, spawn, capture) versus
+//     child_process.spawn('sh', ['-c', 'true']); the tool runs with /bin/sh (same shell as the peer)
+//     and with its default shell (bash, slower to start), both reported. Goal ≤ 1.15×.
+//  2. `head -c 1G /dev/zero` through the tool (output captured, capped at 256 KiB per stream)
+//     versus the same command into /dev/null, and into `cat > /dev/null` (the cost of any pipe).
+//     Goal ≤ 1.3×. The tool runs in a child process so its peak RSS (VmHWM) is its own.
+// Build first (`pnpm build`). Prints medians, ratios and peak RSS.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createToolSurface, createWorkspace, standardDecorators } from '@toolgate/core';
+import { createProcessRegistry, createShellTools } from '@toolgate/tools-shell';
+
+const CALLS = 200;
+const ROUNDS = 5;
+const GIB = 'head -c 1073741824 /dev/zero';
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function statusKb(field) {
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync('/proc/self/status', 'utf8'));
+  return match ? Number(match[1]) : Number.NaN;
+}
+
+function makeSurface(options = {}) {
+  const root = mkdtempSync(join(tmpdir(), 'toolgate-bench-bash-'));
+  const processes = createProcessRegistry();
+  const tools = createShellTools({ workspace: createWorkspace({ root }), processes, ...options });
+  const surface = createToolSurface({ tools: [tools.bash], decorators: standardDecorators() });
+  let id = 0;
+  return {
+    async call(command, timeoutMs = 120_000) {
+      const result = await surface.executor.execute({
+        id: `b${++id}`,
+        name: 'bash',
+        arguments: { action: 'exec', command, timeoutMs },
+      });
+      if (result.status !== 'success') throw new Error(JSON.stringify(result));
+      return result.output;
+    },
+    async dispose() {
+      await processes.close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+function spawnPeer(command) {
+  return new Promise((resolve, reject) => {
+    const child = spawn('sh', ['-c', command]);
+    child.stdout.on('data', () => {});
+    child.stderr.on('data', () => {});
+    child.once('error', reject);
+    child.once('close', resolve);
+  });
+}
+
+async function timed(work) {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
+if (process.argv[2] === '--tool-1g') {
+  // Child mode: one 1 GiB exec through the tool; prints time and memory as JSON.
+  const surface = makeSurface({ shellPath: '/bin/sh' });
+  await surface.call('true');
+  const idleKb = statusKb('VmRSS');
+  let output;
+  const ms = await timed(async () => {
+    output = await surface.call(GIB);
+  });
+  await surface.dispose();
+  process.stdout.write(
+    JSON.stringify({
+      ms,
+      idleKb,
+      peakKb: statusKb('VmHWM'),
+      truncated: output.truncated,
+      bytes: output.stdout.length,
+    }),
+  );
+  process.exit(0);
+}
+
+console.log(`bench/bash — ${new Date().toISOString()}, node ${process.version}, ${ROUNDS} rounds (medians)`);
+
+// 1. 200 × true
+const viaSh = makeSurface({ shellPath: '/bin/sh' });
+const viaDefault = makeSurface();
+const peerTimes = [];
+const shTimes = [];
+const defaultTimes = [];
+for (let round = 0; round < ROUNDS; round++) {
+  peerTimes.push(
+    await timed(async () => {
+      for (let index = 0; index < CALLS; index++) await spawnPeer('true');
+    }),
+  );
+  shTimes.push(
+    await timed(async () => {
+      for (let index = 0; index < CALLS; index++) await viaSh.call('true');
+    }),
+  );
+  defaultTimes.push(
+    await timed(async () => {
+      for (let index = 0; index < CALLS; index++) await viaDefault.call('true');
+    }),
+  );
+}
+await viaSh.dispose();
+await viaDefault.dispose();
+const peer = median(peerTimes);
+const sh = median(shTimes);
+const bash = median(defaultTimes);
+console.log(`\n${CALLS} × true`);
+console.log(
+  `  spawn('sh', ['-c', 'true'])        ${peer.toFixed(0)} ms  (${(peer / CALLS).toFixed(2)} ms/call)`,
+);
+console.log(
+  `  bash tool, shellPath /bin/sh       ${sh.toFixed(0)} ms  (${(sh / CALLS).toFixed(2)} ms/call)  ratio ${(sh / peer).toFixed(2)}×  (goal ≤ 1.15×)`,
+);
+console.log(
+  `  bash tool, default shell (bash)    ${bash.toFixed(0)} ms  (${(bash / CALLS).toFixed(2)} ms/call)  ratio ${(bash / peer).toFixed(2)}×`,
+);
+
+// 2. 1 GiB of output
+const nullTimes = [];
+const catTimes = [];
+const toolRuns = [];
+for (let round = 0; round < 3; round++) {
+  nullTimes.push(await timed(() => spawnPeer(`${GIB} > /dev/null`)));
+  catTimes.push(await timed(() => spawnPeer(`${GIB} | cat > /dev/null`)));
+  const child = spawnSync(process.execPath, [import.meta.filename, '--tool-1g'], { encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(child.stderr);
+  toolRuns.push(JSON.parse(child.stdout));
+}
+const devNull = median(nullTimes);
+const viaCat = median(catTimes);
+const tool = median(toolRuns.map((run) => run.ms));
+const peakMb = Math.max(...toolRuns.map((run) => (run.peakKb - run.idleKb) / 1024));
+console.log(`\n${GIB}`);
+console.log(`  > /dev/null (peer)                 ${devNull.toFixed(0)} ms`);
+console.log(
+  `  | cat > /dev/null (pipe floor)     ${viaCat.toFixed(0)} ms  ratio ${(viaCat / devNull).toFixed(2)}×`,
+);
+console.log(
+  `  bash tool exec (captured, capped)  ${tool.toFixed(0)} ms  ratio ${(tool / devNull).toFixed(2)}× vs /dev/null (goal ≤ 1.3×), ${(tool / viaCat).toFixed(2)}× vs the pipe floor`,
+);
+console.log(
+  `  tool peak RSS above idle: ${peakMb.toFixed(1)} MB (idle ${(toolRuns[0].idleKb / 1024).toFixed(0)} MB, peak ${(Math.max(...toolRuns.map((run) => run.peakKb)) / 1024).toFixed(0)} MB), output kept ${toolRuns[0].bytes} chars, truncated ${toolRuns[0].truncated}`,
+);
