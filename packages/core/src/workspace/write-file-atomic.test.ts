@@ -27,6 +27,14 @@ afterEach(async () => {
 });
 
 describe('writeFileAtomic', () => {
+  it('writes a file whose name is near the 255-byte limit', async () => {
+    const path = join(directory, `${'é'.repeat(120)}.txt`);
+    await writeFile(path, 'old');
+    await writeFileAtomic(path, 'new');
+    expect(await readFile(path, 'utf8')).toBe('new');
+    expect(await readdir(directory)).toEqual([`${'é'.repeat(120)}.txt`]);
+  });
+
   it('replaces content and keeps the mode bits', async () => {
     const file = join(directory, 'run.sh');
     await writeFile(file, 'old');

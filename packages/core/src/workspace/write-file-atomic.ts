@@ -33,10 +33,9 @@ export async function writeFileAtomic(
       mode = undefined;
     }
   }
-  const temporary = join(
-    dirname(realPath),
-    `.${basename(realPath)}.${randomBytes(6).toString('hex')}.toolgate-tmp`,
-  );
+  // Only a prefix of the name: the temporary name must stay within the 255-byte limit on names.
+  const prefix = Buffer.from(basename(realPath)).subarray(0, 100).toString();
+  const temporary = join(dirname(realPath), `.${prefix}.${randomBytes(6).toString('hex')}.toolgate-tmp`);
   const handle = await open(temporary, 'wx', mode ?? 0o666);
   try {
     try {
