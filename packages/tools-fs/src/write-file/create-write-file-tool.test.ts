@@ -137,6 +137,17 @@ describe('write_file', () => {
     expect(await readdir(join(t.root, 'real'))).toEqual(['config.json']);
   });
 
+  it('writes a file whose name is near the 255-byte limit, in every mode', async () => {
+    const t = await createTempWorkspace();
+    const name = `${'é'.repeat(120)}.txt`;
+    for (const mode of ['create', 'overwrite', 'append']) {
+      const result = await t.call('write_file', { path: name, content: mode, mode });
+      expect(result.status).toBe('success');
+    }
+    expect(await readFile(join(t.root, name), 'utf8')).toBe('overwriteappend');
+    expect(await readdir(t.root)).toEqual([name]);
+  });
+
   it('refuses a directory target', async () => {
     const t = await createTempWorkspace();
     await mkdir(join(t.root, 'src'));
