@@ -174,6 +174,62 @@ async function conformance(codex) {
 }
 
 // ---------------------------------------------------------------------------------------------
+/** Cases beyond the 23 fixtures where toolgate differs from the Codex CLI on purpose. */
+const PROBES = [
+  ['CRLF file keeps CRLF', { 'a.txt': 'one\r\ntwo\r\n' }, ['*** Update File: a.txt', '-two', '+2']],
+  ['no final newline stays without one', { 'a.txt': 'x\ny' }, ['*** Update File: a.txt', '-y', '+z']],
+  [
+    "context keeps the file's own bytes",
+    { 'a.txt': 'say “hi”  \nold\n' },
+    ['*** Update File: a.txt', ' say "hi"', '-old', '+new'],
+  ],
+  [
+    'pure addition after its @@ context',
+    { 'a.txt': 'a\nb\nc\n' },
+    ['*** Update File: a.txt', '@@ a', '+inserted'],
+  ],
+  [
+    'stacked @@ anchors',
+    { 'a.py': 'class A:\n  x = 1\nclass B:\n  x = 1\n' },
+    ['*** Update File: a.py', '@@ class B:', '@@   x = 1', '+  y = 2'],
+  ],
+  ['Move without hunks (rename)', { 'a.txt': 'x\n' }, ['*** Update File: a.txt', '*** Move to: b.txt']],
+  ['BOM kept', { 'a.txt': '\uFEFFone\n' }, ['*** Update File: a.txt', '-one', '+uno']],
+  ['AI4J alias *** Update:', { 'a.txt': 'x\n' }, ['*** Update: a.txt', '-x', '+y']],
+  [
+    'unified-diff headers',
+    { 'a.txt': 'x\n' },
+    ['*** Update File: a.txt', '--- a/a.txt', '+++ b/a.txt', '@@ -1 +1 @@', '-x', '+y'],
+  ],
+  ['absolute path outside the workspace', {}, ['*** Add File: /tmp/toolgate-bench-outside.txt', '+x']],
+];
+
+async function probes(codex) {
+  if (!codex.command) return;
+  console.log('\n(3) cases beyond the fixtures where the two differ (by design; see the README):');
+  for (const [name, files, lines] of PROBES) {
+    const patch = `*** Begin Patch\n${lines.join('\n')}\n*** End Patch\n`;
+    const results = {};
+    for (const [label, argv] of [
+      ['toolgate', [process.execPath, shim]],
+      ['codex', [codex.command]],
+    ]) {
+      const directory = await mkdtemp(join(tmpdir(), 'ap-probe-'));
+      for (const [path, content] of Object.entries(files)) await writeFile(join(directory, path), content);
+      const result = runProcess(argv, directory, patch);
+      const tree = {};
+      for (const entry of await readdir(directory))
+        tree[entry] = await readFile(join(directory, entry), 'utf8');
+      results[label] = `${result.status === 0 ? 'ok' : 'fail'} ${JSON.stringify(tree)}`;
+      await rm(directory, { recursive: true, force: true });
+    }
+    await rm('/tmp/toolgate-bench-outside.txt', { force: true });
+    const same = results.toolgate === results.codex;
+    console.log(`  ${same ? '  ' : '≠ '}${name}`);
+    if (!same) console.log(`      toolgate: ${results.toolgate}\n      codex:    ${results.codex}`);
+  }
+}
+
 async function buildLargeCase() {
   const root = join(here, '../.cache/apply-patch');
   const base = join(root, 'base');
@@ -297,7 +353,10 @@ if (codex.error) {
   );
 }
 console.log(`machine: ${(await import('node:os')).cpus().length} cores, node ${process.version}`);
-await conformance(codex);
+const only = process.argv[2]; // conformance | probes | large (default: all)
+if (!only || only === 'conformance') await conformance(codex);
+if (!only || only === 'probes') await probes(codex);
+if (only && only !== 'large') process.exit(0);
 const large = await buildLargeCase();
 console.log(
   `\n(2) large patch: ${FILES} files × ${HUNKS} hunks (${(large.patch.length / 1e6).toFixed(1)} MB, on stdin for the processes)`,
