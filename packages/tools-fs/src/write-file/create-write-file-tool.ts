@@ -1,4 +1,4 @@
-import type { Stats } from 'node:fs';
+import { constants, type Stats } from 'node:fs';
 import { mkdir, open, realpath, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import {
@@ -155,7 +155,12 @@ async function ensureParent(target: Target): Promise<ToolFailure | undefined> {
 }
 
 async function appendToFile(realPath: string, data: Uint8Array): Promise<void> {
-  const handle = await open(realPath, 'a', 0o666);
+  // O_NOFOLLOW: a symlink swapped in after the guard resolved the path is not followed.
+  const handle = await open(
+    realPath,
+    constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW,
+    0o666,
+  );
   try {
     await handle.writeFile(data);
     await handle.datasync();
