@@ -44,6 +44,25 @@ function occurrences(haystack: string, needle: string): number[] {
   return found;
 }
 
+/** 1-based line numbers of ascending offsets, in one sweep over the text. */
+function linesOf(text: string, offsets: readonly number[]): number[] {
+  const lines: number[] = [];
+  let line = 1;
+  let position = 0;
+  for (const offset of offsets) {
+    for (
+      let index = text.indexOf('\n', position);
+      index >= 0 && index < offset;
+      index = text.indexOf('\n', index + 1)
+    ) {
+      line++;
+      position = index + 1;
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
 function lineOf(text: string, offset: number): number {
   let line = 1;
   for (let index = text.indexOf('\n'); index >= 0 && index < offset; index = text.indexOf('\n', index + 1))
@@ -115,7 +134,7 @@ export async function planEdit(workspace: Workspace, input: EditInput): Promise<
     });
   }
   if (found.length > 1 && !input.replaceAll) {
-    const lines = found.map((offset) => lineOf(text, offset));
+    const lines = linesOf(text, found);
     const listed =
       lines.slice(0, MAX_LISTED_LINES).join(', ') + (lines.length > MAX_LISTED_LINES ? ', …' : '');
     return fail(
