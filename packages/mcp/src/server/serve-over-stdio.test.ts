@@ -11,7 +11,7 @@ const HOST = new URL('../test-support/fixtures/fixture-host.mjs', import.meta.ur
 let build: string;
 beforeAll(async () => {
   build = await buildForNode();
-});
+}, 120_000);
 afterAll(async () => {
   await rm(build, { recursive: true, force: true });
 });
@@ -78,7 +78,7 @@ describe('a surface served over stdio, driven by the SDK client', () => {
           },
         },
       ]);
-      expect(stderr).toContain('host: saved plan');
+      await waitFor(() => stderr.includes('host: saved plan'));
     } finally {
       await client.close();
     }

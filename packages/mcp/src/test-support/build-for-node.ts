@@ -1,53 +1,51 @@
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
+import { promisify } from 'node:util';
 
-const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CORE_SOURCE = join(PACKAGE_ROOT, '../core/src');
-const MCP_SOURCE = join(PACKAGE_ROOT, 'src');
+const run = promisify(execFile);
+const PACKAGES = fileURLToPath(new URL('../../../', import.meta.url));
+/** The repository's own TypeScript compiler (a root dev tool), run as a program. */
+const TSC = join(PACKAGES, '../node_modules/typescript/bin/tsc');
 
-async function sourceFiles(directory: string): Promise<string[]> {
+async function sources(directory: string): Promise<string[]> {
   const entries = await readdir(directory, { withFileTypes: true, recursive: true });
   return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
     .map((entry) => join(entry.parentPath, entry.name))
-    .filter((file) => !file.includes(`${join('src', 'test-support')}`));
-}
-
-async function transpileTree(
-  source: string,
-  target: string,
-  rewrite: (text: string, file: string) => string,
-) {
-  for (const file of await sourceFiles(source)) {
-    const output = ts.transpileModule(await readFile(file, 'utf8'), {
-      compilerOptions: {
-        module: ts.ModuleKind.ESNext,
-        target: ts.ScriptTarget.ES2022,
-        verbatimModuleSyntax: false,
-      },
-      fileName: file,
-    }).outputText;
-    const destination = join(target, relative(source, file)).replace(/\.ts$/, '.js');
-    await mkdir(dirname(destination), { recursive: true });
-    await writeFile(destination, rewrite(output, destination));
-  }
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .filter((file) => !/[/\\](test-support|testing)[/\\]/.test(file));
 }
 
 /**
- * Transpiles core's and this package's sources to plain JavaScript, so a fixture host script can
- * run them in a child `node` process (Node 20 cannot load TypeScript) without a prior `build`.
- * The output lives under this package's `node_modules`, where the SDK and zod resolve.
- * Returns the directory holding `core/index.js` and `mcp/index.js`.
+ * Compiles core's and this package's sources to plain JavaScript, file by file (no type check and
+ * no module resolution: typecheck does the checking), so a fixture host script can run them in a
+ * child `node` process (Node 20 cannot load TypeScript) without a prior `build`, and always from
+ * the current sources. The output lives under this package's `node_modules`, where the SDK and zod
+ * resolve; `@toolgate/core` imports are pointed at the compiled core.
+ * Returns the directory holding `core/src/index.js` and `mcp/src/index.js`.
  */
 export async function buildForNode(): Promise<string> {
-  const root = join(PACKAGE_ROOT, 'node_modules', '.toolgate-test', String(process.pid));
+  const root = join(PACKAGES, 'mcp', 'node_modules', '.toolgate-test', String(process.pid));
   await rm(root, { recursive: true, force: true });
-  await transpileTree(CORE_SOURCE, join(root, 'core'), (text) => text);
-  await transpileTree(MCP_SOURCE, join(root, 'mcp'), (text, destination) => {
-    const core = relative(dirname(destination), join(root, 'core', 'index.js'));
-    return text.replace(/from '@toolgate\/core'/g, `from '${core.startsWith('.') ? core : `./${core}`}'`);
-  });
+  const files = [
+    ...(await sources(join(PACKAGES, 'core', 'src'))),
+    ...(await sources(join(PACKAGES, 'mcp', 'src'))),
+  ];
+  await run(process.execPath, [
+    TSC,
+    ...['--outDir', root, '--rootDir', PACKAGES, '--noCheck', '--noResolve', '--verbatimModuleSyntax'],
+    ...['--module', 'esnext', '--target', 'es2023', '--lib', 'es2023', '--typeRoots', join(root, 'no-types')],
+    ...files,
+  ]);
+  const coreIndex = join(root, 'core', 'src', 'index.js');
+  const entries = await readdir(join(root, 'mcp'), { withFileTypes: true, recursive: true });
+  for (const entry of entries) {
+    if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
+    const file = join(entry.parentPath, entry.name);
+    const core = relative(dirname(file), coreIndex);
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.replace(/(from\s+)(['"])@toolgate\/core\2/g, `$1'${core}'`));
+  }
   return root;
 }
