@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lenientInteger } from '../internal/lenient-integer.js';
 
 /** The bash actions, as AI4J names them. */
 export const BASH_ACTIONS = ['exec', 'start', 'status', 'logs', 'write', 'stop', 'list'] as const;
@@ -23,10 +24,7 @@ export const BASH_INPUT_SCHEMA = z.object({
     .string()
     .optional()
     .describe('Working directory for exec and start, relative to the workspace root. Default: the root.'),
-  timeoutMs: z
-    .number()
-    .int()
-    .max(MAX_BASH_TIMEOUT_MS)
+  timeoutMs: lenientInteger(z.int().max(MAX_BASH_TIMEOUT_MS))
     .optional()
     .describe('exec timeout in milliseconds; 0 or less means the default (30000).'),
   processId: z.string().optional().describe('Process id from start, for status, logs, write and stop.'),
@@ -35,7 +33,7 @@ export const BASH_INPUT_SCHEMA = z.object({
     .int()
     .optional()
     .describe('logs: absolute character offset to read from (use nextOffset).'),
-  limit: z.number().int().optional().describe('logs: maximum characters to return (default 12000).'),
+  limit: lenientInteger(z.int()).optional().describe('logs: maximum characters to return (default 12000).'),
   input: z
     .string()
     .max(MAX_BASH_INPUT_CHARS)

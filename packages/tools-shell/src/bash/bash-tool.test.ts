@@ -81,7 +81,7 @@ describe('bash arguments', () => {
       { command: 'ls', timeoutMs: 1.5 },
       { command: 'ls', timeoutMs: 3_000_000_000 },
       { command: 'ls', cwd: ['a'] },
-      { action: 'logs', processId: 'p', limit: '10' },
+      { action: 'logs', processId: 'p', limit: 'ten' },
       { action: 'write', processId: 'p', input: 'z'.repeat(1_048_577) },
       { command: 'ls', extra: true },
     ];
@@ -89,6 +89,13 @@ describe('bash arguments', () => {
       const result = await kit.call(argumentsValue);
       expect(result).toMatchObject({ status: 'failure', error: { code: 'invalid_arguments' } });
     }
+  });
+
+  it('accepts numbers sent as decimal text', async () => {
+    expect(await kit.call({ command: 'sleep 5', timeoutMs: '200' })).toMatchObject({
+      status: 'success',
+      output: { timedOut: true },
+    });
   });
 
   it('treats null optional fields as absent', async () => {
