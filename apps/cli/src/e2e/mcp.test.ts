@@ -115,4 +115,13 @@ describe.skipIf(SKIP_REASON !== undefined)(
   },
 );
 
-const BUILT_IN_NAMES = ['bash', 'read_file', 'write_file', 'apply_patch', 'glob', 'grep', 'edit'];
+const BUILT_IN_NAMES = [
+  'bash',
+  'read_file',
+  'write_file',
+  'apply_patch',
+  'glob',
+  'grep',
+  'edit',
+  'update_agents_md',
+];

@@ -166,6 +166,28 @@ describe.skipIf(SKIP_REASON !== undefined)(
       });
     });
 
+    it('update_agents_md: appends to and reads AGENTS.md', async () => {
+      const append = await callJson('update_agents_md', { action: 'append', text: '- keep tests fast' });
+      expect(append).toMatchObject({
+        code: 0,
+        result: { status: 'success', output: { action: 'append', path: 'AGENTS.md', success: true } },
+      });
+      const read = await callJson('update_agents_md', { action: 'read' });
+      expect(read).toMatchObject({
+        code: 0,
+        result: {
+          status: 'success',
+          output: { action: 'read', path: 'AGENTS.md', exists: true, content: '- keep tests fast' },
+        },
+      });
+      expect(
+        await runToolgate(['call', 'update_agents_md', '{"action":"read"}', '--cwd', root]),
+      ).toMatchObject({
+        code: 0,
+        stdout: '- keep tests fast\n',
+      });
+    });
+
     it('a call is one session: a started process is stopped when it ends, and the rendering says so', async () => {
       const result = await runToolgate([
         'call',
@@ -237,4 +259,5 @@ const BUILT_INS = [
   ['glob', 'search'],
   ['grep', 'search'],
   ['edit', 'edit'],
+  ['update_agents_md', 'edit'],
 ];

@@ -1,4 +1,5 @@
 import { type AnyTool, BUILT_IN_TOOL_NAMES, type Workspace } from '@toolgate/core';
+import { createAgentsMdTools } from '@toolgate/tools-agents-md';
 import { createFsTools } from '@toolgate/tools-fs';
 import { createPatchTools } from '@toolgate/tools-patch';
 import { createSearchTools } from '@toolgate/tools-search';
@@ -30,6 +31,7 @@ export function createBuiltInTools(context: BuiltInToolsContext): BuiltInTools {
     ...(options.read_file?.maxChars === undefined ? {} : { defaultReadMaxChars: options.read_file.maxChars }),
   });
   const patch = createPatchTools({ workspace });
+  const agentsMd = createAgentsMdTools({ workspace });
   const shell = createShellTools({
     workspace,
     processes,
@@ -48,6 +50,7 @@ export function createBuiltInTools(context: BuiltInToolsContext): BuiltInTools {
     search.glob,
     search.grep,
     patch.edit,
+    agentsMd.update_agents_md,
   ].sort((left, right) => ORDER.indexOf(left.definition.name) - ORDER.indexOf(right.definition.name));
   return {
     tools,
