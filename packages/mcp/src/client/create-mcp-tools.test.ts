@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   type AnyTool,
   type ApprovalRequest,
@@ -50,7 +53,7 @@ describe('createMcpTools with fixture servers', () => {
           },
           "skippedTools": [],
           "state": "connected",
-          "tools": 8,
+          "tools": 9,
           "transport": "stdio",
         },
         {
@@ -61,7 +64,7 @@ describe('createMcpTools with fixture servers', () => {
           },
           "skippedTools": [],
           "state": "connected",
-          "tools": 8,
+          "tools": 9,
           "transport": "stdio",
         },
         {
@@ -72,7 +75,7 @@ describe('createMcpTools with fixture servers', () => {
           },
           "skippedTools": [],
           "state": "connected",
-          "tools": 8,
+          "tools": 9,
           "transport": "stdio",
         },
         {
@@ -105,6 +108,10 @@ describe('createMcpTools with fixture servers', () => {
             {
               "originalName": "die",
               "reason": "its name mcp__dup_x__die is already taken by tool "die" of server "dup.x"",
+            },
+            {
+              "originalName": "where",
+              "reason": "its name mcp__dup_x__where is already taken by tool "where" of server "dup.x"",
             },
             {
               "originalName": "add_tool",
@@ -307,6 +314,26 @@ describe('createMcpTools with fixture servers', () => {
             "destructive": true,
             "readOnly": false,
           },
+          "description": "Reports its working directory and what it sees of the environment.",
+          "inputSchema": {
+            "$schema": "http://json-schema.org/draft-07/schema#",
+            "additionalProperties": false,
+            "properties": {},
+            "type": "object",
+          },
+          "kind": "other",
+          "name": "mcp__alpha__where",
+          "source": {
+            "originalName": "where",
+            "server": "alpha",
+            "type": "mcp",
+          },
+        },
+        {
+          "annotations": {
+            "destructive": true,
+            "readOnly": false,
+          },
           "description": "Registers one more tool (sends list_changed).",
           "inputSchema": {
             "$schema": "http://json-schema.org/draft-07/schema#",
@@ -380,6 +407,7 @@ describe('createMcpTools with fixture servers', () => {
       'fail',
       'sleep',
       'die',
+      'where',
       'add_tool',
     ]);
     expect(dup.skippedTools[0]).toEqual({
@@ -643,6 +671,36 @@ describe('createMcpTools timeouts and lifecycle', () => {
           'MCP server "s" is unavailable: closed by the host. Its tools cannot run until the host restarts it.',
       },
     });
+  });
+
+  it('starts stdio servers in cwd (a relative one resolved against it) with only the configured env', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'toolgate-mcp-cwd-'));
+    await mkdir(join(directory, 'sub'));
+    process.env.TOOLGATE_TEST_SECRET = 'host-only';
+    const mcp = await createMcpTools({
+      servers: {
+        top: fixtureServer('normal', { FIXTURE_LABEL: 'top' }),
+        nested: { ...fixtureServer(), cwd: 'sub' },
+      },
+      cwd: directory,
+    });
+    try {
+      const where = async (server: string) => {
+        const result = await mcp.surface.executor.execute({
+          id: 'c',
+          name: `mcp__${server}__where`,
+          arguments: {},
+        });
+        return result.status === 'success' ? JSON.parse(result.output as string) : result;
+      };
+      const real = await realpath(directory);
+      expect(await where('top')).toEqual({ cwd: real, label: 'top', secret: null });
+      expect(await where('nested')).toEqual({ cwd: join(real, 'sub'), label: null, secret: null });
+    } finally {
+      delete process.env.TOOLGATE_TEST_SECRET;
+      await mcp.close();
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 
   it('refuses invalid options with InvalidOptionsError', async () => {
