@@ -259,6 +259,23 @@ describe('applyPatch: content', () => {
     );
   });
 
+  it('deletes a symbolic link itself, never the file it points to', async () => {
+    await temp.write('real.txt', 'keep\n');
+    await symlink('real.txt', join(temp.root, 'link.txt'));
+    const result = await applyPatch(temp.workspace, patch('*** Delete File: link.txt'));
+    expect(result.status === 'success' && result.output.fileChanges).toEqual([
+      { path: 'link.txt', operation: 'delete', linesAdded: 0, linesRemoved: 0 },
+    ]);
+    expect(await temp.tree()).toEqual({ 'real.txt': 'keep\n' });
+  });
+
+  it('replaces a deleted symbolic link by a regular file on a later Add of its path', async () => {
+    await temp.write('real.txt', 'keep\n');
+    await symlink('real.txt', join(temp.root, 'link.txt'));
+    await applyPatch(temp.workspace, patch('*** Delete File: link.txt', '*** Add File: link.txt', '+own'));
+    expect(await temp.tree()).toEqual({ 'link.txt': 'own\n', 'real.txt': 'keep\n' });
+  });
+
   it('creates an empty file from an Add without lines', async () => {
     await applyPatch(temp.workspace, patch('*** Add File: empty.txt'));
     expect(await temp.tree()).toEqual({ 'empty.txt': '' });
@@ -504,6 +521,32 @@ describe('commit rollback', () => {
         displayPath: 'new/deep/file.txt',
         before: null,
         after: Buffer.from('x\n'),
+      },
+      {
+        absolutePath: join(temp.root, 'blocker/child.txt'),
+        displayPath: 'blocker/child.txt',
+        before: null,
+        after: Buffer.from('x\n'),
+      },
+    ]);
+    expect(error?.displayPath).toBe('blocker/child.txt');
+    expect(error?.unrestored).toEqual([]);
+    expect(await temp.tree()).toEqual(before);
+  });
+
+  it('recreates a symbolic link that was replaced before a later write failed', async () => {
+    const { commitFiles } = await import('../internal/commit-files.js');
+    await temp.write('real.txt', 'keep\n');
+    await symlink('real.txt', join(temp.root, 'link.txt'));
+    await writeFile(join(temp.root, 'blocker'), 'a file\n');
+    const before = await temp.tree();
+    const error = await commitFiles([
+      {
+        absolutePath: join(temp.root, 'link.txt'),
+        displayPath: 'link.txt',
+        before: Buffer.alloc(0),
+        after: Buffer.from('own\n'),
+        linkTarget: 'real.txt',
       },
       {
         absolutePath: join(temp.root, 'blocker/child.txt'),

@@ -30,8 +30,10 @@ export async function applyPatch(
   // the plan sees the files as they are now. The resolved real paths are inside the workspace.
   const resolutions = await resolvePatchPaths(workspace, operations);
   const lockPaths: string[] = [];
-  for (const resolution of resolutions.values())
+  for (const resolution of resolutions.paths.values()) {
     if (resolution.ok) lockPaths.push(resolution.path.absolutePath);
+  }
+  for (const link of resolutions.links.values()) lockPaths.push(link.absolutePath);
   return withLocks(workspace, lockPaths, async () => {
     const planned = await planOperations(workspace, operations, { diffs: false, resolutions });
     if (!planned.ok) return planned.failure;

@@ -1,4 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
+import { lstat, readlink } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join } from 'node:path';
 import {
   createUnifiedDiff,
   type PathResolution,
@@ -25,6 +27,8 @@ export interface PlannedFile {
   readonly after: Buffer | null;
   /** Mode bits for a file the patch creates (a Move destination takes its source's mode). */
   readonly mode?: number;
+  /** The path was a symbolic link to this target (`before` is then empty); rollback restores the link. */
+  readonly linkTarget?: string;
 }
 
 /** One operation as planned: what it does and its diff. */
@@ -59,8 +63,12 @@ interface Entry {
   readonly isDirectory: boolean;
   readonly original: Buffer | null;
   current: Buffer | null;
+  /** The entry is a symbolic link (deleted by the patch) pointing there. */
+  readonly linkTarget?: string;
   mode?: number;
 }
+
+const EMPTY = Buffer.alloc(0);
 
 class PlanFailure {
   constructor(readonly failure: ToolFailure) {}
@@ -110,8 +118,21 @@ export async function planOperations(
   }
 }
 
+/** A symbolic link a Delete names: the link itself is deleted, not the file it points to. */
+interface ResolvedLink {
+  /** The link's own location: its real parent directory plus its name. */
+  readonly absolutePath: string;
+  readonly displayPath: string;
+  /** What the link points to, to restore it on rollback. */
+  readonly target: string;
+}
+
 /** The workspace's answer for every path a patch names, keyed by the path as written. */
-export type PatchResolutions = ReadonlyMap<string, PathResolution>;
+export interface PatchResolutions {
+  readonly paths: ReadonlyMap<string, PathResolution>;
+  /** Delete targets that are symbolic links, keyed by the path as written. */
+  readonly links: ReadonlyMap<string, ResolvedLink>;
+}
 
 /** Resolves every path the operations name (Move destinations too), concurrently. */
 export async function resolvePatchPaths(
@@ -120,7 +141,37 @@ export async function resolvePatchPaths(
 ): Promise<PatchResolutions> {
   const paths = pathsOf(operations);
   const resolutions = await mapConcurrently(paths, IO_CONCURRENCY, (path) => workspace.resolveWritable(path));
-  return new Map(paths.map((path, index) => [path, resolutions[index]!]));
+  const links = new Map<string, ResolvedLink>();
+  const deleted = [
+    ...new Set(
+      operations.filter((operation) => operation.type === 'delete').map((operation) => operation.path),
+    ),
+  ];
+  await mapConcurrently(deleted, IO_CONCURRENCY, async (path) => {
+    const link = await resolveLink(workspace, path);
+    if (link) links.set(path, link);
+  });
+  return { paths: new Map(paths.map((path, index) => [path, resolutions[index]!])), links };
+}
+
+async function resolveLink(workspace: Workspace, path: string): Promise<ResolvedLink | undefined> {
+  if (path.startsWith('~')) return undefined;
+  const lexical = isAbsolute(path) ? path : join(workspace.root, path);
+  try {
+    if (!(await lstat(lexical)).isSymbolicLink()) return undefined;
+    const parent = await workspace.resolveWritable(dirname(path));
+    if (!parent.ok) return undefined;
+    const absolutePath = join(parent.path.absolutePath, basename(lexical));
+    const own = await workspace.resolveWritable(absolutePath);
+    if (!own.ok) return undefined;
+    return {
+      absolutePath,
+      displayPath: workspace.toDisplayPath(absolutePath),
+      target: await readlink(lexical),
+    };
+  } catch {
+    return undefined;
+  }
 }
 
 const IO_CONCURRENCY = 16;
@@ -175,6 +226,7 @@ class Planner {
         before: entry.original,
         after: entry.current,
         ...(entry.mode !== undefined ? { mode: entry.mode } : {}),
+        ...(entry.linkTarget !== undefined ? { linkTarget: entry.linkTarget } : {}),
       });
     }
     const changedFiles: string[] = [];
@@ -198,7 +250,11 @@ class Planner {
   }
 
   private resolve(path: string): Entry {
-    const resolution = this.resolutions.get(path);
+    // After its Delete, a symbolic link's path names the link's own location.
+    const link = this.resolutions.links.get(path);
+    const deletedLink = link ? this.entries.get(link.absolutePath) : undefined;
+    if (deletedLink) return deletedLink;
+    const resolution = this.resolutions.paths.get(path);
     if (!resolution) throw new Error(`apply_patch planner: ${path} was not resolved`);
     if (!resolution.ok) throw new PlanFailure(resolution.failure);
     const resolved = resolution.path;
@@ -264,6 +320,29 @@ class Planner {
   }
 
   private delete(operation: Extract<PatchOperation, { type: 'delete' }>): PlannedOperation {
+    const link = this.resolutions.links.get(operation.path);
+    if (link && !this.entries.has(link.absolutePath)) {
+      const resolved = {
+        requestedPath: operation.path,
+        absolutePath: link.absolutePath,
+        displayPath: link.displayPath,
+        exists: true,
+      };
+      this.entries.set(link.absolutePath, {
+        resolved,
+        isDirectory: false,
+        original: EMPTY,
+        current: null,
+        linkTarget: link.target,
+      });
+      return {
+        change: { path: link.displayPath, operation: 'delete', linesAdded: 0, linesRemoved: 0 },
+        summary: `Delete ${link.displayPath} (symbolic link to ${link.target})`,
+        diff: this.diffs
+          ? `--- a/${link.displayPath}\n+++ b/${link.displayPath}\nSymbolic link to ${link.target} deleted\n`
+          : '',
+      };
+    }
     const entry = this.resolve(operation.path);
     const before = this.requireFile(entry, 'delete');
     entry.current = null;

@@ -1,4 +1,4 @@
-import { mkdir, rmdir, unlink } from 'node:fs/promises';
+import { mkdir, rmdir, symlink, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { writeFileAtomic } from '@toolgate/core';
 
@@ -10,6 +10,8 @@ export interface FileCommit {
   readonly after: Buffer | null;
   /** Mode bits for a file that is created. */
   readonly mode?: number;
+  /** The path was a symbolic link to this target; rollback recreates the link. */
+  readonly linkTarget?: string;
 }
 
 /** Where a commit failed; every file already changed has been restored. */
@@ -32,7 +34,9 @@ export async function commitFiles(
   options: { readonly sync?: boolean } = {},
 ): Promise<CommitError | undefined> {
   const sync = options.sync ?? true;
-  const changed = files.filter((file) => !sameBytes(file.before, file.after));
+  const changed = files.filter(
+    (file) => file.linkTarget !== undefined || !sameBytes(file.before, file.after),
+  );
   const writes = changed.filter((file) => file.after !== null);
   const deletes = changed.filter((file) => file.after === null && file.before !== null);
   const done: FileCommit[] = [];
@@ -84,7 +88,10 @@ export async function commitFiles(
   const unrestored: string[] = [];
   for (const file of done.reverse()) {
     try {
-      if (file.before === null) await unlink(file.absolutePath);
+      if (file.linkTarget !== undefined) {
+        await unlink(file.absolutePath).catch(() => {});
+        await symlink(file.linkTarget, file.absolutePath);
+      } else if (file.before === null) await unlink(file.absolutePath);
       else
         await writeFileAtomic(
           file.absolutePath,
