@@ -27,6 +27,15 @@ describe('HeadTailCapture', () => {
     });
   });
 
+  it('keeps the exact tail when a stream arrives byte by byte', () => {
+    const text = Array.from({ length: 5000 }, (_, index) => String.fromCharCode(97 + (index % 26))).join('');
+    expect(capture(1024, [...text])).toEqual({
+      text: text.slice(0, 512) + truncationMarker(5000 - 1024, 1024) + text.slice(-512),
+      totalBytes: 5000,
+      droppedBytes: 3976,
+    });
+  });
+
   it('decodes a multi-byte character split across chunks', () => {
     const bytes = Buffer.from('x€y');
     expect(capture(1024, [bytes.subarray(0, 2), bytes.subarray(2)]).text).toBe('x€y');

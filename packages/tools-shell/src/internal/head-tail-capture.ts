@@ -13,6 +13,8 @@ export function truncationMarker(droppedBytes: number, limitBytes: number): stri
   return `\n[... truncated ${droppedBytes} bytes — output exceeded ${limitBytes}-byte limit ...]\n`;
 }
 
+const MAX_TAIL_CHUNKS = 256;
+
 function isContinuationByte(byte: number | undefined): boolean {
   return byte !== undefined && (byte & 0xc0) === 0x80;
 }
@@ -74,6 +76,14 @@ export class HeadTailCapture {
     // Drop whole chunks from the front while the rest still covers the tail budget.
     while (this.tail.length > 1 && this.tailLength - this.tail[0]!.length >= this.tailLimit) {
       this.tailLength -= this.tail.shift()!.length;
+    }
+    // Many tiny chunks (a command writing byte by byte): fold them into one buffer.
+    if (this.tail.length > MAX_TAIL_CHUNKS) {
+      const joined = Buffer.concat(this.tail, this.tailLength);
+      const kept = joined.subarray(Math.max(0, joined.length - this.tailLimit));
+      this.tail.length = 0;
+      this.tail.push(kept);
+      this.tailLength = kept.length;
     }
   }
 
