@@ -1,0 +1,177 @@
+import type { ToolDefinition } from '@toolgate/core';
+import { describe, expect, it } from 'vitest';
+import { describeApprovalRule } from './approval-rule.js';
+import { createColors } from './colors.js';
+import { renderToolOutput } from './render-tool-output.js';
+import { renderToolResult } from './render-tool-result.js';
+import { renderToolsTable } from './render-tools-table.js';
+
+const plain = createColors(false);
+
+const definition = (name: string, extra: Partial<ToolDefinition> = {}): ToolDefinition => ({
+  name,
+  description: `Does ${name}.\nMore prose.`,
+  inputSchema: { type: 'object' },
+  kind: 'other',
+  annotations: {},
+  source: { type: 'built-in' },
+  ...extra,
+});
+
+describe('renderToolOutput', () => {
+  it('renders each built-in tool for a person', () => {
+    expect(
+      renderToolOutput(
+        'bash',
+        {
+          command: 'ls',
+          stdout: 'a\n',
+          stderr: 'warn\n',
+          exitCode: 2,
+          signal: null,
+          timedOut: false,
+          truncated: false,
+          durationMs: 12.4,
+        },
+        plain,
+      ),
+    ).toEqual({ stdout: 'a\n', stderr: 'warn\n• exit 2 · 12ms' });
+    expect(
+      renderToolOutput(
+        'bash',
+        {
+          command: 'sleep 9',
+          stdout: '',
+          stderr: '',
+          exitCode: null,
+          signal: 'SIGTERM',
+          timedOut: true,
+          truncated: false,
+          durationMs: 1000,
+        },
+        plain,
+      ),
+    ).toEqual({ stdout: '', stderr: '• timed out (SIGTERM) · 1000ms' });
+    expect(
+      renderToolOutput(
+        'bash',
+        [{ processId: 'proc_1', status: 'EXITED', pid: 7, exitCode: 0, command: 'make' }],
+        plain,
+      ),
+    ).toEqual({ stdout: 'proc_1  EXITED pid 7 exit 0  make\n', stderr: '' });
+    expect(
+      renderToolOutput(
+        'bash',
+        {
+          content: 'log',
+          nextOffset: 3,
+          offset: 0,
+          processId: 'proc_1',
+          status: 'RUNNING',
+          truncated: false,
+        },
+        plain,
+      ),
+    ).toEqual({
+      stdout: 'log',
+      stderr: '• proc_1 RUNNING · next offset 3',
+    });
+    expect(
+      renderToolOutput(
+        'read_file',
+        { path: 'a', content: 'x', startLine: 1, endLine: 1, truncated: false, hasMore: true },
+        plain,
+      ),
+    ).toEqual({
+      stdout: 'x\n',
+      stderr: '• a: more lines after line 1 (use startLine)',
+    });
+    expect(
+      renderToolOutput('write_file', { path: 'a', created: false, appended: true, bytesWritten: 3 }, plain),
+    ).toEqual({
+      stdout: 'Appended to a (3 bytes)\n',
+    });
+    expect(
+      renderToolOutput(
+        'apply_patch',
+        {
+          fileChanges: [
+            { path: 'a', operation: 'add' },
+            { path: 'b', operation: 'update', movedTo: 'c' },
+            { path: 'd', operation: 'delete' },
+          ],
+        },
+        plain,
+      ),
+    ).toEqual({ stdout: 'A a\nM b -> c\nD d\n' });
+    expect(renderToolOutput('edit', { path: 'a', replacements: 2 }, plain)).toEqual({
+      stdout: 'M a (2 replacements)\n',
+    });
+    expect(renderToolOutput('glob', { matches: ['a', 'b/c'], truncated: false }, plain)).toEqual({
+      stdout: 'a\nb/c\n',
+      stderr: '',
+    });
+    expect(
+      renderToolOutput('grep', { matches: [{ file: 'a', line: 3, content: 'hit' }], truncated: true }, plain),
+    ).toEqual({
+      stdout: 'a:3: hit\n',
+      stderr: '• more matches not shown (raise maxResults)',
+    });
+    expect(
+      renderToolOutput('update_agents_md', { action: 'read', path: 'AGENTS.md', content: '# x' }, plain),
+    ).toEqual({ stdout: '# x\n' });
+    expect(
+      renderToolOutput('mcp__docs__search', { text: 'found', structuredContent: { n: 1 } }, plain),
+    ).toEqual({ stdout: 'found\n' });
+    expect(renderToolOutput('custom', { a: 1 }, plain)).toEqual({ stdout: '{\n  "a": 1\n}' });
+  });
+});
+
+describe('renderToolResult', () => {
+  it('sends failures and rejections to stderr', () => {
+    const colors = { stdout: plain, stderr: plain };
+    expect(
+      renderToolResult(
+        'read_file',
+        { status: 'failure', error: { code: 'not_found', message: 'No such file.' } },
+        colors,
+      ),
+    ).toEqual({
+      stdout: '',
+      stderr: '✗ read_file failed (not_found): No such file.\n',
+    });
+    expect(
+      renderToolResult('bash', { status: 'rejected', by: 'approval', reason: 'rm -rf /' }, colors),
+    ).toEqual({
+      stdout: '',
+      stderr: '• Rejected by approval: rm -rf /\n',
+    });
+  });
+});
+
+describe('describeApprovalRule and renderToolsTable', () => {
+  it('says which calls the mode asks for', () => {
+    const bash = definition('bash', { kind: 'execute' });
+    expect(['manual', 'safe', 'auto'].map((mode) => describeApprovalRule(mode as 'safe', bash))).toEqual([
+      'yes',
+      'exec,start,stop,write',
+      'no',
+    ]);
+    const readOnlyMcp = definition('mcp__docs__search', {
+      annotations: { readOnly: true },
+      source: { type: 'mcp', server: 'docs', originalName: 'search' },
+    });
+    expect(describeApprovalRule('safe', readOnlyMcp)).toBe('no');
+    expect(
+      describeApprovalRule(
+        'safe',
+        definition('mcp__docs__write', { source: { type: 'mcp', server: 'docs', originalName: 'write' } }),
+      ),
+    ).toBe('yes');
+    expect(renderToolsTable([bash, readOnlyMcp], 'safe', plain)).toBe(
+      'TOOL               KIND     SOURCE    ASKS (safe)            DESCRIPTION\n' +
+        'bash               execute  built-in  exec,start,stop,write  Does bash.\n' +
+        'mcp__docs__search  other    mcp:docs  no                     Does mcp__docs__search.\n',
+    );
+  });
+});
