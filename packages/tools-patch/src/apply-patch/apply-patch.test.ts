@@ -1,4 +1,5 @@
 import { chmod, mkdir, stat, symlink, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.js';
@@ -433,6 +434,21 @@ describe('applyPatch: failures change nothing', () => {
   it('not_a_directory when a path goes through a file', async () => {
     await temp.write('file.txt', 'x\n');
     await expectUnchanged(patch('*** Add File: file.txt/child.txt', '+x'), 'not_a_directory');
+  });
+
+  it('invalid_arguments for a path with a NUL byte', async () => {
+    await expectUnchanged(patch('*** Add File: a\u0000b.txt', '+x'), 'invalid_arguments');
+  });
+
+  it('io_error when a file cannot be read (a socket)', async () => {
+    const server = createServer();
+    await new Promise<void>((done) => server.listen(join(temp.root, 'sock'), done));
+    try {
+      const message = await expectUnchanged(patch('*** Update File: sock', '-a', '+b'), 'io_error');
+      expect(message).toMatch(/^Cannot read sock: .*ENXIO.*\. Nothing was changed\.$/);
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
   });
 
   it('aborted when the signal fired before writing', async () => {

@@ -1,4 +1,5 @@
 import { mkdir, symlink } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createToolSurface, standardDecorators, type ToolResult } from '@toolgate/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -162,6 +163,17 @@ describe('edit', () => {
     expect(throughLink.status === 'failure' && throughLink.error.code).toBe('path_outside_workspace');
     const protectedPath = await run({ path: '.git/config', old_string: 'a', new_string: 'b' });
     expect(protectedPath.status === 'failure' && protectedPath.error.code).toBe('path_protected');
+  });
+
+  it('io_error when the file cannot be read (a socket)', async () => {
+    const server = createServer();
+    await new Promise<void>((done) => server.listen(join(temp.root, 'sock'), done));
+    try {
+      const result = await run({ path: 'sock', old_string: 'a', new_string: 'b' });
+      expect(result.status === 'failure' && result.error.code).toBe('io_error');
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
   });
 
   it('bad arguments of every kind give invalid_arguments, never a throw', async () => {

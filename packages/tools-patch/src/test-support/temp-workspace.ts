@@ -47,6 +47,8 @@ export async function snapshotTree(root: string): Promise<Record<string, string>
       } else if (entry.isDirectory()) {
         out[key] = '<dir>';
         await walk(absolute);
+      } else if (!entry.isFile()) {
+        out[key] = '<special>';
       } else {
         out[key] = (await readFile(absolute)).toString('utf8');
       }
