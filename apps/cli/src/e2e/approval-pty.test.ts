@@ -105,6 +105,18 @@ describe.skipIf(PTY_SKIP_REASON !== undefined)(
       await expect(readFile(join(root, 'ran.txt'))).rejects.toThrow(/ENOENT/);
     });
 
+    it('shows the elapsed time of a long bash exec on the terminal', async () => {
+      const run = runInPty(
+        ['call', 'bash', '{"command":"sleep 4; echo done"}', '--cwd', root, '--approval', 'auto'],
+        {
+          cwd: root,
+        },
+      );
+      expect(await run.exit).toBe(0);
+      expect(run.output()).toMatch(/⋯ running sleep 4; echo done \(\d+s\)/);
+      expect(run.output()).toContain('done\n');
+    });
+
     it('safe mode asks for apply_patch, showing the Add/Update lines and the diff', async () => {
       const patch = '*** Begin Patch\n*** Update File: a.txt\n@@\n-old\n+patched\n*** End Patch';
       const run = runInPty(['call', 'apply_patch', JSON.stringify({ patch }), '--cwd', root], { cwd: root });

@@ -7,8 +7,10 @@ import {
   cleanEnv,
   createTempWorkspace,
   E2E_OPTIONS,
+  isAlive,
   runToolgate,
   SKIP_REASON,
+  waitForText,
 } from './test-support/run-toolgate.js';
 
 let workspace: Awaited<ReturnType<typeof createTempWorkspace>>;
@@ -56,6 +58,28 @@ describe.skipIf(SKIP_REASON !== undefined)(
       }
     });
 
+    it('keeps processes a call started until the client leaves, then stops them', async () => {
+      const client = await connect(['--approval', 'auto']);
+      let pid = 0;
+      try {
+        const started = await client.callTool({
+          name: 'bash',
+          arguments: { action: 'start', command: 'exec sleep 30' },
+        });
+        const info = JSON.parse(started.content[0]?.text ?? '{}') as { processId: string; pid: number };
+        pid = info.pid;
+        const status = await client.callTool({
+          name: 'bash',
+          arguments: { action: 'status', processId: info.processId },
+        });
+        expect(JSON.parse(status.content[0]?.text ?? '{}')).toMatchObject({ status: 'RUNNING', pid });
+        expect(isAlive(pid)).toBe(true);
+      } finally {
+        await client.close();
+      }
+      await waitForText(() => (isAlive(pid) ? '' : 'gone'), 'gone');
+    });
+
     it('fails closed for a call that needs approval when the client cannot elicit', async () => {
       const client = await connect(['--approval', 'manual']);
       try {
@@ -68,6 +92,13 @@ describe.skipIf(SKIP_REASON !== undefined)(
     });
   },
 );
+
+describe.skipIf(SKIP_REASON !== undefined)(`toolgate mcp lifecycle ${SKIP_REASON ?? ''}`, E2E_OPTIONS, () => {
+  it('exits 0 when its client leaves (stdin closes)', async () => {
+    const result = await runToolgate(['mcp', '--cwd', root, '--approval', 'auto']);
+    expect(result).toMatchObject({ code: 0, stdout: '' });
+  });
+});
 
 describe.skipIf(SKIP_REASON !== undefined)(
   `MCP servers from .mcp.json ${SKIP_REASON ?? ''}`,
