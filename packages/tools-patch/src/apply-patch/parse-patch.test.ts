@@ -159,6 +159,24 @@ describe('parsePatch', () => {
     expect(result).toEqual({ ok: true, operations: [{ type: 'add', path: 'a', lines: ['x'], line: 3 }] });
   });
 
+  it.each(['<<EOF', '<<"EOF"', "apply_patch <<'EOF'", "cat <<'EOF'"])(
+    'strips the heredoc opener %s',
+    (opener) => {
+      expect(parsePatch(`${opener}\n*** Begin Patch\n*** Delete File: a\n*** End Patch\nEOF`)).toEqual({
+        ok: true,
+        operations: [{ type: 'delete', path: 'a', line: 3 }],
+      });
+    },
+  );
+
+  it('refuses a heredoc opener with mismatched quotes (<<"EOF\')', () => {
+    expect(parsePatch(`<<"EOF'\n*** Begin Patch\n*** Delete File: a\n*** End Patch\nEOF`)).toEqual({
+      ok: false,
+      line: 1,
+      message: "The first line of the patch must be '*** Begin Patch'; got '<<\"EOF''.",
+    });
+  });
+
   it('allows an update with only a move (a rename)', () => {
     expect(parsePatch(wrap('*** Update File: a', '*** Move to: b'))).toEqual({
       ok: true,

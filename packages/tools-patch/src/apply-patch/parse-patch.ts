@@ -6,7 +6,8 @@ const END_OF_FILE = '*** End of File';
 const HEADER = /^\*\*\*\s*(Add|Update|Delete)(?: File)?\s*:(.*)$/;
 const MOVE_TO = /^\*\*\*\s*Move to\s*:(.*)$/;
 const UNIFIED_HUNK = /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@(.*)$/;
-const HEREDOC_OPENERS = new Set(['<<EOF', "<<'EOF'", '<<"EOF"']);
+/** `<<EOF`, `<<'EOF'`, `<<"EOF"`, also after `apply_patch`, `applypatch` or `cat` (a shell habit). */
+const HEREDOC_OPENER = /^(?:(?:apply_patch|applypatch|cat)\s+)?<<-?\s*(['"]?)EOF\1$/;
 const VALID_HEADERS = "'*** Add File: <path>', '*** Update File: <path>' or '*** Delete File: <path>'";
 
 class PatchSyntaxError {
@@ -59,7 +60,7 @@ class Parser {
       );
     }
     if (
-      HEREDOC_OPENERS.has(this.lines[first]!.trim()) &&
+      HEREDOC_OPENER.test(this.lines[first]!.trim()) &&
       this.lines[last]!.trim().endsWith('EOF') &&
       last > first
     ) {
