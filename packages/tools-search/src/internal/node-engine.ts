@@ -1,10 +1,11 @@
 import { open, stat } from 'node:fs/promises';
+import { requiredLiteral } from './required-literal.js';
 import type { FoundMatch, GrepOutcome, GrepRequest, ListOutcome, WalkSettings } from './search-request.js';
 import { decodeSearchText, searchText } from './search-text.js';
 import { type WalkedFile, walkFiles } from './walk-files.js';
 
 /** Files read at once by the Node engine. */
-const CONCURRENCY = 8;
+const CONCURRENCY = 16;
 
 /** Lists files with the Node walker, relative to `settings.base`, in path order. */
 export async function listFilesWithNode(settings: WalkSettings): Promise<ListOutcome> {
@@ -27,10 +28,24 @@ interface FileResult {
   readonly matches: FoundMatch[];
 }
 
+interface Prefilters {
+  /** The pattern with `m`: one test over the whole text before splitting it into lines. */
+  readonly text: RegExp | undefined;
+  /** UTF-8 bytes every match contains: files without them are skipped before decoding. */
+  readonly bytes: Buffer | undefined;
+}
+
+function isUtf16(buffer: Buffer): boolean {
+  return (
+    buffer.length >= 2 &&
+    ((buffer[0] === 0xff && buffer[1] === 0xfe) || (buffer[0] === 0xfe && buffer[1] === 0xff))
+  );
+}
+
 async function searchFile(
   file: WalkedFile,
   request: GrepRequest,
-  prefilter: RegExp | undefined,
+  prefilters: Prefilters,
 ): Promise<FileResult> {
   let buffer: Buffer;
   try {
@@ -50,9 +65,11 @@ async function searchFile(
       return { searched: false, matches: [] };
     }
   }
+  if (prefilters.bytes && !isUtf16(buffer) && !buffer.includes(prefilters.bytes))
+    return { searched: true, matches: [] };
   const text = decodeSearchText(buffer);
   if (text === undefined) return { searched: true, matches: [] };
-  const found = searchText(text, request.regexp, prefilter);
+  const found = searchText(text, request.regexp, prefilters.text);
   return {
     searched: true,
     matches: found.map((match) => ({
@@ -86,7 +103,11 @@ async function* candidates(request: GrepRequest): AsyncGenerator<WalkedFile> {
  */
 export async function grepWithNode(request: GrepRequest): Promise<GrepOutcome> {
   const lookAround = /\(\?<?[=!]/.test(request.pattern);
-  const prefilter = lookAround ? undefined : new RegExp(request.regexp.source, `${request.regexp.flags}m`);
+  const literal = request.caseInsensitive ? undefined : requiredLiteral(request.pattern);
+  const prefilters: Prefilters = {
+    text: lookAround ? undefined : new RegExp(request.regexp.source, `${request.regexp.flags}m`),
+    bytes: literal === undefined ? undefined : Buffer.from(literal, 'utf8'),
+  };
   const iterator = candidates(request);
   const inFlight: Array<Promise<FileResult>> = [];
   const matches: FoundMatch[] = [];
@@ -97,7 +118,7 @@ export async function grepWithNode(request: GrepRequest): Promise<GrepOutcome> {
     while (walking && inFlight.length < CONCURRENCY) {
       const next = await iterator.next();
       if (next.done) walking = false;
-      else inFlight.push(searchFile(next.value, request, prefilter));
+      else inFlight.push(searchFile(next.value, request, prefilters));
     }
     const head = inFlight.shift();
     if (head === undefined) break;

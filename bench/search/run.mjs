@@ -1,0 +1,206 @@
+// bench/search: glob and grep through the tool (ripgrep engine, Node engine) versus rg itself,
+// on a corpus of real code (the repository's installed packages, flattened, copied to 30,000+ files).
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFile, lstat, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createWorkspace } from '@toolgate/core';
+import { createSearchTools } from '@toolgate/tools-search';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repository = resolve(here, '../..');
+const store = join(repository, 'node_modules/.pnpm');
+const corpus = join(repository, 'bench/.cache/search-corpus');
+const MIN_FILES = 30_000;
+const MAX_FILE_BYTES = 10 * 1024 * 1024;
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+
+const rg = spawnSync('sh', ['-c', 'command -v rg'], { encoding: 'utf8' }).stdout.trim();
+if (!rg) {
+  console.log('bench/search: skipped, no `rg` on PATH to compare with');
+  process.exit(0);
+}
+
+async function packageDirectories() {
+  const found = [];
+  for (const id of (await readdir(store)).sort()) {
+    const modules = join(store, id, 'node_modules');
+    let names;
+    try {
+      names = (await readdir(modules)).sort();
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const path = join(modules, name);
+      if (name.startsWith('@')) {
+        for (const scoped of (await readdir(path)).sort()) {
+          if (!(await lstat(join(path, scoped))).isSymbolicLink()) found.push(join(path, scoped));
+        }
+      } else if (name !== '.bin' && !(await lstat(path)).isSymbolicLink()) {
+        found.push(path);
+      }
+    }
+  }
+  return found;
+}
+
+async function copyTree(from, to, counter) {
+  await mkdir(to, { recursive: true });
+  for (const entry of await readdir(from, { withFileTypes: true })) {
+    const name = entry.name === 'node_modules' ? 'nested_modules' : entry.name;
+    const source = join(from, entry.name);
+    if (entry.isDirectory()) await copyTree(source, join(to, name), counter);
+    else if (entry.isFile() && (await lstat(source)).size <= MAX_FILE_BYTES) {
+      await copyFile(source, join(to, name));
+      counter.files++;
+    }
+  }
+}
+
+async function ensureCorpus() {
+  const marker = join(corpus, '.complete');
+  try {
+    return JSON.parse(await readFile(marker, 'utf8')).files;
+  } catch {
+    // build it
+  }
+  await rm(corpus, { recursive: true, force: true });
+  const packages = await packageDirectories();
+  const counter = { files: 0 };
+  // The store holds fewer than 30,000 files, so the flattened copy is repeated until it does.
+  for (let copy = 1; counter.files < MIN_FILES; copy++) {
+    for (const [index, directory] of packages.entries()) {
+      const label = directory
+        .slice(store.length + 1)
+        .replace(/\/node_modules\//g, '__')
+        .replace(/\//g, '_');
+      await copyTree(
+        directory,
+        join(corpus, `copy-${copy}`, `${String(index).padStart(3, '0')}-${label}`),
+        counter,
+      );
+    }
+  }
+  await mkdir(join(corpus, '.git'), { recursive: true });
+  await writeFile(join(corpus, '.gitignore'), '*.map\n');
+  await writeFile(marker, JSON.stringify({ files: counter.files }));
+  return counter.files;
+}
+
+const WALK = ['--no-config', '--hidden', '--no-ignore-global', '--glob', '!.git', '--glob', '!node_modules'];
+
+/** Runs rg and reads its output; with `stopAfter`, kills it after that many lines (a `| head`). */
+function runRg(args, stopAfter) {
+  return new Promise((resolvePromise) => {
+    const child = spawn(rg, args, { cwd: corpus, stdio: ['ignore', 'pipe', 'ignore'] });
+    let lines = 0;
+    let done = false;
+    child.stdout.on('data', (chunk) => {
+      if (done) return;
+      for (let index = chunk.indexOf(10); index >= 0; index = chunk.indexOf(10, index + 1)) lines++;
+      if (stopAfter !== undefined && lines >= stopAfter) {
+        done = true;
+        child.kill('SIGKILL');
+      }
+    });
+    child.on('close', () => resolvePromise(lines));
+  });
+}
+
+async function median(work) {
+  await work();
+  const times = [];
+  let value;
+  for (let run = 0; run < RUNS; run++) {
+    const started = performance.now();
+    value = await work();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { ms: times[Math.floor(times.length / 2)], value };
+}
+
+const files = await ensureCorpus();
+const workspace = createWorkspace({ root: corpus });
+const engines = {
+  ripgrep: createSearchTools({ workspace, engine: 'ripgrep', ripgrepPath: rg }),
+  node: createSearchTools({ workspace, engine: 'node' }),
+};
+const context = { callId: 'bench', signal: new AbortController().signal, plan: undefined };
+
+async function callTool(tool, input) {
+  const result = await tool.execute(input, context);
+  if (result.status !== 'success') throw new Error(JSON.stringify(result));
+  return result.output;
+}
+
+const ALL = 10_000_000;
+const queries = [
+  { name: 'literal', input: { pattern: 'use strict', maxResults: ALL }, rg: ['--regexp=use strict'] },
+  {
+    name: 'regex',
+    input: { pattern: '[A-Z][a-z]+Error\\(', maxResults: ALL },
+    rg: ['--regexp=[A-Z][a-z]+Error\\('],
+  },
+  {
+    name: 'case-insensitive',
+    input: { pattern: 'deprecated', caseInsensitive: true, maxResults: ALL },
+    rg: ['--ignore-case', '--regexp=deprecated'],
+  },
+  {
+    name: 'with include *.ts',
+    input: { pattern: 'import type', include: '*.ts', maxResults: ALL },
+    rg: ['--glob', '*.ts', '--regexp=import type'],
+  },
+  {
+    name: 'almost every file, maxResults 100',
+    input: { pattern: 'e', maxResults: 100 },
+    rg: ['--regexp=e'],
+    stopAfter: 101,
+  },
+];
+
+console.log(
+  `bench/search: ${files} files in ${corpus} (rg ${spawnSync(rg, ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0]}), median of ${RUNS} runs`,
+);
+console.log(
+  'query'.padEnd(36),
+  'rg ms'.padStart(8),
+  'rg-engine ms'.padStart(13),
+  'ratio'.padStart(6),
+  'node ms'.padStart(9),
+  'ratio'.padStart(6),
+  ' matches',
+);
+for (const query of queries) {
+  const peer = await median(() =>
+    runRg([...WALK, '--line-number', '--with-filename', ...query.rg, '.'], query.stopAfter),
+  );
+  const viaRipgrep = await median(() => callTool(engines.ripgrep.grep, query.input));
+  const viaNode = await median(() => callTool(engines.node.grep, query.input));
+  const count = (output) => `${output.totalMatches}${output.truncated ? '+' : ''}`;
+  console.log(
+    query.name.padEnd(36),
+    peer.ms.toFixed(0).padStart(8),
+    viaRipgrep.ms.toFixed(0).padStart(13),
+    (viaRipgrep.ms / peer.ms).toFixed(2).padStart(6),
+    viaNode.ms.toFixed(0).padStart(9),
+    (viaNode.ms / peer.ms).toFixed(2).padStart(6),
+    ` rg ${peer.value} lines, engines ${count(viaRipgrep.value)} / ${count(viaNode.value)}`,
+  );
+}
+const globPeer = await median(() => runRg([...WALK, '--files', '--glob', '*.ts', '.']));
+const globRipgrep = await median(() =>
+  callTool(engines.ripgrep.glob, { pattern: '**/*.ts', maxResults: ALL }),
+);
+const globNode = await median(() => callTool(engines.node.glob, { pattern: '**/*.ts', maxResults: ALL }));
+console.log(
+  'glob **/*.ts vs rg --files -g *.ts'.padEnd(36),
+  globPeer.ms.toFixed(0).padStart(8),
+  globRipgrep.ms.toFixed(0).padStart(13),
+  (globRipgrep.ms / globPeer.ms).toFixed(2).padStart(6),
+  globNode.ms.toFixed(0).padStart(9),
+  (globNode.ms / globPeer.ms).toFixed(2).padStart(6),
+  ` rg ${globPeer.value} files, engines ${globRipgrep.value.count} / ${globNode.value.count}`,
+);
