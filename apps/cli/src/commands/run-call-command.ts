@@ -55,13 +55,17 @@ export async function runCallCommand(io: CliIo, command: CallCommandOptions): Pr
     ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
     ...(io.stderr.isTTY ? { after: [withElapsedTime({ write: (text) => io.stderr.write(text) })] } : {}),
   });
-  let result: ToolResult;
+  let result: ToolResult | undefined;
   let stopped = 0;
   try {
     result = await session.surface.executor.execute(
       { id: `call_${randomUUID().slice(0, 8)}`, name: command.tool, arguments: input },
       { signal: io.signal },
     );
+    // An unknown mcp__ tool usually means its server did not start: say why.
+    if (result.status === 'failure' && result.error.code === 'unknown_tool') {
+      for (const line of session.mcp?.statusLines() ?? []) io.stderr.write(`${colors.stderr.dim(line)}\n`);
+    }
   } finally {
     stopped = await session.close();
   }
