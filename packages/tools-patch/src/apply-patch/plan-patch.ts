@@ -25,7 +25,7 @@ export interface PlannedFile {
   readonly before: Buffer | null;
   /** Bytes after the patch; null when the patch deletes it. */
   readonly after: Buffer | null;
-  /** Mode bits for a file the patch creates (a Move destination takes its source's mode). */
+  /** Mode bits to write with: the file's own, or for a new Move destination its source's. */
   readonly mode?: number;
   /** The path was a symbolic link to this target (`before` is then empty); rollback restores the link. */
   readonly linkTarget?: string;
@@ -409,8 +409,7 @@ class Planner {
     source.current = null;
     destination.current = after;
     if (destination.original === null) {
-      const mode = source.original === null ? undefined : modeOf(source.resolved.absolutePath);
-      if (mode !== undefined) destination.mode = mode;
+      if (source.mode !== undefined) destination.mode = source.mode;
     }
     const movedTo = destination.resolved.displayPath;
     const replacedDiff = replaced === null ? '' : this.diff(replaced, null, movedTo, movedTo);
@@ -435,8 +434,12 @@ class Planner {
  */
 function load(resolved: ResolvedPath): Entry {
   try {
+    const stats = statSync(resolved.absolutePath, { throwIfNoEntry: false });
+    if (!stats) return { resolved, isDirectory: false, original: null, current: null };
+    if (stats.isDirectory()) return { resolved, isDirectory: true, original: null, current: null };
     const bytes = readFileSync(resolved.absolutePath);
-    return { resolved, isDirectory: false, original: bytes, current: bytes };
+    // Knowing the mode spares the atomic write a stat of its own.
+    return { resolved, isDirectory: false, original: bytes, current: bytes, mode: stats.mode & 0o7777 };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EISDIR') return { resolved, isDirectory: true, original: null, current: null };
@@ -447,14 +450,6 @@ function load(resolved: ResolvedPath): Entry {
         `Cannot read ${resolved.displayPath}: ${(error as Error).message}. Nothing was changed.`,
       ),
     );
-  }
-}
-
-function modeOf(absolutePath: string): number | undefined {
-  try {
-    return statSync(absolutePath).mode & 0o7777;
-  } catch {
-    return undefined;
   }
 }
 

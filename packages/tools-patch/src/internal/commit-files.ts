@@ -8,7 +8,7 @@ export interface FileCommit {
   readonly displayPath: string;
   readonly before: Buffer | null;
   readonly after: Buffer | null;
-  /** Mode bits for a file that is created. */
+  /** Mode bits to write with (the file's own, or a new file's); read from the file when absent. */
   readonly mode?: number;
   /** The path was a symbolic link to this target; rollback recreates the link. */
   readonly linkTarget?: string;
@@ -63,7 +63,7 @@ export async function commitFiles(
         await writeFileAtomic(
           file.absolutePath,
           file.after!,
-          file.before === null && file.mode !== undefined ? { mode: file.mode, sync } : { sync },
+          file.mode !== undefined ? { mode: file.mode, sync } : { sync },
         );
         done.push(file);
       } catch (error) {
