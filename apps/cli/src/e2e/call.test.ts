@@ -120,8 +120,9 @@ describe.skipIf(SKIP_REASON !== undefined)(
           `toolgate: --cwd: no such directory: ${join(root, 'missing')}`,
         ],
       ] as const;
-      for (const [args, message] of cases) {
-        const result = await runToolgate(args);
+      const results = await Promise.all(cases.map(([args]) => runToolgate(args)));
+      for (const [index, [args, message]] of cases.entries()) {
+        const result = results[index]!;
         expect({
           args,
           code: result.code,
