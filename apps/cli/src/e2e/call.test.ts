@@ -102,6 +102,13 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(result.stderr).toMatch(/^✗ nope failed \(unknown_tool\): Unknown tool "nope"\./);
     });
 
+    it('prints help and the version, exit 0', async () => {
+      const [help, version] = await Promise.all([runToolgate(['--help']), runToolgate(['--version'])]);
+      expect(help).toMatchObject({ code: 0, stderr: '' });
+      expect(help.stdout).toMatch(/^Usage:\n {2}toolgate tools \[--json\]/);
+      expect(version).toMatchObject({ code: 0, stdout: '0.0.0\n', stderr: '' });
+    });
+
     it('exits 2 for usage errors: unknown option, missing tool, bad JSON, ARGS not an object', async () => {
       const cases = [
         [['tools', '--bogus'], "toolgate: Unknown option '--bogus'."],
