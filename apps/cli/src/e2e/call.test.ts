@@ -106,7 +106,12 @@ describe.skipIf(SKIP_REASON !== undefined)(
       const [help, version] = await Promise.all([runToolgate(['--help']), runToolgate(['--version'])]);
       expect(help).toMatchObject({ code: 0, stderr: '' });
       expect(help.stdout).toMatch(/^Usage:\n {2}toolgate tools \[--json\]/);
-      expect(version).toMatchObject({ code: 0, stdout: '0.0.0\n', stderr: '' });
+      const { version: expected } = JSON.parse(
+        await readFile(join(import.meta.dirname, '../../package.json'), 'utf8'),
+      ) as {
+        version: string;
+      };
+      expect(version).toMatchObject({ code: 0, stdout: `${expected}\n`, stderr: '' });
     });
 
     it('exits 2 for usage errors: unknown option, missing tool, bad JSON, ARGS not an object', async () => {
