@@ -83,7 +83,13 @@ export async function createSessionSurface(options: SessionSurfaceOptions): Prom
     mcp = loaded;
     providers.push(loaded.provider);
   }
-  const provider = combineToolProviders(providers);
+  let provider: ToolProvider;
+  try {
+    provider = combineToolProviders(providers);
+  } catch (error) {
+    await Promise.all([builtIns.close(), mcp?.close()]);
+    throw error;
+  }
   const memory = options.memory ?? createApprovalMemory();
   const build = (approver: Approver | undefined): ToolSurface =>
     createToolSurface({
