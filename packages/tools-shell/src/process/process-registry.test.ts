@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { InvalidOptionsError } from '@toolgate/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BashProcessInfo, BashProcessLogChunk, BashWriteResult } from '../bash/bash-schema.js';
@@ -342,4 +344,40 @@ describe('process registry lifecycle', () => {
     expect(() => registry.restoreSnapshot([{ processId: 'x' }])).toThrow(InvalidOptionsError);
     expect(() => createProcessRegistry({ maxLiveProcesses: 0 })).toThrow(InvalidOptionsError);
   });
+});
+
+const BUILT_PACKAGE = new URL('../../dist/index.js', import.meta.url);
+
+describe('process registry safety net', () => {
+  // A separate host process needs plain JavaScript: it runs against the build (`pnpm build`).
+  it.skipIf(!existsSync(BUILT_PACKAGE))(
+    'kills background groups when the host exits without closing the registry (needs dist/)',
+    async () => {
+      const tag = marker();
+      // A host that starts a process and exits at once, never calling close().
+      const script = `
+        const { createProcessRegistry } = await import(${JSON.stringify(BUILT_PACKAGE.href)});
+        const registry = createProcessRegistry();
+        const started = await registry.start({
+          command: 'sleep ${tag}',
+          workingDirectory: '/tmp',
+          shell: { file: '/bin/sh', args: ['-c'] },
+          environment: { PATH: process.env.PATH },
+        });
+        console.log(started.status);
+        process.exit(0);
+      `;
+      const host = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+      expect({ stdout: host.stdout, stderr: host.stderr, status: host.status }).toEqual({
+        stdout: 'success\n',
+        stderr: '',
+        status: 0,
+      });
+      await waitFor(
+        () => liveProcessesWithMarker(tag),
+        (found) => found.length === 0,
+      );
+      expect(await liveProcessesWithMarker(tag)).toEqual([]);
+    },
+  );
 });

@@ -16,7 +16,7 @@ import type {
 import type { ShellInvocation } from '../executor/shell-invocation.js';
 import { CombinedLogWriter } from '../internal/combined-log-writer.js';
 import { LogRingBuffer } from '../internal/log-ring-buffer.js';
-import { terminateProcessGroup } from '../internal/process-group.js';
+import { signalProcessGroup, terminateProcessGroup } from '../internal/process-group.js';
 import { type ProcessSnapshot, parseProcessSnapshots } from './process-snapshot.js';
 
 /** Options for {@link createProcessRegistry}. */
@@ -148,6 +148,15 @@ export function createProcessRegistry(options: ProcessRegistryOptions = {}): Pro
   const entries = new Map<string, Entry>();
   let starting = 0;
   let closed = false;
+
+  // Safety net for hosts that exit without close(): background groups are detached and would
+  // outlive us, so they get SIGKILL synchronously when this process exits.
+  const killOnExit = (): void => {
+    for (const entry of entries.values()) {
+      if (entry.child && entry.pid !== undefined) signalProcessGroup(entry.pid, 'SIGKILL');
+    }
+  };
+  let exitHookInstalled = false;
 
   const liveCount = (): number => {
     let count = starting;
@@ -296,6 +305,10 @@ export function createProcessRegistry(options: ProcessRegistryOptions = {}): Pro
         child,
       };
       entries.set(entry.processId, entry);
+      if (!exitHookInstalled) {
+        process.once('exit', killOnExit);
+        exitHookInstalled = true;
+      }
       watch(entry, child);
       if (closed) await stopEntry(entry);
       return toolSuccess(info(entry));
@@ -420,6 +433,8 @@ export function createProcessRegistry(options: ProcessRegistryOptions = {}): Pro
     async close() {
       closed = true;
       await Promise.all([...entries.values()].filter((entry) => !entry.restored).map(stopEntry));
+      if (exitHookInstalled) process.removeListener('exit', killOnExit);
+      exitHookInstalled = false;
     },
   };
 }
