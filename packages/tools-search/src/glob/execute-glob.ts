@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { implementTool, type Tool, toolFailure, toolSuccess } from '@toolgate/core';
-import { comparePaths } from '../internal/compare-paths.js';
+import { comparePaths, sortByPath } from '../internal/compare-paths.js';
 import { joinDisplayPath } from '../internal/display-path.js';
 import { compileGlob, GlobPatternError, type PathMatcher } from '../internal/glob-matcher.js';
 import { listFilesWithNode } from '../internal/node-engine.js';
@@ -107,7 +107,7 @@ export function createGlobTool(context: SearchContext): Tool<GlobInput, GlobOutp
       found =
         context.globSort === 'modified'
           ? await newestFirst(resolved.path.absolutePath, found)
-          : found.sort(comparePaths);
+          : sortByPath(found, (file) => file);
       const maxResults = input.maxResults ?? GLOB_DEFAULT_MAX_RESULTS;
       const matches = found
         .slice(0, maxResults)

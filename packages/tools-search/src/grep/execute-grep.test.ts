@@ -90,6 +90,18 @@ describe.each(ENGINES)('grep (%s engine)', (engine) => {
     });
   });
 
+  it('applies include to a file named by path', async () => {
+    expect(
+      await harness.call('grep', { pattern: 'o', path: 'src/lib/util.ts', include: '*.js' }),
+    ).toMatchObject({
+      output: { matches: [], filesSearched: 0 },
+    });
+  });
+
+  it('treats a newline in the pattern as a pattern that never matches a line', async () => {
+    expect(await harness.call('grep', { pattern: 'TODO\\nx' })).toMatchObject({ output: { matches: [] } });
+  });
+
   it('searches one file when path names a file', async () => {
     expect(await harness.call('grep', { pattern: 'o', path: 'src/lib/util.ts' })).toEqual({
       status: 'success',
@@ -262,7 +274,7 @@ describe.each(ENGINES)('grep (%s engine)', (engine) => {
     });
   });
 
-  it('fails with aborted when the signal fires, and leaves no rg behind', async () => {
+  it('fails with aborted when the signal fires mid-search', async () => {
     for (let index = 0; index < 200; index++)
       await writeFile(join(root, `f${index}.txt`), 'needle\n'.repeat(50));
     const controller = new AbortController();

@@ -1,6 +1,6 @@
 import { basename, dirname } from 'node:path';
 import { implementTool, type Tool, type ToolResult, toolFailure, toolSuccess } from '@toolgate/core';
-import { comparePaths } from '../internal/compare-paths.js';
+import { sortByPath } from '../internal/compare-paths.js';
 import { expandBraces } from '../internal/expand-braces.js';
 import { compileGlob, GlobPatternError, type PathMatcher } from '../internal/glob-matcher.js';
 import { grepWithNode } from '../internal/node-engine.js';
@@ -129,7 +129,11 @@ export function createGrepTool(context: SearchContext): Tool<GrepInput, GrepOutp
         line: match.line,
         content: match.content,
       }));
-      all.sort((left, right) => comparePaths(left.file, right.file) || left.line - right.line);
+      sortByPath(
+        all,
+        (match) => match.file,
+        (left, right) => left.line - right.line,
+      );
       const matches = all.slice(0, maxResults);
       return toolSuccess({
         pattern: input.pattern,

@@ -30,3 +30,18 @@ export function compareNames(left: string, right: string): number {
   }
   return left.length - right.length;
 }
+
+/** Sorts items by a path in {@link comparePaths} order, computing each sort key once. */
+export function sortByPath<T>(
+  items: T[],
+  pathOf: (item: T) => string,
+  tieBreak?: (left: T, right: T) => number,
+): T[] {
+  const keyed = items.map((item) => ({ item, key: pathOf(item).replaceAll('/', '\u0000') }));
+  keyed.sort((left, right) => {
+    const order = left.key === right.key ? 0 : compareNames(left.key, right.key);
+    return order !== 0 ? order : tieBreak ? tieBreak(left.item, right.item) : 0;
+  });
+  for (let index = 0; index < keyed.length; index++) items[index] = keyed[index]!.item;
+  return items;
+}

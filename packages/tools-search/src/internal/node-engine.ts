@@ -83,7 +83,9 @@ async function searchFile(
 async function* candidates(request: GrepRequest): AsyncGenerator<WalkedFile> {
   if (request.singleFile !== undefined) {
     const prefix = request.base.endsWith('/') ? request.base : `${request.base}/`;
-    yield { absolutePath: prefix + request.singleFile, relativePath: request.singleFile };
+    if (!request.include || request.include(request.singleFile)) {
+      yield { absolutePath: prefix + request.singleFile, relativePath: request.singleFile };
+    }
     return;
   }
   for await (const file of walkFiles({

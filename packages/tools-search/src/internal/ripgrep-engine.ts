@@ -1,4 +1,3 @@
-import { comparePaths } from './compare-paths.js';
 import { runRipgrep } from './run-ripgrep.js';
 import type { FoundMatch, GrepOutcome, GrepRequest, ListOutcome, WalkSettings } from './search-request.js';
 import { toContent } from './search-text.js';
@@ -140,7 +139,7 @@ export async function grepWithRipgrep(ripgrepPath: string, request: GrepRequest)
   if (run.spawnError) return { type: 'error', message: failureOf(run) };
   if (!truncated && run.exitCode === 2 && confirmed.length === 0) {
     const message = run.stderr.trim();
-    if (/regex parse error|error parsing regex|regex: /i.test(message))
+    if (/regex parse error|error parsing regex|not allowed in a regex|regex: /i.test(message))
       return { type: 'pattern-error', message };
     if (message !== '') return { type: 'error', message: failureOf(run) };
   }
@@ -151,8 +150,5 @@ export async function grepWithRipgrep(ripgrepPath: string, request: GrepRequest)
     return { type: 'done', matches: confirmed, filesSearched: filesListed, truncated };
   }
   // Stopped early: only the files known to have been searched (those with matches) are counted.
-  confirmed.sort(
-    (left, right) => comparePaths(left.absolutePath, right.absolutePath) || left.line - right.line,
-  );
   return { type: 'done', matches: confirmed, filesSearched: filesWithMatches, truncated };
 }

@@ -1,0 +1,28 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { comparePaths, sortByPath } from './compare-paths.js';
+
+describe('path order', () => {
+  it('orders as a sorted tree walk: a directory before a sibling file that extends its name', () => {
+    expect(sortByPath(['a.ts', 'a/b.ts', 'B', 'a-b', 'a/a/z', '\u00e9', 'z'], (path) => path)).toEqual([
+      'B',
+      'a/a/z',
+      'a/b.ts',
+      'a-b',
+      'a.ts',
+      'z',
+      '\u00e9',
+    ]);
+  });
+
+  it('sortByPath agrees with comparePaths', () => {
+    const name = fc
+      .stringMatching(/^[a-c.\-/\u00e9]{1,6}$/)
+      .filter((path) => !path.includes('//') && !path.startsWith('/') && !path.endsWith('/'));
+    fc.assert(
+      fc.property(fc.array(name, { maxLength: 30 }), (paths) => {
+        expect(sortByPath([...paths], (path) => path)).toEqual([...paths].sort(comparePaths));
+      }),
+    );
+  });
+});
