@@ -94,6 +94,27 @@ describe.skipIf(SKIP_REASON !== undefined)(
 );
 
 describe.skipIf(SKIP_REASON !== undefined)(`toolgate mcp lifecycle ${SKIP_REASON ?? ''}`, E2E_OPTIONS, () => {
+  it('exits 143 on SIGTERM, after closing the session', async () => {
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'e2e', version: '0' } },
+    };
+    const result = await runToolgate(['mcp', '--cwd', root, '--approval', 'auto'], {
+      stdin: null,
+      onSpawn: (child, output) => {
+        child.stdin?.write(`${JSON.stringify(initialize)}\n`);
+        void waitForText(output.stdout, '"result"').then(() => child.kill('SIGTERM'));
+      },
+    });
+    expect(result.code).toBe(143);
+    expect(JSON.parse(result.stdout.split('\n')[0]!)).toMatchObject({
+      id: 1,
+      result: { serverInfo: { name: 'toolgate' } },
+    });
+  });
+
   it('exits 0 when its client leaves (stdin closes)', async () => {
     const result = await runToolgate(['mcp', '--cwd', root, '--approval', 'auto']);
     expect(result).toMatchObject({ code: 0, stdout: '' });

@@ -48,8 +48,8 @@ export interface RunResult {
 export interface RunOptions {
   readonly cwd?: string;
   readonly env?: Readonly<Record<string, string>>;
-  /** Written to stdin, which is then closed. @default '' */
-  readonly stdin?: string;
+  /** Written to stdin, which is then closed; `null` leaves stdin open (the test writes to it). @default '' */
+  readonly stdin?: string | null;
   /** Called once the child is running (to send it signals). */
   readonly onSpawn?: (child: ChildProcess, output: { stdout(): string; stderr(): string }) => void;
 }
@@ -77,7 +77,7 @@ export function runToolgate(args: readonly string[], options: RunOptions = {}): 
     child.on('error', reject);
     child.on('close', (code, signal) => resolvePromise({ code, signal, stdout, stderr }));
     child.stdin.on('error', () => {});
-    child.stdin.end(options.stdin ?? '');
+    if (options.stdin !== null) child.stdin.end(options.stdin ?? '');
     options.onSpawn?.(child, { stdout: () => stdout, stderr: () => stderr });
   });
 }
