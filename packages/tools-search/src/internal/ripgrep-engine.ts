@@ -2,6 +2,9 @@ import { runRipgrep } from './run-ripgrep.js';
 import type { FoundMatch, GrepOutcome, GrepRequest, ListOutcome, WalkSettings } from './search-request.js';
 import { toContent } from './search-text.js';
 
+/** How long a search runs before the concurrent `rg --files` count starts. */
+const COUNT_DELAY_MS = 25;
+
 function escapeGlob(name: string): string {
   return name.replace(/[\\*?[\]{}!]/g, (character) => `\\${character}`);
 }
@@ -88,20 +91,26 @@ export async function grepWithRipgrep(ripgrepPath: string, request: GrepRequest)
   request.signal.addEventListener('abort', abortCounter, { once: true });
   const prefix = request.base.endsWith('/') ? request.base : `${request.base}/`;
   let filesListed = 0;
-  const counting = runRipgrep({
-    ripgrepPath,
-    args: [...args, '--files', '--no-messages', '--', request.base],
-    cwd,
-    signal: counter.signal,
-    onLine: (line) => {
-      if (line === '') return undefined;
-      if (request.include && !request.include(line.startsWith(prefix) ? line.slice(prefix.length) : line)) {
+  const startCounting = () =>
+    runRipgrep({
+      ripgrepPath,
+      args: [...args, '--files', '--no-messages', '--', request.base],
+      cwd,
+      signal: counter.signal,
+      onLine: (line) => {
+        if (line === '') return undefined;
+        if (request.include && !request.include(line.startsWith(prefix) ? line.slice(prefix.length) : line)) {
+          return undefined;
+        }
+        filesListed++;
         return undefined;
-      }
-      filesListed++;
-      return undefined;
-    },
-  });
+      },
+    });
+  // Started a moment later, so a search that is truncated at once never pays for the second walk.
+  let counting: ReturnType<typeof startCounting> | undefined;
+  const timer = setTimeout(() => {
+    counting = startCounting();
+  }, COUNT_DELAY_MS);
   const confirmed: FoundMatch[] = [];
   let pending: FoundMatch[] = [];
   let filesWithMatches = 0;
@@ -132,8 +141,9 @@ export async function grepWithRipgrep(ripgrepPath: string, request: GrepRequest)
       return undefined;
     },
   });
+  clearTimeout(timer);
   if (truncated || request.signal.aborted || run.spawnError) counter.abort();
-  const count = await counting;
+  const count = await (counting ?? (truncated || request.signal.aborted ? undefined : startCounting()));
   request.signal.removeEventListener('abort', abortCounter);
   if (request.signal.aborted) return { type: 'aborted' };
   if (run.spawnError) return { type: 'error', message: failureOf(run) };
@@ -146,7 +156,7 @@ export async function grepWithRipgrep(ripgrepPath: string, request: GrepRequest)
   if (!truncated && run.exitCode !== 0 && run.exitCode !== 1 && run.exitCode !== 2) {
     return { type: 'error', message: failureOf(run) };
   }
-  if (!truncated && !count.stopped && (count.exitCode === 0 || count.exitCode === 1)) {
+  if (!truncated && count && !count.stopped && (count.exitCode === 0 || count.exitCode === 1)) {
     return { type: 'done', matches: confirmed, filesSearched: filesListed, truncated };
   }
   // Stopped early: only the files known to have been searched (those with matches) are counted.
