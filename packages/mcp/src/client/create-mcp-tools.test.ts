@@ -550,6 +550,36 @@ describe('createMcpTools with fixture servers', () => {
     await waitFor(() => stderr.includes('beta: fixture: sleep cancelled\n'));
   });
 
+  it('cancels many parallel calls sharing one signal, without a listener warning', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    try {
+      const controller = new AbortController();
+      const pending = Array.from({ length: 15 }, (_, index) =>
+        mcp.surface.executor.execute(
+          { id: `p${index}`, name: 'mcp__alpha__sleep', arguments: { ms: 30_000 } },
+          { signal: controller.signal },
+        ),
+      );
+      const started = () =>
+        stderr
+          .filter((chunk) => chunk.startsWith('alpha: '))
+          .join('')
+          .split('fixture: sleep started').length - 1;
+      await waitFor(() => started() === 15);
+      controller.abort();
+      const results = await Promise.all(pending);
+      expect(new Set(results.map((result) => result.status === 'failure' && result.error.code))).toEqual(
+        new Set(['aborted']),
+      );
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
   it('refreshes a server tools on list_changed', async () => {
     expect(mcp.tools.get('mcp__beta__fresh')).toBeUndefined();
     await mcp.surface.executor.execute({

@@ -12,7 +12,7 @@ import {
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from '../config/mcp-config-schema.js';
-import { RequestCancellation } from '../internal/request-cancellation.js';
+import { linkCancellation } from '../internal/request-cancellation.js';
 import type { McpServerState } from './mcp-server-status.js';
 
 const STDERR_TAIL_CHARS = 2000;
@@ -199,9 +199,7 @@ export class McpServerConnection {
     if (signal.aborted) return { kind: 'aborted' };
     // A cancellation of its own per call: the SDK never removes the abort listener it adds, and
     // hosts often pass one long-lived signal for every call.
-    const cancellation = new RequestCancellation();
-    const abort = () => cancellation.abort(signal.reason);
-    signal.addEventListener('abort', abort, { once: true });
+    const { cancellation, release } = linkCancellation(signal);
     try {
       const result = (await client.callTool({ name: originalName, arguments: { ...input } }, undefined, {
         signal: cancellation.asSignal(),
@@ -220,7 +218,7 @@ export class McpServerConnection {
       }
       return { kind: 'error', message: messageOf(error) };
     } finally {
-      signal.removeEventListener('abort', abort);
+      release();
     }
   }
 

@@ -36,3 +36,34 @@ export class RequestCancellation {
     return this as unknown as AbortSignal;
   }
 }
+
+const linked = new WeakMap<AbortSignal, Set<RequestCancellation>>();
+
+/**
+ * A cancellation for one request that aborts when `signal` does. Each signal gets a single listener
+ * however many requests share it (hosts pass one signal per turn, and parallel calls would otherwise
+ * trip Node's MaxListenersExceededWarning); `release` detaches the request when it is done.
+ */
+export function linkCancellation(signal: AbortSignal): {
+  cancellation: RequestCancellation;
+  release: () => void;
+} {
+  const cancellation = new RequestCancellation();
+  let requests = linked.get(signal);
+  if (!requests) {
+    const created = new Set<RequestCancellation>();
+    requests = created;
+    linked.set(signal, created);
+    signal.addEventListener(
+      'abort',
+      () => {
+        for (const request of created) request.abort(signal.reason);
+        created.clear();
+      },
+      { once: true },
+    );
+  }
+  const set = requests;
+  set.add(cancellation);
+  return { cancellation, release: () => set.delete(cancellation) };
+}
