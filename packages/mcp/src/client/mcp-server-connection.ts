@@ -116,6 +116,13 @@ export class McpServerConnection {
       if (this.state === 'connecting') this.changedWhileConnecting = true;
       else void this.refresh();
     });
+    // Installed before connecting too, so a server that exits right after starting is never missed;
+    // while connecting, the failed connect reports it instead.
+    client.onclose = () => {
+      if (!this.closing && this.state === 'connected') {
+        this.fail('the server closed the connection (it exited or crashed)');
+      }
+    };
     try {
       const transport = this.createTransport();
       const timedOut = new Promise<never>((_, reject) => {
@@ -141,11 +148,11 @@ export class McpServerConnection {
     }
     clearTimeout(timer);
     if (this.closing) return;
-    client.onclose = () => {
-      if (!this.closing && this.state === 'connected')
-        this.fail('the server closed the connection (it exited or crashed)');
-    };
     this.state = 'connected';
+    if (client.transport === undefined) {
+      this.fail('the server closed the connection (it exited or crashed)');
+      return;
+    }
     this.settings.onChange();
     if (this.changedWhileConnecting) void this.refresh();
   }
