@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { implementTool, type Tool, toolFailure, toolSuccess } from '@toolgate/core';
 import { comparePaths, sortByPath } from '../internal/compare-paths.js';
 import { joinDisplayPath } from '../internal/display-path.js';
+import { simpleNameGlobs } from '../internal/expand-braces.js';
 import { compileGlob, GlobPatternError, type PathMatcher } from '../internal/glob-matcher.js';
 import { listFilesWithNode } from '../internal/node-engine.js';
 import { resolveSearchPath } from '../internal/resolve-search-path.js';
@@ -44,6 +45,14 @@ function compilePattern(pattern: string): Compiled {
       return { ok: false, message: `pattern ${quoted} is not a valid glob: ${error.message}` };
     throw error;
   }
+}
+
+/** `**\/*.ts` → `['*.ts']`: the file-name part of a pattern, for ripgrep to pre-filter with. */
+function lastSegmentGlobs(pattern: string): string[] | undefined {
+  const slash = pattern.lastIndexOf('/');
+  const last = pattern.slice(slash + 1);
+  if (/[()\\[\]{},]/.test(pattern.slice(0, slash + 1)) || last.includes('**')) return undefined;
+  return simpleNameGlobs(last);
 }
 
 async function newestFirst(base: string, files: string[]): Promise<string[]> {
@@ -99,7 +108,7 @@ export function createGlobTool(context: SearchContext): Tool<GlobInput, GlobOutp
       };
       const listed =
         engine.type === 'ripgrep'
-          ? await listFilesWithRipgrep(engine.ripgrepPath, settings)
+          ? await listFilesWithRipgrep(engine.ripgrepPath, settings, lastSegmentGlobs(input.pattern))
           : await listFilesWithNode(settings);
       if (listed.type === 'aborted') return toolFailure('aborted', 'glob was cancelled before it finished.');
       if (listed.type === 'error') return toolFailure('io_error', `glob failed: ${listed.message}`);

@@ -1,7 +1,7 @@
 import { basename, dirname } from 'node:path';
 import { implementTool, type Tool, type ToolResult, toolFailure, toolSuccess } from '@toolgate/core';
 import { sortByPath } from '../internal/compare-paths.js';
-import { expandBraces } from '../internal/expand-braces.js';
+import { simpleNameGlobs } from '../internal/expand-braces.js';
 import { compileGlob, GlobPatternError, type PathMatcher } from '../internal/glob-matcher.js';
 import { grepWithNode } from '../internal/node-engine.js';
 import { resolveSearchPath } from '../internal/resolve-search-path.js';
@@ -20,8 +20,6 @@ interface Include {
   readonly nameGlobs: readonly string[] | undefined;
 }
 
-const SAFE_NAME_GLOB = /^[A-Za-z0-9._*-]+$/;
-
 function compileInclude(include: string): Include | string {
   const quoted = JSON.stringify(include);
   if (include.startsWith('!') || include.startsWith('/') || include.split('/').includes('..')) {
@@ -35,8 +33,7 @@ function compileInclude(include: string): Include | string {
     throw error;
   }
   if (include.includes('/')) return { matcher, nameGlobs: undefined };
-  const expanded = expandBraces(include);
-  const nameGlobs = expanded?.every((glob) => SAFE_NAME_GLOB.test(glob)) ? expanded : undefined;
+  const nameGlobs = simpleNameGlobs(include);
   return {
     matcher: (relativePath) => matcher(relativePath.slice(relativePath.lastIndexOf('/') + 1)),
     nameGlobs,

@@ -124,3 +124,16 @@ export function expandBraces(pattern: string): string[] | undefined {
   }
   return [pattern];
 }
+
+const SAFE_NAME_GLOB = /^[A-Za-z0-9._-]*\*?[A-Za-z0-9._-]*$/;
+
+/**
+ * The name globs ripgrep can pre-filter with (`--type-add`) for a glob on file names: its brace
+ * expansions, when each is plain characters and at most one `*` (read the same by globset and
+ * fast-glob). Undefined when the glob is anything fancier.
+ */
+export function simpleNameGlobs(nameGlob: string): string[] | undefined {
+  if (nameGlob.includes('/')) return undefined;
+  const expanded = expandBraces(nameGlob);
+  return expanded?.every((glob) => glob !== '' && SAFE_NAME_GLOB.test(glob)) ? expanded : undefined;
+}

@@ -241,14 +241,3 @@ export function compileGlob(pattern: string): PathMatcher {
   }
   return (relativePath) => regexp.test(relativePath);
 }
-
-/** The literal leading directories of a glob (`src/lib/**\/*.ts` → `src/lib`), for pruning walks. */
-export function staticPrefix(pattern: string): string {
-  const segments = pattern.replace(/^(?:\.\/)+/, '').split('/');
-  const literal: string[] = [];
-  for (const segment of segments.slice(0, -1)) {
-    if (/[*?[\]{}()!@+\\]/.test(segment) || segment === '' || segment === '.' || segment === '..') break;
-    literal.push(segment);
-  }
-  return literal.join('/');
-}

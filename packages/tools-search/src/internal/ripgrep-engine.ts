@@ -31,16 +31,29 @@ function failureOf(run: { exitCode: number | null; stderr: string; spawnError?: 
   return `rg exited with status ${run.exitCode}: ${run.stderr.trim().slice(0, 2000)}`;
 }
 
+/**
+ * A pre-filter on file names through a ripgrep file type: unlike `--glob`, a type never lets a
+ * file through ignore files. The caller still filters with its own matcher.
+ */
+function typeFlags(nameGlobs: readonly string[] | undefined): string[] {
+  if (!nameGlobs) return [];
+  const flags: string[] = [];
+  for (const glob of nameGlobs) flags.push('--type-add', `toolgateinclude:${glob}`);
+  flags.push('--type', 'toolgateinclude');
+  return flags;
+}
+
 /** Lists files as `rg --files` does, relative to `settings.base`. */
 export async function listFilesWithRipgrep(
   ripgrepPath: string,
   settings: WalkSettings,
+  nameGlobs?: readonly string[],
 ): Promise<ListOutcome> {
   const files: string[] = [];
   const prefix = settings.base.endsWith('/') ? settings.base : `${settings.base}/`;
   const run = await runRipgrep({
     ripgrepPath,
-    args: [...walkFlags(settings), '--files', '--no-messages', '--', settings.base],
+    args: [...walkFlags(settings), ...typeFlags(nameGlobs), '--files', '--no-messages', '--', settings.base],
     cwd: settings.base,
     signal: settings.signal,
     onLine: (line) => {
@@ -57,10 +70,7 @@ export async function listFilesWithRipgrep(
 
 function grepFlags(request: GrepRequest): { args: string[]; cwd: string } {
   const args = [...walkFlags(request), '--max-filesize', String(request.maxFileSizeBytes)];
-  if (request.includeNameGlobs) {
-    for (const glob of request.includeNameGlobs) args.push('--type-add', `toolgateinclude:${glob}`);
-    args.push('--type', 'toolgateinclude');
-  }
+  args.push(...typeFlags(request.includeNameGlobs));
   if (request.singleFile !== undefined) {
     // Found by walking its directory, so the binary and size rules are those of any walked file;
     // a whitelist glob also lets it past ignore files, as naming a file to rg does.
