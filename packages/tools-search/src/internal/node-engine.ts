@@ -1,15 +1,16 @@
-import { open, stat } from 'node:fs/promises';
+import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { requiredLiteral } from './required-literal.js';
 import type { FoundMatch, GrepOutcome, GrepRequest, ListOutcome, WalkSettings } from './search-request.js';
 import { decodeSearchText, searchText } from './search-text.js';
 import { type WalkedFile, walkFiles } from './walk-files.js';
 
-/** Files read at once by the Node engine. */
-const CONCURRENCY = 16;
+/** Longest stretch of synchronous reading before the engine yields to the event loop. */
+const YIELD_EVERY_MS = 10;
 
 /** Lists files with the Node walker, relative to `settings.base`, in path order. */
 export async function listFilesWithNode(settings: WalkSettings): Promise<ListOutcome> {
   const files: string[] = [];
+  let lastYield = performance.now();
   for await (const file of walkFiles({
     base: settings.base,
     excludedNames: settings.excludedNames,
@@ -17,6 +18,10 @@ export async function listFilesWithNode(settings: WalkSettings): Promise<ListOut
     signal: settings.signal,
   })) {
     files.push(file.relativePath);
+    if (performance.now() - lastYield > YIELD_EVERY_MS) {
+      await new Promise((resolveYield) => setImmediate(resolveYield));
+      lastYield = performance.now();
+    }
   }
   if (settings.signal.aborted) return { type: 'aborted' };
   return { type: 'done', files };
@@ -42,31 +47,58 @@ function isUtf16(buffer: Buffer): boolean {
   );
 }
 
-async function searchFile(
+/** Files up to this size are read into one reused buffer. */
+const SCRATCH_BYTES = 1 << 20;
+
+/**
+ * Reads a file whole, synchronously: for many small cached files this is several times faster
+ * than the promise API (no thread-pool round trip per call). The caller yields between files.
+ * Returns 'too-large' past the limit and undefined when it cannot be read.
+ */
+function readWhole(path: string, limit: number, scratch: Buffer): Buffer | 'too-large' | undefined {
+  let descriptor: number;
+  try {
+    descriptor = openSync(path, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const size = fstatSync(descriptor).size;
+    if (size > limit) return 'too-large';
+    const target = size <= scratch.length ? scratch : Buffer.allocUnsafe(size);
+    let length = 0;
+    while (length < size) {
+      const read = readSync(descriptor, target, length, size - length, length);
+      if (read === 0) break;
+      length += read;
+    }
+    return target.subarray(0, length);
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+function searchFile(
   file: WalkedFile,
   request: GrepRequest,
   prefilters: Prefilters,
-): Promise<FileResult> {
-  let buffer: Buffer;
-  try {
-    const handle = await open(file.absolutePath, 'r');
+  scratch: Buffer,
+): FileResult {
+  const buffer = readWhole(file.absolutePath, request.maxFileSizeBytes, scratch);
+  if (buffer === 'too-large') return { searched: false, matches: [] };
+  if (buffer === undefined) {
+    // Unreadable: ripgrep lists it (so it counts as searched when within the limit), no matches.
     try {
-      const { size } = await handle.stat();
-      if (size > request.maxFileSizeBytes) return { searched: false, matches: [] };
-      buffer = await handle.readFile();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // Unreadable: ripgrep lists it and reports the error; it yields no matches.
-    try {
-      return { searched: (await stat(file.absolutePath)).size <= request.maxFileSizeBytes, matches: [] };
+      return { searched: statSync(file.absolutePath).size <= request.maxFileSizeBytes, matches: [] };
     } catch {
       return { searched: false, matches: [] };
     }
   }
-  if (prefilters.bytes && !isUtf16(buffer) && !buffer.includes(prefilters.bytes))
+  if (prefilters.bytes && !isUtf16(buffer) && !buffer.includes(prefilters.bytes)) {
     return { searched: true, matches: [] };
+  }
   const text = decodeSearchText(buffer);
   if (text === undefined) return { searched: true, matches: [] };
   const found = searchText(text, request.regexp, prefilters.text);
@@ -100,8 +132,8 @@ async function* candidates(request: GrepRequest): AsyncGenerator<WalkedFile> {
 }
 
 /**
- * Greps in Node: walks in path order, reads a few files at once, and commits results in walk
- * order, stopping as soon as more than `maxResults` matching lines are known.
+ * Greps in Node: walks in path order, reads each file whole, and stops as soon as more than
+ * `maxResults` matching lines are known.
  */
 export async function grepWithNode(request: GrepRequest): Promise<GrepOutcome> {
   const lookAround = /\(\?<?[=!]/.test(request.pattern);
@@ -110,26 +142,25 @@ export async function grepWithNode(request: GrepRequest): Promise<GrepOutcome> {
     text: lookAround ? undefined : new RegExp(request.regexp.source, `${request.regexp.flags}m`),
     bytes: literal === undefined ? undefined : Buffer.from(literal, 'utf8'),
   };
-  const iterator = candidates(request);
-  const inFlight: Array<Promise<FileResult>> = [];
+  const scratch = Buffer.allocUnsafe(SCRATCH_BYTES);
   const matches: FoundMatch[] = [];
   let filesSearched = 0;
-  let walking = true;
   let truncated = false;
-  while (!request.signal.aborted) {
-    while (walking && inFlight.length < CONCURRENCY) {
-      const next = await iterator.next();
-      if (next.done) walking = false;
-      else inFlight.push(searchFile(next.value, request, prefilters));
-    }
-    const head = inFlight.shift();
-    if (head === undefined) break;
-    const result = await head;
+  let lastYield = performance.now();
+  const iterator = candidates(request);
+  for await (const file of iterator) {
+    if (request.signal.aborted) break;
+    const result = searchFile(file, request, prefilters, scratch);
     if (result.searched) filesSearched++;
-    matches.push(...result.matches);
+    for (const match of result.matches) matches.push(match);
     if (matches.length > request.maxResults) {
       truncated = true;
       break;
+    }
+    if (performance.now() - lastYield > YIELD_EVERY_MS) {
+      // Let the host's event loop (and the abort signal) run between synchronous reads.
+      await new Promise((resolveYield) => setImmediate(resolveYield));
+      lastYield = performance.now();
     }
   }
   await iterator.return(undefined);

@@ -1,5 +1,5 @@
 import type { Dirent } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
 import { compareNames } from './compare-paths.js';
 import { type IgnoreNode, isIgnored, loadIgnoreNode, loadParentIgnores } from './ignore-rules.js';
 
@@ -23,9 +23,10 @@ export interface WalkOptions {
   readonly enterDirectory?: (relativePath: string) => boolean;
 }
 
-async function list(directory: string): Promise<Dirent[]> {
+/** Lists a directory synchronously (much faster than the promise API for many small directories). */
+function list(directory: string): Dirent[] {
   try {
-    return await readdir(directory, { withFileTypes: true });
+    return readdirSync(directory, { withFileTypes: true });
   } catch {
     // Unreadable or vanished directories are skipped, as ripgrep does (it reports them on stderr).
     return [];
@@ -48,7 +49,7 @@ async function openFrame(
   relative: string,
   parentNode: IgnoreNode | undefined,
 ): Promise<Frame> {
-  const entries = await list(directory);
+  const entries = list(directory);
   entries.sort((left, right) => compareNames(left.name, right.name));
   let node = parentNode;
   if (options.respectIgnoreFiles) {
