@@ -320,6 +320,29 @@ describe('grep engine selection', () => {
     }
   });
 
+  it('fails with io_error when the configured rg cannot run', async () => {
+    const root = await temporaryDirectory();
+    try {
+      const harness = createHarness({ root }, { engine: 'ripgrep', ripgrepPath: join(root, 'no-such-rg') });
+      expect(await harness.call('grep', { pattern: 'x' })).toEqual({
+        status: 'failure',
+        error: {
+          code: 'io_error',
+          message: `grep failed: could not run rg: spawn ${join(root, 'no-such-rg')} ENOENT`,
+        },
+      });
+      expect(await harness.call('glob', { pattern: '*' })).toEqual({
+        status: 'failure',
+        error: {
+          code: 'io_error',
+          message: `glob failed: could not run rg: spawn ${join(root, 'no-such-rg')} ENOENT`,
+        },
+      });
+    } finally {
+      await removeDirectory(root);
+    }
+  });
+
   it('falls back to the Node engine when auto finds no rg', async () => {
     const root = await temporaryDirectory();
     try {
