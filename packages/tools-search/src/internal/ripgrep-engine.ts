@@ -130,6 +130,8 @@ export async function grepWithRipgrep(ripgrepPath: string, request: GrepRequest)
     args: searchArgs,
     cwd,
     signal: request.signal,
+    // `{"type":"match"` or `{"type":"end"`: byte 9 is `m` or `e` (begin and summary lines are skipped).
+    wantLine: (data, start) => data[start + 9] === 0x6d || data[start + 9] === 0x65,
     onLine: (line) => {
       if (line.startsWith('{"type":"match"')) {
         const data = JSON.parse(line).data as { path: RgText; lines: RgText; line_number: number };

@@ -18,6 +18,8 @@ export interface RunRipgrepOptions {
   readonly signal: AbortSignal;
   /** Receives each stdout line; return `'stop'` to kill `rg` at once. */
   readonly onLine: (line: string) => 'stop' | undefined;
+  /** Looks at a line's first bytes (at `start` in `data`); false skips it without decoding. @default every line */
+  readonly wantLine?: (data: Buffer, start: number) => boolean;
 }
 
 const MAX_STDERR = 16 * 1024;
@@ -27,7 +29,6 @@ export function runRipgrep(options: RunRipgrepOptions): Promise<RipgrepRun> {
   return new Promise((resolvePromise) => {
     let stopped = false;
     let stderr = '';
-    let pending = '';
     let settled = false;
     const child = spawn(options.ripgrepPath, [...options.args], {
       cwd: options.cwd,
@@ -47,22 +48,24 @@ export function runRipgrep(options: RunRipgrepOptions): Promise<RipgrepRun> {
       options.signal.removeEventListener('abort', onAbort);
       resolvePromise(run);
     };
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
+    // Lines are cut from the raw bytes and only the ones the caller wants are decoded.
+    let carry: Buffer | undefined;
+    child.stdout.on('data', (chunk: Buffer) => {
       if (stopped) return;
-      const text = pending + chunk;
+      const data = carry ? Buffer.concat([carry, chunk]) : chunk;
       let start = 0;
       for (;;) {
-        const end = text.indexOf('\n', start);
+        const end = data.indexOf(10, start);
         if (end < 0) break;
-        const line = text.slice(start, end);
+        const wanted = options.wantLine ? options.wantLine(data, start) : true;
+        const line = start;
         start = end + 1;
-        if (options.onLine(line) === 'stop') {
+        if (wanted && options.onLine(data.toString('utf8', line, end)) === 'stop') {
           stop();
           return;
         }
       }
-      pending = text.slice(start);
+      carry = start < data.length ? data.subarray(start) : undefined;
     });
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
@@ -70,7 +73,7 @@ export function runRipgrep(options: RunRipgrepOptions): Promise<RipgrepRun> {
     });
     child.on('error', (error) => finish({ exitCode: null, stderr, stopped, spawnError: error }));
     child.on('close', (code) => {
-      if (!stopped && pending !== '') options.onLine(pending);
+      if (!stopped && carry !== undefined) options.onLine(carry.toString('utf8'));
       finish({ exitCode: code, stderr, stopped });
     });
     if (options.signal.aborted) stop();
