@@ -24,7 +24,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   '@toolgate/core': ['zod'],
   '@toolgate/tools-fs': ['@toolgate/core', 'zod'],
   '@toolgate/tools-patch': ['@toolgate/core', 'zod'],
-  '@toolgate/tools-shell': ['@toolgate/core', 'zod', 'execa'],
+  '@toolgate/tools-shell': ['@toolgate/core', 'zod'],
   '@toolgate/tools-search': ['@toolgate/core', 'zod', 'fast-glob'],
   '@toolgate/tools-agents-md': ['@toolgate/core', 'zod'],
   '@toolgate/mcp': ['@toolgate/core', 'zod', '@modelcontextprotocol/sdk'],

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import fc from 'fast-check';
@@ -37,6 +37,22 @@ function isWithin(path: string, directory: string): boolean {
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..');
 }
 
+/**
+ * Creates `parent` below `root` one real directory at a time and returns it, or undefined when a
+ * segment is a symlink or a file: building the random tree must never write through a link the
+ * tree itself made (that would reach outside the temp dir, even into /).
+ */
+async function realDirectoryInside(root: string, parent: string): Promise<string | undefined> {
+  let current = root;
+  for (const segment of parent.split('/').filter(Boolean)) {
+    current = join(current, segment);
+    const stats = await lstat(current).catch(() => undefined);
+    if (stats === undefined) await mkdir(current);
+    else if (!stats.isDirectory()) return undefined;
+  }
+  return current;
+}
+
 describe('workspace containment (property)', () => {
   it('never resolves to a path outside the root, whatever the tree of directories and symlinks', async () => {
     await fc.assert(
@@ -50,11 +66,11 @@ describe('workspace containment (property)', () => {
             await mkdir(root, { recursive: true });
             await mkdir(join(base, 'ws', 'outside'), { recursive: true });
             for (const item of entries) {
-              const directory = join(root, item.parent);
-              await mkdir(directory, { recursive: true }).catch(() => {});
+              const directory = await realDirectoryInside(root, item.parent);
+              if (directory === undefined) continue;
               const path = join(directory, item.name);
               if (item.type === 'dir') await mkdir(path).catch(() => {});
-              else if (item.type === 'file') await writeFile(path, 'x').catch(() => {});
+              else if (item.type === 'file') await writeFile(path, 'x', { flag: 'wx' }).catch(() => {});
               else await symlink(item.target, path).catch(() => {});
             }
             const workspace = createWorkspace({ root });
