@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { InvalidOptionsError, toolFailure, toolSuccess } from '@toolgate/core';
 import { BASH_TIMEOUT_HINT } from '../bash/bash-description.js';
 import { createShellEnvironment, type ShellEnvironmentOptions } from '../environment/shell-environment.js';
+import { delay } from '../internal/delay.js';
 import { HeadTailCapture } from '../internal/head-tail-capture.js';
 import { signalProcessGroup, terminateProcessGroup } from '../internal/process-group.js';
 import type { ShellCommandExecutor } from './shell-command-executor.js';
@@ -28,10 +29,6 @@ const PIPE_DRAIN_WAIT_MS = 1000;
 const EXIT_WAIT_MS = 5000;
 
 type Ending = { readonly kind: 'exit' } | { readonly kind: 'timeout' } | { readonly kind: 'abort' };
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 /**
  * Runs commands on this machine: `<shell> -c <command>` detached in its own process group, stdin

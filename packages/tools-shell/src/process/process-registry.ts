@@ -15,6 +15,7 @@ import type {
 } from '../bash/bash-schema.js';
 import type { ShellInvocation } from '../executor/shell-invocation.js';
 import { CombinedLogWriter } from '../internal/combined-log-writer.js';
+import { delay } from '../internal/delay.js';
 import { LogRingBuffer } from '../internal/log-ring-buffer.js';
 import { signalProcessGroup, terminateProcessGroup } from '../internal/process-group.js';
 import { type ProcessSnapshot, parseProcessSnapshots } from './process-snapshot.js';
@@ -111,10 +112,6 @@ function positiveInteger(value: number | undefined, fallback: number, name: stri
     throw new InvalidOptionsError(`${name} must be an integer of at least ${minimum}; got ${value}`);
   }
   return value;
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 function unknownProcess(processId: string): ToolFailure {
