@@ -1,41 +1,6 @@
-/** Finds the `}` closing the `{` at `open`, or -1. Escaped braces do not count. */
-function findClose(pattern: string, open: number): number {
-  let depth = 0;
-  for (let index = open; index < pattern.length; index++) {
-    const character = pattern[index];
-    if (character === '\\') {
-      index++;
-      continue;
-    }
-    if (character === '{') depth++;
-    else if (character === '}') {
-      depth--;
-      if (depth === 0) return index;
-    }
-  }
-  return -1;
-}
+import { findClosingDelimiter, splitTopLevel } from './balanced-delimiters.js';
 
-function splitTopLevel(body: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let index = 0; index < body.length; index++) {
-    const character = body[index];
-    if (character === '\\') {
-      index++;
-      continue;
-    }
-    if (character === '{') depth++;
-    else if (character === '}') depth--;
-    else if (character === ',' && depth === 0) {
-      parts.push(body.slice(start, index));
-      start = index + 1;
-    }
-  }
-  parts.push(body.slice(start));
-  return parts;
-}
+const BRACES = { open: '{', close: '}' } as const;
 
 const NUMERIC_RANGE = /^(-?\d+)\.\.(-?\d+)(?:\.\.(-?\d+))?$/;
 const ALPHA_RANGE = /^([A-Za-z])\.\.([A-Za-z])(?:\.\.(-?\d+))?$/;
@@ -93,12 +58,12 @@ export function expandBraces(pattern: string): string[] | undefined {
       continue;
     }
     if (character !== '{') continue;
-    const close = findClose(pattern, index);
+    const close = findClosingDelimiter(pattern, index, BRACES);
     if (close < 0) return [pattern];
     const body = pattern.slice(index + 1, close);
     const head = pattern.slice(0, index);
     const tail = pattern.slice(close + 1);
-    const parts = splitTopLevel(body);
+    const parts = splitTopLevel(body, ',', BRACES);
     let alternatives: string[] | undefined;
     if (parts.length > 1) alternatives = parts;
     else alternatives = expandRange(body);

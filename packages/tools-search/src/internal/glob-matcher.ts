@@ -1,3 +1,4 @@
+import { findClosingDelimiter, splitTopLevel } from './balanced-delimiters.js';
 import { escapeRegExpCharacter } from './escape-regexp.js';
 import { expandBraces } from './expand-braces.js';
 
@@ -66,44 +67,7 @@ function compileClass(segment: string, start: number): { source: string; end: nu
   return undefined;
 }
 
-/** Finds the `)` closing the group opened at `open`, or -1. */
-function findGroupClose(segment: string, open: number): number {
-  let depth = 0;
-  for (let index = open; index < segment.length; index++) {
-    const character = segment[index];
-    if (character === '\\') {
-      index++;
-      continue;
-    }
-    if (character === '(') depth++;
-    else if (character === ')') {
-      depth--;
-      if (depth === 0) return index;
-    }
-  }
-  return -1;
-}
-
-function splitAlternatives(body: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let index = 0; index < body.length; index++) {
-    const character = body[index];
-    if (character === '\\') {
-      index++;
-      continue;
-    }
-    if (character === '(') depth++;
-    else if (character === ')') depth--;
-    else if (character === '|' && depth === 0) {
-      parts.push(body.slice(start, index));
-      start = index + 1;
-    }
-  }
-  parts.push(body.slice(start));
-  return parts;
-}
+const PARENTHESES = { open: '(', close: ')' } as const;
 
 /** Compiles one path segment (no `/`, not `**`). */
 function compileSegment(segment: string): string {
@@ -113,9 +77,9 @@ function compileSegment(segment: string): string {
     const character = segment[index]!;
     const next = segment[index + 1];
     if ('@?+*!'.includes(character) && next === '(') {
-      const close = findGroupClose(segment, index + 1);
+      const close = findClosingDelimiter(segment, index + 1, PARENTHESES);
       if (close > 0) {
-        const alternatives = splitAlternatives(segment.slice(index + 2, close))
+        const alternatives = splitTopLevel(segment.slice(index + 2, close), '|', PARENTHESES)
           .map(compileSegment)
           .join('|');
         if (character === '@') source += `(?:${alternatives})`;
@@ -128,9 +92,9 @@ function compileSegment(segment: string): string {
       }
     }
     if (character === '(') {
-      const close = findGroupClose(segment, index);
+      const close = findClosingDelimiter(segment, index, PARENTHESES);
       if (close > 0) {
-        source += `(?:${splitAlternatives(segment.slice(index + 1, close))
+        source += `(?:${splitTopLevel(segment.slice(index + 1, close), '|', PARENTHESES)
           .map(compileSegment)
           .join('|')})`;
         index = close + 1;
