@@ -34,6 +34,13 @@ describe.each(ENGINES)('glob (%s engine)', (engine) => {
   });
   afterEach(() => removeDirectory(root));
 
+  it('takes a NUL byte in the pattern without failing (it cannot be a process argument)', async () => {
+    expect(await harness.call('glob', { pattern: '*\u0000' })).toMatchObject({
+      status: 'success',
+      output: { matches: [], count: 0, truncated: false },
+    });
+  });
+
   it('matches **/*.ts at every depth, including the top, sorted by path, hidden files included', async () => {
     expect(await harness.call('glob', { pattern: '**/*.ts' })).toEqual({
       status: 'success',

@@ -108,7 +108,12 @@ export function createGlobTool(context: SearchContext): Tool<GlobInput, GlobOutp
       };
       const listed =
         engine.type === 'ripgrep'
-          ? await listFilesWithRipgrep(engine.ripgrepPath, settings, lastSegmentGlobs(input.pattern))
+          ? await listFilesWithRipgrep(
+              engine.ripgrepPath,
+              settings,
+              // A NUL byte cannot travel in a process argument: list everything and filter here.
+              input.pattern.includes('\0') ? undefined : lastSegmentGlobs(input.pattern),
+            )
           : await listFilesWithNode(settings);
       if (listed.type === 'aborted') return toolFailure('aborted', 'glob was cancelled before it finished.');
       if (listed.type === 'error') return toolFailure('io_error', `glob failed: ${listed.message}`);

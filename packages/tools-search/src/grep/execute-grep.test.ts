@@ -102,6 +102,12 @@ describe.each(ENGINES)('grep (%s engine)', (engine) => {
     expect(await harness.call('grep', { pattern: 'TODO\\nx' })).toMatchObject({ output: { matches: [] } });
   });
 
+  it('takes a NUL byte in the pattern or include without failing (it cannot be a process argument)', async () => {
+    await writeFile(join(root, 'nul.txt'), 'a\u0000b\n');
+    const result = await harness.call('grep', { pattern: '\u0000', include: '*\u0000' });
+    expect(result).toMatchObject({ status: 'success', output: { matches: [], filesMatched: 0 } });
+  });
+
   it('searches one file when path names a file', async () => {
     expect(await harness.call('grep', { pattern: 'o', path: 'src/lib/util.ts' })).toEqual({
       status: 'success',

@@ -105,8 +105,11 @@ export function createGrepTool(context: SearchContext): Tool<GrepInput, GrepOutp
         singleFile: resolved.isDirectory ? undefined : basename(absolutePath),
       };
       let outcome: GrepOutcome;
+      // A NUL byte cannot travel in a process argument: such a pattern or include runs in Node.
+      const passesToRipgrep = !`${input.pattern}${input.include ?? ''}`.includes('\0');
       if (
         engine.type === 'ripgrep' &&
+        passesToRipgrep &&
         !(translated instanceof PatternSyntaxError ? false : translated.needsNodeEngine)
       ) {
         outcome = await grepWithRipgrep(engine.ripgrepPath, request);
