@@ -57,6 +57,7 @@ export { createUnifiedDiff, type UnifiedDiffOptions } from './text/unified-diff.
 export { BUILT_IN_TOOL_NAMES, type BuiltInToolName, isBuiltInToolName } from './tool/built-in-tool-names.js';
 export { type DefineJsonSchemaToolOptions, defineJsonSchemaTool } from './tool/define-json-schema-tool.js';
 export { type DefineToolOptions, defineTool } from './tool/define-tool.js';
+export { lenientInteger } from './tool/lenient-integer.js';
 export { toJsonSchema } from './tool/to-json-schema.js';
 export {
   type AnyTool,

@@ -1,5 +1,5 @@
+import { lenientInteger } from '@toolgate/core';
 import { z } from 'zod';
-import { lenientInteger } from '../internal/lenient-integer.js';
 import { workspacePathSchema } from '../internal/workspace-path-schema.js';
 
 /** The largest `maxChars` a call may ask for (about 20 MB of text in memory). */

@@ -1,5 +1,5 @@
+import { lenientInteger } from '@toolgate/core';
 import { z } from 'zod';
-import { lenientInteger } from '../internal/lenient-integer.js';
 
 /** The bash actions, as AI4J names them. */
 export const BASH_ACTIONS = ['exec', 'start', 'status', 'logs', 'write', 'stop', 'list'] as const;
