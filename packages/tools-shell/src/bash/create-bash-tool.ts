@@ -57,6 +57,9 @@ async function resolveWorkingDirectory(
   cwd: string | undefined,
 ): Promise<ResolvedWorkingDirectory | ToolFailure> {
   const requested = cwd === undefined || cwd.trim() === '' ? '.' : cwd.trim();
+  // The root was resolved and checked to be a directory when the workspace was created: the
+  // common call without a cwd costs no file-system round trips.
+  if (requested === '.') return { absolutePath: workspace.root, displayPath: '.' };
   const resolution = await workspace.resolveReadable(requested);
   if (!resolution.ok) return resolution.failure;
   const { absolutePath, displayPath } = resolution.path;
