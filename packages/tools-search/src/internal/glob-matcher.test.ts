@@ -77,7 +77,9 @@ describe('the glob dialect against fast-glob', () => {
           maxLength: 3,
         },
       )
-      .map((parts) => parts.join(''));
+      // `**` glued to other characters inside a segment is left out: fast-glob 3.3.3 treats it
+      // inconsistently (`**.js` finds `src/lib/deep/d.js`, `src/**.js` finds nothing).
+      .map((parts) => parts.join('').replace(/\*{2,}/g, '*'));
     const pattern = fc
       .tuple(fc.array(fc.oneof(segment, fc.constant('**')), { maxLength: 3 }), segment)
       .map(([directories, name]) => [...directories, name].join('/'));

@@ -1,4 +1,4 @@
-import { runRipgrep } from './run-ripgrep.js';
+import { type RipgrepRun, runRipgrep } from './run-ripgrep.js';
 import type { FoundMatch, GrepOutcome, GrepRequest, ListOutcome, WalkSettings } from './search-request.js';
 import { toContent } from './search-text.js';
 
@@ -17,13 +17,6 @@ function walkFlags(settings: WalkSettings): string[] {
     if (name !== '' && !name.includes('/')) flags.push('--glob', `!${escapeGlob(name)}`);
   }
   return flags;
-}
-
-type RgText = { text?: string; bytes?: string } | undefined;
-
-function decode(value: RgText): string {
-  if (value?.text !== undefined) return value.text;
-  return value?.bytes === undefined ? '' : Buffer.from(value.bytes, 'base64').toString('utf8');
 }
 
 function failureOf(run: { exitCode: number | null; stderr: string; spawnError?: Error }): string {
@@ -79,16 +72,28 @@ function grepFlags(request: GrepRequest): { args: string[]; cwd: string } {
   return { args, cwd: request.base };
 }
 
+const FILES_SEARCHED = /^(\d+) files? searched$/;
+const BINARY_WARNING = ': WARNING: stopped searching binary file';
+
 /**
- * Greps with `rg --json`: matches of a file count once its `end` message shows it was not binary;
- * `rg` is killed as soon as more than `maxResults` matching lines are known. A concurrent
- * `rg --files` with the same filters counts the files searched.
+ * Greps with rg's standard printer (`--null --line-number --stats`), one process: each match line
+ * is `path\0line:content`; a file's matches count once the next file starts or the output ends,
+ * unless rg warns that the file turned out binary (then they are dropped, as rg 13's JSON `end`
+ * message would say). The `--stats` block gives the number of files searched. `rg` is killed as
+ * soon as more than `maxResults` matching lines are confirmed. With an `include` filter applied
+ * after rg, a concurrent `rg --files` with the same filters counts the files searched instead.
  */
 export async function grepWithRipgrep(ripgrepPath: string, request: GrepRequest): Promise<GrepOutcome> {
   const { args, cwd } = grepFlags(request);
   const searchArgs = [
     ...args,
-    '--json',
+    '--null',
+    '--with-filename',
+    '--line-number',
+    '--no-heading',
+    '--color',
+    'never',
+    '--stats',
     '--no-messages',
     request.caseInsensitive ? '--ignore-case' : '--case-sensitive',
     ...(request.deterministic ? ['--sort', 'path'] : []),
@@ -96,70 +101,121 @@ export async function grepWithRipgrep(ripgrepPath: string, request: GrepRequest)
     '--',
     request.base,
   ];
+  const prefix = request.base.endsWith('/') ? request.base : `${request.base}/`;
   const counter = new AbortController();
   const abortCounter = (): void => counter.abort();
-  request.signal.addEventListener('abort', abortCounter, { once: true });
-  const prefix = request.base.endsWith('/') ? request.base : `${request.base}/`;
   let filesListed = 0;
-  const startCounting = () =>
-    runRipgrep({
-      ripgrepPath,
-      args: [...args, '--files', '--no-messages', '--', request.base],
-      cwd,
-      signal: counter.signal,
-      onLine: (line) => {
-        if (line === '') return undefined;
-        if (request.include && !request.include(line.startsWith(prefix) ? line.slice(prefix.length) : line)) {
+  let counting: Promise<{ stopped: boolean; exitCode: number | null }> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  if (request.include) {
+    request.signal.addEventListener('abort', abortCounter, { once: true });
+    const startCounting = () =>
+      runRipgrep({
+        ripgrepPath,
+        args: [...args, '--files', '--no-messages', '--', request.base],
+        cwd,
+        signal: counter.signal,
+        onLine: (line) => {
+          if (line === '') return undefined;
+          if (request.include?.(line.startsWith(prefix) ? line.slice(prefix.length) : line)) filesListed++;
           return undefined;
-        }
-        filesListed++;
-        return undefined;
-      },
-    });
-  // Started a moment later, so a search that is truncated at once never pays for the second walk.
-  let counting: ReturnType<typeof startCounting> | undefined;
-  const timer = setTimeout(() => {
-    counting = startCounting();
-  }, COUNT_DELAY_MS);
+        },
+      });
+    // Started a moment later, so a search that is truncated at once never pays for the second walk.
+    timer = setTimeout(() => {
+      counting = startCounting();
+    }, COUNT_DELAY_MS);
+    const search = await searchWithStandardPrinter(ripgrepPath, request, searchArgs, cwd, prefix);
+    clearTimeout(timer);
+    if (search.truncated || request.signal.aborted || search.run.spawnError) counter.abort();
+    const count = await (counting ??
+      (search.truncated || request.signal.aborted ? undefined : startCounting()));
+    request.signal.removeEventListener('abort', abortCounter);
+    const counted =
+      count && !count.stopped && (count.exitCode === 0 || count.exitCode === 1) ? filesListed : undefined;
+    return toOutcome(request, search, counted);
+  }
+  const search = await searchWithStandardPrinter(ripgrepPath, request, searchArgs, cwd, prefix);
+  return toOutcome(request, search, search.filesSearched);
+}
+
+interface StandardSearch {
+  readonly run: RipgrepRun;
+  readonly matches: FoundMatch[];
+  readonly filesWithMatches: number;
+  readonly filesSearched: number | undefined;
+  readonly truncated: boolean;
+}
+
+async function searchWithStandardPrinter(
+  ripgrepPath: string,
+  request: GrepRequest,
+  searchArgs: readonly string[],
+  cwd: string,
+  prefix: string,
+): Promise<StandardSearch> {
   const confirmed: FoundMatch[] = [];
   let pending: FoundMatch[] = [];
+  let pendingPath: string | undefined;
   let filesWithMatches = 0;
+  let filesSearched: number | undefined;
   let truncated = false;
+  const confirm = (): 'stop' | undefined => {
+    if (pending.length > 0) {
+      confirmed.push(...pending);
+      filesWithMatches++;
+    }
+    pending = [];
+    pendingPath = undefined;
+    if (confirmed.length > request.maxResults) {
+      truncated = true;
+      return 'stop';
+    }
+    return undefined;
+  };
   const run = await runRipgrep({
     ripgrepPath,
     args: searchArgs,
     cwd,
     signal: request.signal,
-    // `{"type":"match"` or `{"type":"end"`: byte 9 is `m` or `e` (begin and summary lines are skipped).
-    wantLine: (data, start) => data[start + 9] === 0x6d || data[start + 9] === 0x65,
     onLine: (line) => {
-      if (line.startsWith('{"type":"match"')) {
-        const data = JSON.parse(line).data as { path: RgText; lines: RgText; line_number: number };
-        const absolutePath = decode(data.path);
+      const nul = line.indexOf('\0');
+      if (nul >= 0) {
+        const absolutePath = line.slice(0, nul);
+        if (absolutePath !== pendingPath && confirm() === 'stop') return 'stop';
+        pendingPath = absolutePath;
         if (request.include && !request.include(absolutePath.slice(prefix.length))) return undefined;
-        pending.push({ absolutePath, line: data.line_number, content: toContent(decode(data.lines)) });
-      } else if (line.startsWith('{"type":"end"')) {
-        const data = JSON.parse(line).data as { binary_offset: number | null };
-        if (data.binary_offset === null && pending.length > 0) {
-          confirmed.push(...pending);
-          filesWithMatches++;
-        }
-        pending = [];
-        if (confirmed.length > request.maxResults) {
-          truncated = true;
-          return 'stop';
-        }
+        const colon = line.indexOf(':', nul + 1);
+        pending.push({
+          absolutePath,
+          line: Number(line.slice(nul + 1, colon)),
+          content: toContent(line.slice(colon + 1)),
+        });
+        return undefined;
       }
-      return undefined;
+      if (pendingPath !== undefined && line.startsWith(`${pendingPath}${BINARY_WARNING}`)) {
+        pending = [];
+        pendingPath = undefined;
+        return undefined;
+      }
+      const searched = FILES_SEARCHED.exec(line);
+      if (searched) filesSearched = Number(searched[1]);
+      return confirm();
     },
   });
-  clearTimeout(timer);
-  if (truncated || request.signal.aborted || run.spawnError) counter.abort();
-  const count = await (counting ?? (truncated || request.signal.aborted ? undefined : startCounting()));
-  request.signal.removeEventListener('abort', abortCounter);
+  if (!truncated && !run.stopped) confirm();
+  return { run, matches: confirmed, filesWithMatches, filesSearched, truncated };
+}
+
+function toOutcome(
+  request: GrepRequest,
+  search: StandardSearch,
+  filesSearched: number | undefined,
+): GrepOutcome {
+  const { run, truncated } = search;
   if (request.signal.aborted) return { type: 'aborted' };
   if (run.spawnError) return { type: 'error', message: failureOf(run) };
-  if (!truncated && run.exitCode === 2 && confirmed.length === 0) {
+  if (!truncated && run.exitCode === 2 && search.matches.length === 0) {
     const message = run.stderr.trim();
     if (/regex parse error|error parsing regex|not allowed in a regex|regex: /i.test(message))
       return { type: 'pattern-error', message };
@@ -168,9 +224,9 @@ export async function grepWithRipgrep(ripgrepPath: string, request: GrepRequest)
   if (!truncated && run.exitCode !== 0 && run.exitCode !== 1 && run.exitCode !== 2) {
     return { type: 'error', message: failureOf(run) };
   }
-  if (!truncated && count && !count.stopped && (count.exitCode === 0 || count.exitCode === 1)) {
-    return { type: 'done', matches: confirmed, filesSearched: filesListed, truncated };
+  if (!truncated && filesSearched !== undefined) {
+    return { type: 'done', matches: search.matches, filesSearched, truncated };
   }
   // Stopped early: only the files known to have been searched (those with matches) are counted.
-  return { type: 'done', matches: confirmed, filesSearched: filesWithMatches, truncated };
+  return { type: 'done', matches: search.matches, filesSearched: search.filesWithMatches, truncated };
 }
