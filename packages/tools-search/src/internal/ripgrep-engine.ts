@@ -80,8 +80,8 @@ const BINARY_WARNING = ': WARNING: stopped searching binary file';
  * is `path\0line:content`; a file's matches count once the next file starts or the output ends,
  * unless rg warns that the file turned out binary (then they are dropped, as rg 13's JSON `end`
  * message would say). The `--stats` block gives the number of files searched. `rg` is killed as
- * soon as more than `maxResults` matching lines are confirmed. With an `include` filter applied
- * after rg, a concurrent `rg --files` with the same filters counts the files searched instead.
+ * soon as more than `maxResults` matching lines are confirmed. With a path `include` (applied in
+ * Node after rg), a concurrent `rg --files` with the same filters counts the files searched instead.
  */
 export async function grepWithRipgrep(ripgrepPath: string, request: GrepRequest): Promise<GrepOutcome> {
   const { args, cwd } = grepFlags(request);
@@ -107,7 +107,9 @@ export async function grepWithRipgrep(ripgrepPath: string, request: GrepRequest)
   let filesListed = 0;
   let counting: Promise<{ stopped: boolean; exitCode: number | null }> | undefined;
   let timer: NodeJS.Timeout | undefined;
-  if (request.include) {
+  // A simple name include is rg's own type filter, so --stats already counts only those files;
+  // not for one named file, whose whitelist glob lets it past the type filter.
+  if (request.include && (!request.includeNameGlobs || request.singleFile !== undefined)) {
     request.signal.addEventListener('abort', abortCounter, { once: true });
     const startCounting = () =>
       runRipgrep({
