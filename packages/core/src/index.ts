@@ -81,6 +81,7 @@ export {
 export { isValidToolName, TOOL_NAME_PATTERN } from './tool/tool-name.js';
 export type { ArgumentsParseResult, ToolSpec } from './tool/tool-spec.js';
 export { validateJsonSchemaArguments } from './tool/validate-json-schema-arguments.js';
+export { valueAtPath } from './tool/value-at-path.js';
 export {
   createWorkspace,
   DEFAULT_EXCLUDED_PATHS,

@@ -1,4 +1,4 @@
-import { findClosestMatch } from '@toolgate/core';
+import { findClosestMatch, valueAtPath } from '@toolgate/core';
 import type { z } from 'zod';
 
 function describeValue(value: unknown): string {
@@ -8,15 +8,6 @@ function describeValue(value: unknown): string {
   if (typeof value === 'object') return 'an object';
   const text = JSON.stringify(value);
   return `${typeof value} ${text.length > 60 ? `${text.slice(0, 57)}...` : text}`;
-}
-
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  let value = root;
-  for (const key of path) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<PropertyKey, unknown>)[key];
-  }
-  return value;
 }
 
 function keyOf(path: readonly PropertyKey[]): string {
@@ -75,7 +66,7 @@ export function formatConfigIssue(issue: z.core.$ZodIssue, root: unknown, schema
       .join('\n');
   }
   if (issue.code === 'invalid_type' && issue.expected === 'int') {
-    return `${keyOf(issue.path)}: expected an integer, got ${describeValue(valueAt(root, issue.path))}`;
+    return `${keyOf(issue.path)}: expected an integer, got ${describeValue(valueAtPath(root, issue.path))}`;
   }
-  return `${keyOf(issue.path)}: expected ${expectation(issue)}, got ${describeValue(valueAt(root, issue.path))}`;
+  return `${keyOf(issue.path)}: expected ${expectation(issue)}, got ${describeValue(valueAtPath(root, issue.path))}`;
 }

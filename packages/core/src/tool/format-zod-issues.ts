@@ -1,14 +1,6 @@
 import type { z } from 'zod';
 import { clipText } from '../text/clip-text.js';
-
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  let current = root;
-  for (const key of path) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<PropertyKey, unknown>)[key];
-  }
-  return current;
-}
+import { valueAtPath } from './value-at-path.js';
 
 function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing';
@@ -26,7 +18,7 @@ function formatPath(path: readonly PropertyKey[]): string {
 export function formatZodIssues(issues: readonly z.core.$ZodIssue[], input: unknown): string[] {
   return issues.map((issue) => {
     const field = formatPath(issue.path);
-    const value = valueAt(input, issue.path);
+    const value = valueAtPath(input, issue.path);
     if (issue.code === 'invalid_type' && value === undefined) {
       return `\`${field}\` is required (expected ${issue.expected})`;
     }

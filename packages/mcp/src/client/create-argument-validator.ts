@@ -1,5 +1,5 @@
 import type { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { type JsonSchemaObject, validateJsonSchemaArguments } from '@toolgate/core';
+import { type JsonSchemaObject, validateJsonSchemaArguments, valueAtPath } from '@toolgate/core';
 
 /** Checks arguments against a schema; returns the problems (empty when valid). */
 export type ArgumentValidator = (value: Readonly<Record<string, unknown>>) => readonly string[];
@@ -9,13 +9,12 @@ function describe(value: unknown): string {
   return text.length > 80 ? `${text.slice(0, 80)}...` : text;
 }
 
-function valueAt(root: unknown, pointer: string): unknown {
-  let current = root;
-  for (const part of pointer.split('/').filter(Boolean)) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return current;
+/** The path segments of a JSON Pointer (`/a/b~1c` → `a`, `b/c`). */
+function pointerSegments(pointer: string): string[] {
+  return pointer
+    .split('/')
+    .filter(Boolean)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /**
@@ -56,7 +55,7 @@ export function createArgumentValidator(
         return [`arguments ${problem}`];
       }
       return [
-        `\`${pointer.slice(1).replace(/\//g, '.')}\` ${problem}; got ${describe(valueAt(value, pointer))}`,
+        `\`${pointer.slice(1).replace(/\//g, '.')}\` ${problem}; got ${describe(valueAtPath(value, pointerSegments(pointer)))}`,
       ];
     });
   };

@@ -1,4 +1,4 @@
-import { findClosestMatch, InvalidOptionsError } from '@toolgate/core';
+import { findClosestMatch, InvalidOptionsError, valueAtPath } from '@toolgate/core';
 import { z } from 'zod';
 import { expandVariables } from './expand-variables.js';
 import type { McpConfig, McpServerConfig } from './mcp-config-schema.js';
@@ -33,15 +33,6 @@ function describeValue(value: unknown): string {
   const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
   const text = JSON.stringify(value) ?? String(value);
   return `${kind} ${text.length > 60 ? `${text.slice(0, 60)}...` : text}`;
-}
-
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  let current = root;
-  for (const key of path) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<PropertyKey, unknown>)[key];
-  }
-  return current;
 }
 
 function formatPath(prefix: string, path: readonly PropertyKey[]): string {
@@ -164,7 +155,7 @@ export function parseMcpConfig(value: unknown, options: ParseMcpConfigOptions = 
     const parsed = serverShape.safeParse(entry);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        const got = describeValue(valueAt(entry, issue.path));
+        const got = describeValue(valueAtPath(entry, issue.path));
         const text = issue.message.replace(/^Invalid input: /, '').replace(/, received [a-z]+$/, '');
         problems.push(
           `${formatPath(prefix, issue.path)}: ${text.charAt(0).toLowerCase()}${text.slice(1)}, got ${got}`,
