@@ -9,27 +9,15 @@ import {
   toolFailure,
   type Workspace,
 } from '@toolgate/core';
+import type { FileCommit } from '../internal/commit-files.js';
 import { decodeTextFile, displayText, encodeTextFile } from '../internal/text-file.js';
 import { applyHunks, describeMismatch } from './apply-hunks.js';
 import type { ApplyPatchFileChange, ApplyPatchOutput } from './apply-patch-schema.js';
 import { parsePatch } from './parse-patch.js';
 import type { PatchOperation } from './patch-operation.js';
 
-/** One file's state before and after the whole patch. */
-export interface PlannedFile {
-  /** Real absolute path. */
-  readonly absolutePath: string;
-  /** Root-relative display path. */
-  readonly displayPath: string;
-  /** Bytes before the patch; null when the file did not exist. */
-  readonly before: Buffer | null;
-  /** Bytes after the patch; null when the patch deletes it. */
-  readonly after: Buffer | null;
-  /** Mode bits to write with: the file's own, or for a new Move destination its source's. */
-  readonly mode?: number;
-  /** The path was a symbolic link to this target (`before` is then empty); rollback restores the link. */
-  readonly linkTarget?: string;
-}
+/** One file's state before and after the whole patch: what {@link applyPatch} commits. */
+export type PlannedFile = FileCommit;
 
 /** One operation as planned: what it does and its diff. */
 export interface PlannedOperation {

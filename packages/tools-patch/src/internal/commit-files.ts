@@ -4,13 +4,17 @@ import { writeFileAtomic } from '@toolgate/core';
 
 /** A file to bring from `before` to `after` (null = absent). */
 export interface FileCommit {
+  /** Real absolute path. */
   readonly absolutePath: string;
+  /** Root-relative display path. */
   readonly displayPath: string;
+  /** Bytes before; null when the file did not exist. */
   readonly before: Buffer | null;
+  /** Bytes after; null when the file is to be deleted. */
   readonly after: Buffer | null;
-  /** Mode bits to write with (the file's own, or a new file's); read from the file when absent. */
+  /** Mode bits to write with (the file's own, or for a new Move destination its source's); read from the file when absent. */
   readonly mode?: number;
-  /** The path was a symbolic link to this target; rollback recreates the link. */
+  /** The path was a symbolic link to this target (`before` is then empty); rollback recreates the link. */
   readonly linkTarget?: string;
 }
 
