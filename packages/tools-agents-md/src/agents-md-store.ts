@@ -187,6 +187,24 @@ export function createAgentsMdStore(workspace: Workspace): AgentsMdStore {
     }
     return undefined;
   };
+  /** Finds the file for writing, creates its parent, and runs `work` under the file's lock. */
+  const writeLocked = async (
+    options: AgentsMdWriteOptions,
+    verb: string,
+    work: (location: AgentsMdLocation) => Promise<ToolFailure | undefined>,
+  ): Promise<AgentsMdLocation | ToolFailure> => {
+    const found = await locateForWrite(options);
+    if ('status' in found) return found;
+    const { location } = found;
+    try {
+      const parentFailure = await ensureParent(location);
+      if (parentFailure) return parentFailure;
+      const failure = await workspace.withLock(location.resolvedPath, () => work(location));
+      return failure ?? { ...location, exists: true };
+    } catch (error) {
+      return ioFailure(error, location.path, verb);
+    }
+  };
 
   return {
     locate,
@@ -207,59 +225,35 @@ export function createAgentsMdStore(workspace: Workspace): AgentsMdStore {
       }
     },
 
-    async write(content, options = {}) {
-      const found = await locateForWrite(options);
-      if ('status' in found) return found;
-      const { location } = found;
-      try {
-        const parentFailure = await ensureParent(location);
-        if (parentFailure) return parentFailure;
-        await workspace.withLock(location.resolvedPath, () =>
-          writeFileAtomic(location.resolvedPath, content),
-        );
-        return { ...location, exists: true };
-      } catch (error) {
-        return ioFailure(error, location.path, 'writing');
-      }
-    },
+    write: (content, options = {}) =>
+      writeLocked(options, 'writing', async (location) => {
+        await writeFileAtomic(location.resolvedPath, content);
+        return undefined;
+      }),
 
-    async append(text, options = {}) {
-      const found = await locateForWrite(options);
-      if ('status' in found) return found;
-      const { location } = found;
-      try {
-        const parentFailure = await ensureParent(location);
-        if (parentFailure) return parentFailure;
-        const failure = await workspace.withLock(location.resolvedPath, async () => {
-          const stats = await statIfExists(location.resolvedPath);
-          const kind = kindFailure(location, stats);
-          if (kind) return kind;
-          const size = stats?.size ?? 0;
-          if (size > ATOMIC_APPEND_LIMIT_BYTES) {
-            const handle = await open(location.resolvedPath, 'r+');
-            try {
-              const last = Buffer.alloc(1);
-              await handle.read(last, 0, 1, size - 1);
-              const addition = Buffer.from(last[0] === 0x0a ? text : `\n${text}`);
-              await handle.write(addition, 0, addition.length, size);
-              await handle.datasync();
-            } finally {
-              await handle.close();
-            }
-            return undefined;
+    append: (text, options = {}) =>
+      writeLocked(options, 'appending to', async (location) => {
+        const stats = await statIfExists(location.resolvedPath);
+        const kind = kindFailure(location, stats);
+        if (kind) return kind;
+        const size = stats?.size ?? 0;
+        if (size > ATOMIC_APPEND_LIMIT_BYTES) {
+          const handle = await open(location.resolvedPath, 'r+');
+          try {
+            const last = Buffer.alloc(1);
+            await handle.read(last, 0, 1, size - 1);
+            const addition = Buffer.from(last[0] === 0x0a ? text : `\n${text}`);
+            await handle.write(addition, 0, addition.length, size);
+            await handle.datasync();
+          } finally {
+            await handle.close();
           }
-          const current = size > 0 ? (await readHead(location.resolvedPath, size)).bytes : Buffer.alloc(0);
-          const separator = current.length > 0 && current[current.length - 1] !== 0x0a ? '\n' : '';
-          await writeFileAtomic(
-            location.resolvedPath,
-            Buffer.concat([current, Buffer.from(separator + text)]),
-          );
           return undefined;
-        });
-        return failure ?? { ...location, exists: true };
-      } catch (error) {
-        return ioFailure(error, location.path, 'appending to');
-      }
-    },
+        }
+        const current = size > 0 ? (await readHead(location.resolvedPath, size)).bytes : Buffer.alloc(0);
+        const separator = current.length > 0 && current[current.length - 1] !== 0x0a ? '\n' : '';
+        await writeFileAtomic(location.resolvedPath, Buffer.concat([current, Buffer.from(separator + text)]));
+        return undefined;
+      }),
   };
 }
