@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
 
 /** How an `rg` run ended. */
 export interface RipgrepRun {
@@ -30,10 +31,18 @@ export function runRipgrep(options: RunRipgrepOptions): Promise<RipgrepRun> {
     let stopped = false;
     let stderr = '';
     let settled = false;
-    const child = spawn(options.ripgrepPath, [...options.args], {
-      cwd: options.cwd,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    let child: ChildProcessByStdio<null, Readable, Readable>;
+    try {
+      child = spawn(options.ripgrepPath, [...options.args], {
+        cwd: options.cwd,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+    } catch (error) {
+      // spawn throws synchronously for arguments no process can receive (a NUL byte): report it
+      // like a failed start instead of rejecting.
+      resolvePromise({ exitCode: null, stderr: '', stopped: false, spawnError: error as Error });
+      return;
+    }
     const stop = (): void => {
       if (stopped) return;
       stopped = true;
