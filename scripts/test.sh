@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1
-bash scripts/ensure-pnpm.sh
+. scripts/ensure-pnpm.sh
 pnpm install --frozen-lockfile --reporter=silent
 pnpm -s lint
 pnpm -s build --output-logs=errors-only
