@@ -1,3 +1,5 @@
+import { holdsUrlCredentials } from './holds-url-credentials.js';
+
 /** How commands get their environment. */
 export interface ShellEnvironmentOptions {
   /**
@@ -9,8 +11,9 @@ export interface ShellEnvironmentOptions {
   readonly base?: Readonly<Record<string, string | undefined>>;
   /**
    * Name patterns dropped from the inherited variables, matched case-insensitively against the
-   * whole name; `*` matches any run of characters.
-   * @default ['*KEY*', '*SECRET*', '*TOKEN*']
+   * whole name; `*` matches any run of characters. Whatever the list, a variable whose value holds
+   * a URL with a password (`postgres://user:pass@host`) is dropped too (unless kept).
+   * @default DEFAULT_DROPPED_ENVIRONMENT
    */
   readonly drop?: readonly string[];
   /**
@@ -24,8 +27,31 @@ export interface ShellEnvironmentOptions {
   readonly set?: Readonly<Record<string, string>>;
 }
 
-/** Codex's default: names containing KEY, SECRET or TOKEN are not passed to commands. */
-export const DEFAULT_DROPPED_ENVIRONMENT: readonly string[] = ['*KEY*', '*SECRET*', '*TOKEN*'];
+/**
+ * A word as a whole `_`-separated segment of a name: alone, first, last or in between. `PAT`
+ * catches `GH_PAT` but not `PATH` or `SPATIAL`.
+ */
+function asSegment(word: string): string[] {
+  return [word, `${word}_*`, `*_${word}`, `*_${word}_*`];
+}
+
+/**
+ * Names not passed to commands: containing KEY, SECRET, TOKEN (Codex's default), PASSWORD,
+ * PASSWD, PASSPHRASE, CREDENTIAL or COOKIE; ending in `_PWD` (`MYSQL_PWD`, not `PWD` or `OLDPWD`);
+ * or with PASS, AUTH, PAT, DSN or SESSION as a whole segment (`NPM_CONFIG__AUTH`, `GH_PAT`).
+ */
+export const DEFAULT_DROPPED_ENVIRONMENT: readonly string[] = [
+  '*KEY*',
+  '*SECRET*',
+  '*TOKEN*',
+  '*PASSWORD*',
+  '*PASSWD*',
+  '*PASSPHRASE*',
+  '*CREDENTIAL*',
+  '*COOKIE*',
+  '*_PWD',
+  ...['PASS', 'AUTH', 'PAT', 'DSN', 'SESSION'].flatMap(asSegment),
+];
 
 function toMatcher(patterns: readonly string[]): (name: string) => boolean {
   if (patterns.length === 0) return () => false;
@@ -42,8 +68,8 @@ function toMatcher(patterns: readonly string[]): (name: string) => boolean {
 }
 
 /**
- * Builds the environment function for commands: inherited variables minus the dropped names
- * (unless kept), plus `set`. Re-reads `base` on every call, so later changes to it are seen.
+ * Builds the environment function for commands: inherited variables minus the dropped names and
+ * the values holding URL credentials (unless kept), plus `set`. Re-reads `base` on every call, so later changes to it are seen.
  */
 export function createShellEnvironment(options: ShellEnvironmentOptions = {}): () => Record<string, string> {
   const isDropped = toMatcher([
@@ -60,7 +86,7 @@ export function createShellEnvironment(options: ShellEnvironmentOptions = {}): (
       for (const name of Object.keys(base)) {
         const value = base[name];
         if (value === undefined) continue;
-        if (isDropped(name) && !isKept(name)) continue;
+        if ((isDropped(name) || holdsUrlCredentials(value)) && !isKept(name)) continue;
         environment[name] = value;
       }
     }
