@@ -178,13 +178,13 @@ function toSource(tokens: readonly Token[]): string {
         source += '[^/]*';
         break;
       case 'recursive-prefix':
-        source += '(?:/?|[^\\n]*/)';
+        source += '(?:/?|[\\s\\S]*/)';
         break;
       case 'recursive-suffix':
-        source += '/[^\\n]*';
+        source += '/[\\s\\S]*';
         break;
       case 'recursive-zero-or-more':
-        source += '(?:/|/[^\\n]*/)';
+        source += '(?:/|/[\\s\\S]*/)';
         break;
       case 'class': {
         source += token.negated ? '[^' : '[';
@@ -208,6 +208,6 @@ function toSource(tokens: readonly Token[]): string {
 /** Compiles a globset glob into an anchored RegExp over `/`-separated paths; throws {@link GlobSyntaxError}. */
 export function compileGitignoreGlob(glob: string): RegExp {
   const tokens = parse(glob);
-  if (tokens.length === 1 && tokens[0]!.type === 'recursive-prefix') return /^[^\n]*$/u;
+  if (tokens.length === 1 && tokens[0]!.type === 'recursive-prefix') return /^[\s\S]*$/u;
   return new RegExp(`^${toSource(tokens)}$`, 'u');
 }

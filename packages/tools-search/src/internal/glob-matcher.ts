@@ -174,11 +174,11 @@ function compileExpanded(pattern: string): string {
       // Zero or more whole segments; a trailing `/**` needs one at least (files below, not the directory).
       source += last
         ? index === 0
-          ? '[^\\n]*'
-          : '/[^\\n]*'
+          ? '[\\s\\S]*'
+          : '/[\\s\\S]*'
         : index === 0
-          ? '(?:[^\\n]*/)?'
-          : '(?:/[^\\n]*)?/';
+          ? '(?:[\\s\\S]*/)?'
+          : '(?:/[\\s\\S]*)?/';
       continue;
     }
     if (index > 0 && segments[index - 1] !== '**') source += '/';

@@ -19,7 +19,7 @@ export interface IgnoreNode {
   readonly exclude: IgnoreFile | undefined;
 }
 
-async function readText(path: string): Promise<string | undefined> {
+async function readText(path: string | Buffer): Promise<string | undefined> {
   try {
     return await readFile(path, 'utf8');
   } catch {
@@ -27,22 +27,31 @@ async function readText(path: string): Promise<string | undefined> {
   }
 }
 
-async function readIgnoreFile(path: string): Promise<IgnoreFile | undefined> {
+async function readIgnoreFile(path: string | Buffer): Promise<IgnoreFile | undefined> {
   const text = await readText(path);
   return text === undefined ? undefined : parseIgnoreFile(text);
 }
 
+/** `path` inside a directory given by text or, when its name is not UTF-8, by bytes. */
+function inside(directory: string, rawDirectory: Buffer | undefined, path: string): string | Buffer {
+  return rawDirectory === undefined
+    ? join(directory, path)
+    : Buffer.concat([rawDirectory, Buffer.from(`/${path}`)]);
+}
+
 /** `.git/info/exclude`, following a worktree's `.git` file to the common git directory. */
-async function readExclude(directory: string, gitIsFile: boolean): Promise<IgnoreFile | undefined> {
-  let gitDirectory = join(directory, '.git');
-  if (gitIsFile) {
-    const pointer = (await readText(gitDirectory))?.trim();
-    if (!pointer?.startsWith('gitdir:')) return undefined;
-    const target = pointer.slice('gitdir:'.length).trim();
-    const worktreeDirectory = isAbsolute(target) ? target : resolve(directory, target);
-    const common = (await readText(join(worktreeDirectory, 'commondir')))?.trim();
-    gitDirectory = common === undefined ? worktreeDirectory : resolve(worktreeDirectory, common);
-  }
+async function readExclude(
+  directory: string,
+  rawDirectory: Buffer | undefined,
+  gitIsFile: boolean,
+): Promise<IgnoreFile | undefined> {
+  if (!gitIsFile) return readIgnoreFile(inside(directory, rawDirectory, '.git/info/exclude'));
+  const pointer = (await readText(inside(directory, rawDirectory, '.git')))?.trim();
+  if (!pointer?.startsWith('gitdir:')) return undefined;
+  const target = pointer.slice('gitdir:'.length).trim();
+  const worktreeDirectory = isAbsolute(target) ? target : resolve(directory, target);
+  const common = (await readText(join(worktreeDirectory, 'commondir')))?.trim();
+  const gitDirectory = common === undefined ? worktreeDirectory : resolve(worktreeDirectory, common);
   return readIgnoreFile(join(gitDirectory, 'info', 'exclude'));
 }
 
@@ -53,19 +62,21 @@ export interface ListedNames {
 
 /**
  * Loads the ignore files of `directory` on top of `parent`. `listed` (the directory's entries, when
- * the caller has them) avoids opening files that are not there.
+ * the caller has them) avoids opening files that are not there; `rawDirectory` is the directory's
+ * path as bytes when some name in it is not UTF-8 (`directory` then cannot be opened).
  */
 export async function loadIgnoreNode(
   directory: string,
   parent: IgnoreNode | undefined,
   listed?: ListedNames,
+  rawDirectory?: Buffer,
 ): Promise<IgnoreNode> {
   const present = (name: string): boolean => listed === undefined || listed.has(name);
   let hasGit = false;
   let gitIsFile = false;
   if (present('.git')) {
     try {
-      const info = await stat(join(directory, '.git'));
+      const info = await stat(inside(directory, rawDirectory, '.git'));
       hasGit = true;
       gitIsFile = info.isFile();
     } catch {
@@ -73,10 +84,10 @@ export async function loadIgnoreNode(
     }
   }
   const [rgignore, ignore, gitignore, exclude] = await Promise.all([
-    present('.rgignore') ? readIgnoreFile(join(directory, '.rgignore')) : undefined,
-    present('.ignore') ? readIgnoreFile(join(directory, '.ignore')) : undefined,
-    present('.gitignore') ? readIgnoreFile(join(directory, '.gitignore')) : undefined,
-    hasGit ? readExclude(directory, gitIsFile) : undefined,
+    present('.rgignore') ? readIgnoreFile(inside(directory, rawDirectory, '.rgignore')) : undefined,
+    present('.ignore') ? readIgnoreFile(inside(directory, rawDirectory, '.ignore')) : undefined,
+    present('.gitignore') ? readIgnoreFile(inside(directory, rawDirectory, '.gitignore')) : undefined,
+    hasGit ? readExclude(directory, rawDirectory, gitIsFile) : undefined,
   ]);
   return {
     directory,

@@ -55,7 +55,7 @@ const SCRATCH_BYTES = 1 << 20;
  * than the promise API (no thread-pool round trip per call). The caller yields between files.
  * Returns 'too-large' past the limit and undefined when it cannot be read.
  */
-function readWhole(path: string, limit: number, scratch: Buffer): Buffer | 'too-large' | undefined {
+function readWhole(path: string | Buffer, limit: number, scratch: Buffer): Buffer | 'too-large' | undefined {
   let descriptor: number;
   try {
     descriptor = openSync(path, 'r');
@@ -86,12 +86,15 @@ function searchFile(
   prefilters: Prefilters,
   scratch: Buffer,
 ): FileResult {
-  const buffer = readWhole(file.absolutePath, request.maxFileSizeBytes, scratch);
+  const buffer = readWhole(file.rawPath ?? file.absolutePath, request.maxFileSizeBytes, scratch);
   if (buffer === 'too-large') return { searched: false, matches: [] };
   if (buffer === undefined) {
     // Unreadable: ripgrep lists it (so it counts as searched when within the limit), no matches.
     try {
-      return { searched: statSync(file.absolutePath).size <= request.maxFileSizeBytes, matches: [] };
+      return {
+        searched: statSync(file.rawPath ?? file.absolutePath).size <= request.maxFileSizeBytes,
+        matches: [],
+      };
     } catch {
       return { searched: false, matches: [] };
     }

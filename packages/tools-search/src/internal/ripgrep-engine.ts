@@ -1,4 +1,4 @@
-import { type RipgrepRun, runRipgrep } from './run-ripgrep.js';
+import { nulRecords, type RecordReader, type RipgrepRun, runRipgrep } from './run-ripgrep.js';
 import type { FoundMatch, GrepOutcome, GrepRequest, ListOutcome, WalkSettings } from './search-request.js';
 import { toContent } from './search-text.js';
 
@@ -46,13 +46,21 @@ export async function listFilesWithRipgrep(
   const prefix = settings.base.endsWith('/') ? settings.base : `${settings.base}/`;
   const run = await runRipgrep({
     ripgrepPath,
-    args: [...walkFlags(settings), ...typeFlags(nameGlobs), '--files', '--no-messages', '--', settings.base],
+    args: [
+      ...walkFlags(settings),
+      ...typeFlags(nameGlobs),
+      '--files',
+      '--null',
+      '--no-messages',
+      '--',
+      settings.base,
+    ],
     cwd: settings.base,
     signal: settings.signal,
-    onLine: (line) => {
-      if (line !== '') files.push(line.startsWith(prefix) ? line.slice(prefix.length) : line);
+    read: nulRecords((path) => {
+      if (path !== '') files.push(path.startsWith(prefix) ? path.slice(prefix.length) : path);
       return undefined;
-    },
+    }),
   });
   if (settings.signal.aborted) return { type: 'aborted' };
   if (run.spawnError || (run.exitCode !== 0 && run.exitCode !== 1)) {
@@ -73,7 +81,90 @@ function grepFlags(request: GrepRequest): { args: string[]; cwd: string } {
 }
 
 const FILES_SEARCHED = /^(\d+) files? searched$/;
-const BINARY_WARNING = ': WARNING: stopped searching binary file';
+const BINARY_WARNING =
+  /^: WARNING: stopped searching binary file after match \(found "\\0" byte around offset \d+\)$/;
+const NUL = 0;
+const NEWLINE = 10;
+
+/** What {@link standardOutputReader} reports, record by record. */
+interface StandardOutputHandlers {
+  /** A matching line of the file at `path` (`content` still has no terminator). */
+  onMatch(path: string, line: number, content: string): 'stop' | undefined;
+  /** rg stopped searching the file whose matches came last: it turned out binary. */
+  onBinaryWarning(): void;
+  /** Any other line (the `--stats` block and the blank line before it). */
+  onOtherLine(line: string): 'stop' | undefined;
+}
+
+/**
+ * Parses rg's standard printer with `--null`: a match is `path NUL line ':' content '\n'`, where the
+ * path (it starts with `prefix`, the searched directory) may contain newlines and colons, and the
+ * content cannot contain a newline. A binary file's warning is `path ': WARNING: …' '\n'` for the
+ * file whose matches came just before (no NUL: told apart by its exact text). Every other line
+ * (the stats) does not start with `prefix`.
+ */
+function standardOutputReader(prefix: string, handlers: StandardOutputHandlers): RecordReader {
+  const prefixBytes = Buffer.from(prefix, 'utf8');
+  let lastPath: Buffer | undefined;
+  return (data, ended) => {
+    let start = 0;
+    while (start < data.length) {
+      if (data.length - start < prefixBytes.length && !ended) return start;
+      if (!startsWith(data, start, prefixBytes)) {
+        const newline = data.indexOf(NEWLINE, start);
+        const end = newline < 0 ? (ended ? data.length : -1) : newline;
+        if (end < 0) return start;
+        const verdict = handlers.onOtherLine(data.toString('utf8', start, end));
+        start = end + 1;
+        if (verdict === 'stop') return 'stop';
+        continue;
+      }
+      if (lastPath !== undefined && startsWith(data, start, lastPath)) {
+        const warningEnd = data.indexOf(NEWLINE, start + lastPath.length);
+        if (warningEnd < 0 && !ended) return start;
+        if (
+          isBinaryWarning(data.subarray(start + lastPath.length, warningEnd < 0 ? data.length : warningEnd))
+        ) {
+          handlers.onBinaryWarning();
+          lastPath = undefined;
+          start = warningEnd < 0 ? data.length : warningEnd + 1;
+          continue;
+        }
+      }
+      const nul = data.indexOf(NUL, start);
+      if (nul < 0) return ended ? data.length : start;
+      const lineEnd = data.indexOf(NEWLINE, nul + 1);
+      if (lineEnd < 0 && !ended) return start;
+      const recordEnd = lineEnd < 0 ? data.length : lineEnd;
+      const colon = data.indexOf(':', nul + 1);
+      if (colon < 0 || colon > recordEnd) {
+        start = recordEnd + 1;
+        continue;
+      }
+      lastPath = Buffer.from(data.subarray(start, nul));
+      const verdict = handlers.onMatch(
+        data.toString('utf8', start, nul),
+        Number(data.toString('latin1', nul + 1, colon)),
+        data.toString('utf8', colon + 1, recordEnd),
+      );
+      start = recordEnd + 1;
+      if (verdict === 'stop') return 'stop';
+    }
+    return Math.min(start, data.length);
+  };
+}
+
+function startsWith(data: Buffer, start: number, bytes: Buffer): boolean {
+  return (
+    data.length - start >= bytes.length &&
+    data.compare(bytes, 0, bytes.length, start, start + bytes.length) === 0
+  );
+}
+
+/** rg's message after a file's path when the file turned out binary after a match. */
+function isBinaryWarning(rest: Buffer): boolean {
+  return !rest.includes(NUL) && BINARY_WARNING.test(rest.toString('latin1'));
+}
 
 /**
  * Greps with rg's standard printer (`--null --line-number --stats`), one process: each match line
@@ -114,14 +205,14 @@ export async function grepWithRipgrep(ripgrepPath: string, request: GrepRequest)
     const startCounting = () =>
       runRipgrep({
         ripgrepPath,
-        args: [...args, '--files', '--no-messages', '--', request.base],
+        args: [...args, '--files', '--null', '--no-messages', '--', request.base],
         cwd,
         signal: counter.signal,
-        onLine: (line) => {
-          if (line === '') return undefined;
-          if (request.include?.(line.startsWith(prefix) ? line.slice(prefix.length) : line)) filesListed++;
+        read: nulRecords((path) => {
+          if (path === '') return undefined;
+          if (request.include?.(path.startsWith(prefix) ? path.slice(prefix.length) : path)) filesListed++;
           return undefined;
-        },
+        }),
       });
     // Started a moment later, so a search that is truncated at once never pays for the second walk.
     timer = setTimeout(() => {
@@ -180,30 +271,24 @@ async function searchWithStandardPrinter(
     args: searchArgs,
     cwd,
     signal: request.signal,
-    onLine: (line) => {
-      const nul = line.indexOf('\0');
-      if (nul >= 0) {
-        const absolutePath = line.slice(0, nul);
+    read: standardOutputReader(prefix, {
+      onMatch: (absolutePath, line, content) => {
         if (absolutePath !== pendingPath && confirm() === 'stop') return 'stop';
         pendingPath = absolutePath;
         if (request.include && !request.include(absolutePath.slice(prefix.length))) return undefined;
-        const colon = line.indexOf(':', nul + 1);
-        pending.push({
-          absolutePath,
-          line: Number(line.slice(nul + 1, colon)),
-          content: toContent(line.slice(colon + 1)),
-        });
+        pending.push({ absolutePath, line, content: toContent(content) });
         return undefined;
-      }
-      if (pendingPath !== undefined && line.startsWith(`${pendingPath}${BINARY_WARNING}`)) {
+      },
+      onBinaryWarning: () => {
         pending = [];
         pendingPath = undefined;
-        return undefined;
-      }
-      const searched = FILES_SEARCHED.exec(line);
-      if (searched) filesSearched = Number(searched[1]);
-      return confirm();
-    },
+      },
+      onOtherLine: (line) => {
+        const searched = FILES_SEARCHED.exec(line);
+        if (searched) filesSearched = Number(searched[1]);
+        return confirm();
+      },
+    }),
   });
   if (!truncated && !run.stopped) confirm();
   return { run, matches: confirmed, filesWithMatches, filesSearched, truncated };

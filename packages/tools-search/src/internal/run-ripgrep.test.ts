@@ -8,7 +8,7 @@ describe('runRipgrep', () => {
       args: ['--regexp=a\u0000b'],
       cwd: process.cwd(),
       signal: new AbortController().signal,
-      onLine: () => undefined,
+      read: (data) => data.length,
     });
     expect({ ...run, spawnError: run.spawnError?.message.includes('null bytes') }).toEqual({
       exitCode: null,

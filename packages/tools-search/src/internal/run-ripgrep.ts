@@ -11,21 +11,49 @@ export interface RipgrepRun {
   readonly spawnError?: Error;
 }
 
+/**
+ * Reads complete records from the front of `data` (rg's unread output so far) and returns how many
+ * bytes it used (the rest is offered again with more output), or `'stop'` to kill `rg` at once.
+ * `ended` is true for the last call, after `rg` closed its output.
+ */
+export type RecordReader = (data: Buffer, ended: boolean) => number | 'stop';
+
 /** Options for {@link runRipgrep}. */
 export interface RunRipgrepOptions {
   readonly ripgrepPath: string;
   readonly args: readonly string[];
   readonly cwd: string;
   readonly signal: AbortSignal;
-  /** Receives each stdout line; return `'stop'` to kill `rg` at once. */
-  readonly onLine: (line: string) => 'stop' | undefined;
-  /** Looks at a line's first bytes (at `start` in `data`); false skips it without decoding. @default every line */
-  readonly wantLine?: (data: Buffer, start: number) => boolean;
+  /** Receives stdout as it arrives; paths may hold any byte but NUL, so records are not lines. */
+  readonly read: RecordReader;
+}
+
+/**
+ * A reader for NUL-terminated records (`rg --files --null`): a file name may contain a newline, never
+ * a NUL. Each record is decoded as UTF-8 (bytes that are not become U+FFFD, as Node's own `readdir`
+ * decodes them).
+ */
+export function nulRecords(onRecord: (record: string) => 'stop' | undefined): RecordReader {
+  return (data, ended) => {
+    let start = 0;
+    for (;;) {
+      const end = data.indexOf(0, start);
+      if (end < 0) break;
+      const record = data.toString('utf8', start, end);
+      start = end + 1;
+      if (onRecord(record) === 'stop') return 'stop';
+    }
+    if (ended && start < data.length) {
+      if (onRecord(data.toString('utf8', start)) === 'stop') return 'stop';
+      return data.length;
+    }
+    return start;
+  };
 }
 
 const MAX_STDERR = 16 * 1024;
 
-/** Runs `rg`, streams its stdout by line, and kills it as soon as the caller or the signal says so. */
+/** Runs `rg`, streams its stdout to a record reader, and kills it as soon as the caller or the signal says so. */
 export function runRipgrep(options: RunRipgrepOptions): Promise<RipgrepRun> {
   return new Promise((resolvePromise) => {
     let stopped = false;
@@ -57,24 +85,16 @@ export function runRipgrep(options: RunRipgrepOptions): Promise<RipgrepRun> {
       options.signal.removeEventListener('abort', onAbort);
       resolvePromise(run);
     };
-    // Lines are cut from the raw bytes and only the ones the caller wants are decoded.
     let carry: Buffer | undefined;
     child.stdout.on('data', (chunk: Buffer) => {
       if (stopped) return;
       const data = carry ? Buffer.concat([carry, chunk]) : chunk;
-      let start = 0;
-      for (;;) {
-        const end = data.indexOf(10, start);
-        if (end < 0) break;
-        const wanted = options.wantLine ? options.wantLine(data, start) : true;
-        const line = start;
-        start = end + 1;
-        if (wanted && options.onLine(data.toString('utf8', line, end)) === 'stop') {
-          stop();
-          return;
-        }
+      const used = options.read(data, false);
+      if (used === 'stop') {
+        stop();
+        return;
       }
-      carry = start < data.length ? data.subarray(start) : undefined;
+      carry = used < data.length ? data.subarray(used) : undefined;
     });
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
@@ -82,7 +102,7 @@ export function runRipgrep(options: RunRipgrepOptions): Promise<RipgrepRun> {
     });
     child.on('error', (error) => finish({ exitCode: null, stderr, stopped, spawnError: error }));
     child.on('close', (code) => {
-      if (!stopped && carry !== undefined) options.onLine(carry.toString('utf8'));
+      if (!stopped && carry !== undefined) options.read(carry, true);
       finish({ exitCode: code, stderr, stopped });
     });
     if (options.signal.aborted) stop();

@@ -1,4 +1,3 @@
-import type { Dirent } from 'node:fs';
 import { readdirSync } from 'node:fs';
 import { compareNames } from './compare-paths.js';
 import { type IgnoreNode, isIgnored, loadIgnoreNode, loadParentIgnores } from './ignore-rules.js';
@@ -8,6 +7,11 @@ export interface WalkedFile {
   readonly absolutePath: string;
   /** Relative to the walk's base, with `/`. */
   readonly relativePath: string;
+  /**
+   * The path's bytes, set only when some name in it is not UTF-8: `absolutePath` and `relativePath`
+   * then show those bytes as U+FFFD (as `rg` prints them) and cannot be opened; this can.
+   */
+  readonly rawPath?: Buffer;
 }
 
 /** Options for {@link walkFiles}. */
@@ -23,10 +27,33 @@ export interface WalkOptions {
   readonly enterDirectory?: (relativePath: string) => boolean;
 }
 
-/** Lists a directory synchronously (much faster than the promise API for many small directories). */
-function list(directory: string): Dirent[] {
+/** A directory entry; `raw` holds the name's bytes when they are not UTF-8 (`name` is then lossy). */
+interface Entry {
+  readonly name: string;
+  readonly raw?: Buffer;
+  isDirectory(): boolean;
+  isFile(): boolean;
+}
+
+/** Lists a directory by its bytes, keeping each name's bytes. */
+function listRaw(directory: Buffer): Entry[] {
+  return readdirSync(directory, { withFileTypes: true, encoding: 'buffer' }).map((dirent) => ({
+    name: dirent.name.toString('utf8'),
+    raw: dirent.name,
+    isDirectory: () => dirent.isDirectory(),
+    isFile: () => dirent.isFile(),
+  }));
+}
+
+/**
+ * Lists a directory synchronously (much faster than the promise API for many small directories).
+ * A name that is not UTF-8 reads as U+FFFD; only then is the directory listed again by bytes.
+ */
+function list(directory: string, rawDirectory: Buffer | undefined): Entry[] {
   try {
-    return readdirSync(directory, { withFileTypes: true });
+    if (rawDirectory !== undefined) return listRaw(rawDirectory);
+    const entries = readdirSync(directory, { withFileTypes: true });
+    return entries.some((entry) => entry.name.includes('\uFFFD')) ? listRaw(Buffer.from(directory)) : entries;
   } catch {
     // Unreadable or vanished directories are skipped, as ripgrep does (it reports them on stderr).
     return [];
@@ -34,11 +61,24 @@ function list(directory: string): Dirent[] {
 }
 
 interface Frame {
+  /** The directory's path with a trailing `/`. */
   readonly directory: string;
+  /** Its bytes with a trailing `/`, when some name in it is not UTF-8. */
+  readonly rawDirectory: Buffer | undefined;
   readonly relative: string;
-  readonly entries: Dirent[];
+  readonly entries: Entry[];
   readonly node: IgnoreNode | undefined;
   index: number;
+}
+
+/** The bytes of `name` inside `frame`, when they differ from its text. */
+function rawChild(frame: Frame, entry: Entry): Buffer | undefined {
+  if (frame.rawDirectory === undefined && (entry.raw === undefined || !entry.name.includes('\uFFFD')))
+    return undefined;
+  return Buffer.concat([
+    frame.rawDirectory ?? Buffer.from(frame.directory),
+    entry.raw ?? Buffer.from(entry.name),
+  ]);
 }
 
 const IGNORE_NAMES = new Set(['.git', '.gitignore', '.ignore', '.rgignore']);
@@ -46,19 +86,21 @@ const IGNORE_NAMES = new Set(['.git', '.gitignore', '.ignore', '.rgignore']);
 async function openFrame(
   options: WalkOptions,
   directory: string,
+  rawDirectory: Buffer | undefined,
   relative: string,
   parentNode: IgnoreNode | undefined,
 ): Promise<Frame> {
-  const entries = list(directory);
+  const entries = list(directory, rawDirectory);
   entries.sort((left, right) => compareNames(left.name, right.name));
   let node = parentNode;
   if (options.respectIgnoreFiles) {
     const names = new Set<string>();
     for (const entry of entries) if (IGNORE_NAMES.has(entry.name)) names.add(entry.name);
-    node = await loadIgnoreNode(directory, parentNode, names);
+    node = await loadIgnoreNode(directory, parentNode, names, rawDirectory);
   }
   const prefix = directory.endsWith('/') ? directory : `${directory}/`;
-  return { directory: prefix, relative, entries, node, index: 0 };
+  const rawPrefix = rawDirectory && Buffer.concat([rawDirectory, Buffer.from('/')]);
+  return { directory: prefix, rawDirectory: rawPrefix, relative, entries, node, index: 0 };
 }
 
 /**
@@ -68,7 +110,7 @@ async function openFrame(
 export async function* walkFiles(options: WalkOptions): AsyncGenerator<WalkedFile> {
   const excluded = new Set(options.excludedNames);
   const parents = options.respectIgnoreFiles ? await loadParentIgnores(options.base) : undefined;
-  const stack: Frame[] = [await openFrame(options, options.base, '', parents)];
+  const stack: Frame[] = [await openFrame(options, options.base, undefined, '', parents)];
   while (stack.length > 0) {
     if (options.signal.aborted) return;
     const frame = stack[stack.length - 1]!;
@@ -85,9 +127,10 @@ export async function* walkFiles(options: WalkOptions): AsyncGenerator<WalkedFil
     const relativePath = frame.relative === '' ? entry.name : `${frame.relative}/${entry.name}`;
     if (isDirectory) {
       if (options.enterDirectory && !options.enterDirectory(relativePath)) continue;
-      stack.push(await openFrame(options, absolutePath, relativePath, frame.node));
+      stack.push(await openFrame(options, absolutePath, rawChild(frame, entry), relativePath, frame.node));
     } else {
-      yield { absolutePath, relativePath };
+      const rawPath = rawChild(frame, entry);
+      yield rawPath === undefined ? { absolutePath, relativePath } : { absolutePath, relativePath, rawPath };
     }
   }
 }
