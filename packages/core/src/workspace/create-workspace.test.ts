@@ -122,6 +122,26 @@ describe('createWorkspace', () => {
     expect(code(await workspace.resolveReadable('hop/../secret.txt'))).toBe('path_outside_workspace');
   });
 
+  it('fails missing/.. as the kernel does, so it cannot reach through a link to outside or .git', async () => {
+    await symlink('../outside', join(root, 'link'));
+    await mkdir(join(root, '.git', 'hooks'), { recursive: true });
+    await symlink('.git', join(root, 'gl'));
+    const workspace = createWorkspace({ root });
+    expect(await workspace.resolveWritable('missing/../link/x')).toEqual({
+      ok: false,
+      failure: {
+        status: 'failure',
+        error: {
+          code: 'not_found',
+          message: `Cannot resolve "missing/../link/x": ${join(root, 'missing')} does not exist, so ".." after it leads nowhere.`,
+        },
+      },
+    });
+    expect(code(await workspace.resolveReadable('missing/../link/secret.txt'))).toBe('not_found');
+    expect(code(await workspace.resolveWritable('missing/../gl/hooks/pre-commit'))).toBe('not_found');
+    expect(code(await workspace.resolveWritable('gl/hooks/pre-commit'))).toBe('path_protected');
+  });
+
   it('reports symlink loops, NUL bytes and over-long names as failures', async () => {
     await symlink(join(root, 'loop-b'), join(root, 'loop-a'));
     await symlink(join(root, 'loop-a'), join(root, 'loop-b'));

@@ -33,6 +33,14 @@ export interface WorkspaceOptions {
 
 const MAX_SEGMENT_BYTES = 255;
 
+const RESOLUTION_FAILURE_CODES = {
+  not_a_directory: 'not_a_directory',
+  not_found: 'not_found',
+  symlink_loop: 'invalid_arguments',
+  changed: 'precondition_changed',
+  io_error: 'io_error',
+} as const;
+
 function realDirectory(path: string, what: string): string {
   let real: string;
   try {
@@ -118,12 +126,7 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     const lexical = isAbsolute(expanded) ? expanded : `${root}${sep}${expanded}`;
     const real = await resolveRealPath(lexical);
     if (!real.ok) {
-      const code =
-        real.reason === 'not_a_directory'
-          ? 'not_a_directory'
-          : real.reason === 'symlink_loop'
-            ? 'invalid_arguments'
-            : 'io_error';
+      const code = RESOLUTION_FAILURE_CODES[real.reason];
       return {
         ok: false,
         failure: toolFailure(code, `Cannot resolve ${JSON.stringify(requested)}: ${real.message}.`),

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdir, open, rm, symlink } from 'node:fs/promises';
+import { mkdir, open, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createWorkspace } from '@toolgate/core';
 import { describe, expect, it } from 'vitest';
@@ -239,6 +239,19 @@ describe('read_file', () => {
         message:
           'File not found: "src/zzzzzzzz.md". Nothing in "src" has a similar name; use glob to find the file.',
         details: { path: 'src/zzzzzzzz.md', suggestions: [] },
+      },
+    });
+  });
+
+  it('never suggests names from outside through missing/.. and a link', async () => {
+    const t = await createTempWorkspace();
+    await writeFile(join(t.outside, 'secret-plans.txt'), 'secret');
+    await symlink('../outside', join(t.root, 'link'));
+    expect(await t.call('read_file', { path: 'missing/../link/secret-plan.txt' })).toEqual({
+      status: 'failure',
+      error: {
+        code: 'not_found',
+        message: `Cannot resolve "missing/../link/secret-plan.txt": ${join(t.root, 'missing')} does not exist, so ".." after it leads nowhere.`,
       },
     });
   });

@@ -1,3 +1,6 @@
+import { mkdtemp, realpath, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   type ApprovalRequest,
   createApprovalMemory,
@@ -144,6 +147,22 @@ describe('bash approval', () => {
       const { result, requests } = await askedFor(argumentsValue, 'manual');
       expect(requests).toEqual([]);
       expect(result.status).toBe('failure');
+    }
+  });
+
+  it('never runs in a cwd that missing/.. and a link lead outside', async () => {
+    const outside = await realpath(await mkdtemp(join(tmpdir(), 'toolgate-outside-')));
+    try {
+      await symlink(outside, join(kit.root, 'link'));
+      expect(await kit.call({ command: 'pwd', cwd: 'missing/../link' })).toEqual({
+        status: 'failure',
+        error: {
+          code: 'not_found',
+          message: `Cannot resolve "missing/../link": ${join(kit.root, 'missing')} does not exist, so ".." after it leads nowhere.`,
+        },
+      });
+    } finally {
+      await rm(outside, { recursive: true, force: true });
     }
   });
 
