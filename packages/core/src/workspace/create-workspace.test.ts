@@ -175,6 +175,50 @@ describe('createWorkspace', () => {
     expect(code(await workspace.resolveReadable('.git/config'))).toBe('ok');
   });
 
+  it("protects the workspace's own configuration, so no tool can loosen the rules it runs under", async () => {
+    const workspace = createWorkspace({ root });
+    for (const path of ['toolgate.config.json', '.mcp.json', '.toolgate/state.json', 'sub/toolgate.config.json']) {
+      expect([path, code(await workspace.resolveWritable(path))]).toEqual([path, 'path_protected']);
+    }
+    expect(await workspace.resolveWritable('.mcp.json')).toEqual({
+      ok: false,
+      failure: {
+        status: 'failure',
+        error: {
+          code: 'path_protected',
+          message: 'Refusing to write ".mcp.json": ".mcp.json" is protected and is never written.',
+          details: { requestedPath: '.mcp.json', resolvedPath: join(root, '.mcp.json') },
+        },
+      },
+    });
+    expect(code(await workspace.resolveReadable('toolgate.config.json'))).toBe('ok');
+    expect(code(await workspace.resolveWritable('toolgate.config.json.md'))).toBe('ok');
+  });
+
+  it('compares protected segments case-insensitively and after Unicode normalization', async () => {
+    const workspace = createWorkspace({ root, protectedPaths: ['Secrets', 'config/prod', 'caf\u00e9'] });
+    for (const path of [
+      '.GIT/hooks/pre-commit',
+      '.Git/config',
+      'NODE_MODULES/x.js',
+      '.SSH/id',
+      // Fullwidth forms fold to ASCII under NFKC; a decomposed é composes to the configured one.
+      '\uff0egit/config',
+      '.\uff47\uff49\uff54/hooks/x',
+      'cafe\u0301/menu.txt',
+      'secrets/x',
+      'CONFIG/Prod/db.json',
+      '.MCP.json',
+      'Toolgate.Config.JSON',
+      '.TOOLGATE/x',
+    ]) {
+      expect([path, code(await workspace.resolveWritable(path))]).toEqual([path, 'path_protected']);
+    }
+    for (const path of ['.github/x.yml', '.gitignore', '.GITHUB/ci.yml', 'configs/prod.json']) {
+      expect([path, code(await workspace.resolveWritable(path))]).toEqual([path, 'ok']);
+    }
+  });
+
   it('refuses a write through a link into a protected directory', async () => {
     await mkdir(join(root, '.git'));
     await symlink(join(root, '.git'), join(root, 'innocent'));

@@ -7,8 +7,20 @@ import { createPathLocks } from './path-locks.js';
 import { resolveRealPath } from './resolve-real-path.js';
 import type { PathResolution, Workspace } from './workspace.js';
 
-/** Segment names never written, whatever the mode. */
-export const DEFAULT_PROTECTED_PATHS: readonly string[] = ['.git', 'node_modules', '.ssh', '.aws', '.gnupg'];
+/**
+ * Segment names never written, whatever the mode: version control, dependencies, credentials, and
+ * the workspace's own configuration (a tool must never loosen the rules it runs under).
+ */
+export const DEFAULT_PROTECTED_PATHS: readonly string[] = [
+  '.git',
+  'node_modules',
+  '.ssh',
+  '.aws',
+  '.gnupg',
+  'toolgate.config.json',
+  '.mcp.json',
+  '.toolgate',
+];
 
 /** Segment names walkers skip by default. */
 export const DEFAULT_EXCLUDED_PATHS: readonly string[] = ['.git', 'node_modules'];
@@ -52,6 +64,14 @@ function realDirectory(path: string, what: string): string {
   return real;
 }
 
+/**
+ * How protected names are compared: case-insensitively (macOS and Windows file systems are) and
+ * after NFKC normalization (`.GIT`, a fullwidth `．git` and a decomposed `é` all match).
+ */
+function toComparable(name: string): string {
+  return name.normalize('NFKC').toLowerCase();
+}
+
 function isWithin(path: string, root: string): boolean {
   const rel = relative(root, path);
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
@@ -67,7 +87,12 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
   const allowOutsideWorkspace = options.allowOutsideWorkspace ?? false;
   const excludedPaths = [...(options.excludedPaths ?? DEFAULT_EXCLUDED_PATHS)];
   const extra = options.protectedPaths ?? [];
-  const protectedNames = [...DEFAULT_PROTECTED_PATHS, ...extra.filter((entry) => !entry.includes('/'))];
+  const protectedNames = new Map(
+    [...DEFAULT_PROTECTED_PATHS, ...extra.filter((entry) => !entry.includes('/'))].map((name) => [
+      toComparable(name),
+      name,
+    ]),
+  );
   const protectedPrefixes = extra
     .filter((entry) => entry.includes('/'))
     .map((entry) => entry.replace(/^\.\/+|\/+$/g, ''));
@@ -82,11 +107,17 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
   const protectedReason = (absolutePath: string): string | undefined => {
     const inside = isWithin(absolutePath, root);
     const rel = inside ? relative(root, absolutePath).split(sep).join('/') : absolutePath;
-    const segments = rel.split('/').filter(Boolean);
-    const name = segments.find((segment) => protectedNames.includes(segment));
-    if (name) return `"${name}" is a protected directory`;
+    const comparable = toComparable(rel);
+    const name = comparable
+      .split('/')
+      .map((segment) => protectedNames.get(segment))
+      .find((found) => found !== undefined);
+    if (name) return `"${name}" is protected`;
     if (inside) {
-      const prefix = protectedPrefixes.find((entry) => rel === entry || rel.startsWith(`${entry}/`));
+      const prefix = protectedPrefixes.find((entry) => {
+        const protectedPath = toComparable(entry);
+        return comparable === protectedPath || comparable.startsWith(`${protectedPath}/`);
+      });
       if (prefix) return `"${prefix}" is a protected path`;
     }
     return undefined;
