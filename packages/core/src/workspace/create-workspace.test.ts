@@ -177,7 +177,12 @@ describe('createWorkspace', () => {
 
   it("protects the workspace's own configuration, so no tool can loosen the rules it runs under", async () => {
     const workspace = createWorkspace({ root });
-    for (const path of ['toolgate.config.json', '.mcp.json', '.toolgate/state.json', 'sub/toolgate.config.json']) {
+    for (const path of [
+      'toolgate.config.json',
+      '.mcp.json',
+      '.toolgate/state.json',
+      'sub/toolgate.config.json',
+    ]) {
       expect([path, code(await workspace.resolveWritable(path))]).toEqual([path, 'path_protected']);
     }
     expect(await workspace.resolveWritable('.mcp.json')).toEqual({
