@@ -36,19 +36,23 @@ try {
   );
   const files = readdirSync(tarballs).map((file) => join(tarballs, file));
   run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...files, 'zod@4'], project);
-  for (const { manifest } of packages) {
+  const entryPoints = packages.flatMap(({ manifest }) =>
+    Object.keys(manifest.exports ?? { '.': null })
+      .filter((key) => key !== './package.json')
+      .map((key) => (key === '.' ? manifest.name : `${manifest.name}/${key.slice(2)}`)),
+  );
+  for (const name of entryPoints) {
     const exportsCount = run(
       process.execPath,
       [
         '--input-type=module',
         '-e',
-        `const m = await import(${JSON.stringify(manifest.name)}); console.log(Object.keys(m).length);`,
+        `const m = await import(${JSON.stringify(name)}); console.log(Object.keys(m).length);`,
       ],
       project,
     ).trim();
-    if (Number(exportsCount) === 0)
-      throw new Error(`${manifest.name} imported from its tarball exports nothing`);
-    console.log(`imported ${manifest.name} from a clean project: ${exportsCount} exports`);
+    if (Number(exportsCount) === 0) throw new Error(`${name} imported from its tarball exports nothing`);
+    console.log(`imported ${name} from a clean project: ${exportsCount} exports`);
   }
   const bin = join(project, 'node_modules', '.bin', 'toolgate');
   if (packages.some(({ manifest }) => manifest.bin?.toolgate)) {

@@ -1,0 +1,37 @@
+import type { ToolCall, ToolEvent, ToolResult } from '@toolgate/core';
+import type { StopReason } from './stop-reason.js';
+import type { TurnUsage } from './turn-usage.js';
+
+/** How a turn ended: `session.prompt(…).result`, and the last event of every turn. */
+export interface TurnResult {
+  readonly stopReason: StopReason;
+  /** The text of the turn's last model step (the answer, when completed). */
+  readonly text: string;
+  /** Tokens of every model request of the turn. */
+  readonly usage: TurnUsage;
+  /** How many model requests the turn made (retries of one request count once). */
+  readonly steps: number;
+  /** For `model_error`: the provider's message. */
+  readonly error?: string;
+}
+
+/**
+ * What a turn reports, in order. Per tool call: `tool-call` (the model asked for it), then the
+ * surface's own events when the call reached a tool (`tool-call-start`, approval request and
+ * answer, `tool-call-end`), then exactly one `tool-result`.
+ */
+export type AgentEvent =
+  | { readonly type: 'text-delta'; readonly text: string }
+  | { readonly type: 'reasoning-delta'; readonly text: string }
+  | { readonly type: 'tool-call'; readonly call: ToolCall }
+  | ToolEvent
+  | { readonly type: 'tool-result'; readonly call: ToolCall; readonly result: ToolResult }
+  | {
+      readonly type: 'step-finish';
+      /** 1-based number of the model request in this turn. */
+      readonly step: number;
+      /** The AI SDK's finish reason (`stop`, `tool-calls`, `length`, `content-filter`, …). */
+      readonly finishReason: string;
+      readonly usage: TurnUsage;
+    }
+  | ({ readonly type: 'turn-end' } & TurnResult);

@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAgent } from './create-agent.js';
+import { type AgentKit, collect, createAgentKit, processesWith } from './test-support/agent-test-kit.js';
+
+let kit: AgentKit | undefined;
+afterEach(async () => {
+  await kit?.dispose();
+  kit = undefined;
+});
+
+describe('agent session', () => {
+  it('sends the system prompt with the workspace root and AGENTS.md, and the tools', async () => {
+    kit = await createAgentKit({ agentsMd: '<agents_md>\nAlways run the tests.\n</agents_md>' });
+    kit.server.reply({ text: 'ok' });
+    await collect(kit.session.prompt('hi'));
+    const [system] = kit.server.requests[0]!.body!.messages;
+    expect(system).toMatchObject({ role: 'system' });
+    expect(String(system!.content)).toContain(kit.root);
+    expect(String(system!.content)).toContain('Always run the tests.');
+    expect(kit.server.requests[0]!.body!.tools?.map((tool) => tool.function.name)).toEqual([
+      'bash',
+      'read_file',
+      'write_file',
+    ]);
+  });
+
+  it('stops every process the session started when it closes', async () => {
+    const marker = `32.${process.pid}${Date.now() % 1000}`;
+    kit = await createAgentKit();
+    kit.server.reply(
+      { toolCalls: [{ name: 'bash', arguments: { action: 'start', command: `sleep ${marker}` } }] },
+      { text: 'started' },
+    );
+    const { result } = await collect(kit.session.prompt('start it'));
+    expect(result.stopReason).toBe('completed');
+    expect((await processesWith(marker)).length).toBeGreaterThan(0);
+    await kit.session.close();
+    expect(await processesWith(marker)).toEqual([]);
+  });
+
+  it('refuses a second prompt while a turn runs, and any prompt after close', async () => {
+    kit = await createAgentKit();
+    let release!: () => void;
+    kit.server.reply({ text: 'slow', hold: new Promise<void>((resolve) => (release = resolve)) });
+    const turn = kit.session.prompt('one');
+    expect(() => kit!.session.prompt('two')).toThrow(/already running/);
+    release();
+    expect((await turn.result).stopReason).toBe('completed');
+    await kit.session.close();
+    expect(() => kit!.session.prompt('three')).toThrow(/closed/);
+  });
+
+  it('interrupts a running model request when the session closes', async () => {
+    kit = await createAgentKit();
+    kit.server.reply({ text: 'never', hold: new Promise(() => {}) });
+    const turn = kit.session.prompt('wait');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await kit.session.close();
+    expect((await turn.result).stopReason).toBe('interrupted');
+  });
+
+  it('rejects invalid limits as misuse', () => {
+    expect(() =>
+      createAgent({
+        model: {} as never,
+        tools: [],
+        approval: { mode: 'auto' },
+        limits: { maxSteps: 0 },
+      }),
+    ).toThrow(/maxSteps/);
+  });
+});

@@ -1,0 +1,174 @@
+import {
+  createApprovalMemory,
+  createToolSurface,
+  InvalidOptionsError,
+  resolveToolPolicy,
+  serializeToolResult,
+  standardDecorators,
+  type ToolEvent,
+  type ToolSurface,
+} from '@toolgate/core';
+import type { ModelMessage, ToolModelMessage } from 'ai';
+import type { AgentEvent, TurnResult } from './agent-event.js';
+import type { AgentOptions, SessionTools } from './agent-options.js';
+import { buildSystemPrompt } from './build-system-prompt.js';
+import { createEventChannel } from './event-channel.js';
+import { runModelStep } from './run-model-step.js';
+import { type CallOutcome, notRunOutcomes, runStepCalls } from './run-step-calls.js';
+import { serializeApprover } from './serialize-approver.js';
+import type { StopReason } from './stop-reason.js';
+import { stopReasonOfFinish } from './stop-reason-of-finish.js';
+import { toModelTools } from './to-model-tools.js';
+import { addUsage, ZERO_USAGE } from './turn-usage.js';
+
+/** One running turn: iterate it for events; `result` settles when it ends (iterating is optional). */
+export interface AgentTurn extends AsyncIterable<AgentEvent> {
+  readonly result: Promise<TurnResult>;
+}
+
+/** Options of {@link AgentSession.prompt}. */
+export interface PromptOptions {
+  /** Aborting it interrupts the turn: the model request is cancelled, the running tool stopped. */
+  readonly signal?: AbortSignal;
+}
+
+/** A conversation: its history, approval memory, tools and what they started. */
+export interface AgentSession {
+  /** Runs one turn. Throws {@link InvalidOptionsError} while another turn runs or after `close`. */
+  prompt(input: string, options?: PromptOptions): AgentTurn;
+  /** The history so far (user, assistant and tool messages), valid for any provider. */
+  history(): readonly ModelMessage[];
+  /** Interrupts a running turn and stops every process and connection the session started. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_MAX_STEPS = 50;
+const DEFAULT_MAX_RETRIES = 2;
+
+function toolMessage(outcomes: readonly CallOutcome[]): ToolModelMessage {
+  return {
+    role: 'tool',
+    content: outcomes.map(({ call, result }) => ({
+      type: 'tool-result',
+      toolCallId: call.id,
+      toolName: call.name,
+      output: { type: 'text', value: serializeToolResult(result, call) },
+    })),
+  };
+}
+
+async function openTools(options: AgentOptions): Promise<SessionTools> {
+  return typeof options.tools === 'function' ? await options.tools() : { tools: options.tools };
+}
+
+/** Builds a session for {@link createAgent}. */
+export async function createAgentSession(options: AgentOptions): Promise<AgentSession> {
+  const tools = await openTools(options);
+  let agentsMd: string | undefined;
+  try {
+    agentsMd = typeof options.agentsMd === 'function' ? await options.agentsMd() : options.agentsMd;
+  } catch (error) {
+    await tools.close?.();
+    throw error;
+  }
+  let listener: ((event: ToolEvent) => void) | undefined;
+  const approver = options.approval.approver;
+  let surface: ToolSurface = createToolSurface({
+    tools: tools.tools,
+    decorators: standardDecorators({
+      onEvent: (event) => listener?.(event),
+      approval: {
+        mode: options.approval.mode,
+        memory: createApprovalMemory(),
+        ...(approver ? { approver: serializeApprover(approver) } : {}),
+      },
+      ...(options.after ? { after: options.after } : {}),
+    }),
+  });
+  if (options.policy) surface = resolveToolPolicy(surface, options.policy);
+  const maxSteps = options.limits?.maxSteps ?? DEFAULT_MAX_STEPS;
+  const maxRetries = options.limits?.maxRetries ?? DEFAULT_MAX_RETRIES;
+  const closed = new AbortController();
+  let history: ModelMessage[] = [];
+  let running: Promise<TurnResult> | undefined;
+  let closing: Promise<void> | undefined;
+
+  async function runTurn(input: string, signal: AbortSignal, emit: (event: AgentEvent) => void) {
+    const messages: ModelMessage[] = [...history, { role: 'user', content: input }];
+    let usage = ZERO_USAGE;
+    let steps = 0;
+    let text = '';
+    const end = (stopReason: StopReason, error?: string): TurnResult => {
+      history = messages;
+      return { stopReason, text, usage, steps, ...(error === undefined ? {} : { error }) };
+    };
+    for (;;) {
+      if (signal.aborted) return end('interrupted');
+      if (steps >= maxSteps) return end('max_steps');
+      const definitions = surface.registry.list();
+      steps += 1;
+      const step = await runModelStep({
+        model: options.model,
+        instructions: buildSystemPrompt({
+          workspaceRoot: options.workspaceRoot,
+          tools: definitions,
+          agentsMd,
+          instructions: options.instructions,
+        }),
+        messages,
+        tools: toModelTools(definitions),
+        maxRetries,
+        maxOutputTokens: options.limits?.maxOutputTokens,
+        signal,
+        emit,
+      });
+      if (step.kind === 'aborted') return end('interrupted');
+      if (step.kind === 'failed') return end('model_error', step.message);
+      usage = addUsage(usage, step.usage);
+      text = step.text;
+      emit({ type: 'step-finish', step: steps, finishReason: step.finishReason, usage: step.usage });
+      messages.push(...step.messages);
+      if (step.toolCalls.length === 0) return end(stopReasonOfFinish(step.finishReason));
+      for (const call of step.toolCalls) emit({ type: 'tool-call', call });
+      if (step.finishReason === 'length') {
+        const skipped = notRunOutcomes(step.toolCalls, 'max_tokens');
+        for (const outcome of skipped) emit({ type: 'tool-result', ...outcome });
+        messages.push(toolMessage(skipped));
+        return end('max_tokens');
+      }
+      const { outcomes, stop } = await runStepCalls(step.toolCalls, surface, signal, emit);
+      messages.push(toolMessage(outcomes));
+      if (stop) return end(stop);
+    }
+  }
+
+  return {
+    prompt(input, promptOptions = {}) {
+      if (closed.signal.aborted) throw new InvalidOptionsError('The session is closed.');
+      if (running) throw new InvalidOptionsError('A turn is already running in this session.');
+      const channel = createEventChannel<AgentEvent>();
+      const signal = promptOptions.signal
+        ? AbortSignal.any([promptOptions.signal, closed.signal])
+        : closed.signal;
+      listener = (event) => channel.push(event);
+      const result = runTurn(input, signal, (event) => channel.push(event)).then((turn) => {
+        listener = undefined;
+        running = undefined;
+        channel.push({ type: 'turn-end', ...turn });
+        channel.end();
+        return turn;
+      });
+      running = result;
+      return { result, [Symbol.asyncIterator]: () => channel[Symbol.asyncIterator]() };
+    },
+    history: () => history,
+    close() {
+      closing ??= (async () => {
+        closed.abort();
+        await running;
+        await tools.close?.();
+      })();
+      return closing;
+    },
+  };
+}

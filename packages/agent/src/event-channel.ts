@@ -1,0 +1,41 @@
+/** A single-consumer async queue: the producer pushes and ends, the consumer iterates. */
+export interface EventChannel<T> extends AsyncIterable<T> {
+  push(value: T): void;
+  end(): void;
+}
+
+/** Creates an {@link EventChannel}; values pushed before iteration starts are buffered. */
+export function createEventChannel<T>(): EventChannel<T> {
+  const buffer: T[] = [];
+  let ended = false;
+  let wake: (() => void) | undefined;
+  const notify = () => {
+    const resolve = wake;
+    wake = undefined;
+    resolve?.();
+  };
+  return {
+    push(value) {
+      if (ended) return;
+      buffer.push(value);
+      notify();
+    },
+    end() {
+      ended = true;
+      notify();
+    },
+    async *[Symbol.asyncIterator]() {
+      for (;;) {
+        const value = buffer.shift();
+        if (value !== undefined) {
+          yield value;
+          continue;
+        }
+        if (ended) return;
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+      }
+    },
+  };
+}

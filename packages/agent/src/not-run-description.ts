@@ -1,0 +1,16 @@
+import type { StopReason } from './stop-reason.js';
+
+/** What the model reads for a call of its step that was never run, by why the turn stopped. */
+export function notRunMessage(reason: StopReason): string {
+  switch (reason) {
+    case 'blocked_by_approval':
+    case 'blocked_by_policy':
+      return 'Not run: an earlier call in the same step was refused, so the turn stopped before this call.';
+    case 'interrupted':
+      return 'Not run: the user interrupted the turn before this call ran.';
+    case 'max_tokens':
+      return 'Not run: the answer hit the output token limit, so this call may be incomplete. Make it again if it is still needed.';
+    default:
+      return 'Not run: the turn stopped before this call ran.';
+  }
+}
