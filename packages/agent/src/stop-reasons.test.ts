@@ -9,7 +9,6 @@ import {
   collect,
   createAgentKit,
   processesWith,
-  toolResultsOf,
 } from './test-support/agent-test-kit.js';
 
 let kit: AgentKit | undefined;
@@ -156,9 +155,3 @@ describe('stop reasons (one test each)', () => {
     expect([...seen].sort()).toEqual([...STOP_REASONS].sort());
   });
 });
-
-describe('feedback', () => {
-  it.todo('a rejection with feedback lets the model read it and go on');
-});
-
-void toolResultsOf;
