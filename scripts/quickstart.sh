@@ -1,14 +1,25 @@
 #!/usr/bin/env bash
-# Quick start: set up (pnpm, dependencies, build) and run the main job — real toolgate calls on
-# this repository through the whole chain (registry → policy → validation → approval → executor).
+# Quick start: set up (Node 24 and pnpm if missing, dependencies, build), then show the product:
+# the tool list, a read-only call that runs, a call that needs approval and is refused because no
+# one can answer, and the same call in auto mode. Every command it prints can be pasted as printed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1
 . scripts/ensure-pnpm.sh
 pnpm install --frozen-lockfile --reporter=silent
 pnpm -s build --output-logs=errors-only
-echo '$ toolgate tools' >&2
-pnpm -s toolgate tools
-echo >&2
-echo '$ toolgate call grep {"pattern":"export function create[A-Za-z]+Tools","include":"*.ts"}' >&2
-pnpm -s toolgate call grep '{"pattern":"export function create[A-Za-z]+Tools","include":"*.ts"}'
+
+# Prints a command exactly as it can be pasted, runs it, and reports its exit status.
+show() {
+  printf '\n$ %s\n' "$1" >&2
+  local status=0
+  eval "$1" || status=$?
+  printf '(exit %s)\n' "$status" >&2
+}
+show "scripts/toolgate tools"
+show "scripts/toolgate call read_file '{\"path\":\"README.md\",\"endLine\":3}'"
+printf '\nbash asks for approval in the default safe mode; with no terminal to ask, it is refused (exit 3):' >&2
+show "scripts/toolgate call bash '{\"command\":\"git status --short | wc -l\"}' </dev/null"
+printf '\nAn explicit auto mode runs it unasked:' >&2
+show "scripts/toolgate call bash '{\"command\":\"git status --short | wc -l\"}' --approval auto"
+printf '\nPut toolgate on your PATH (no root needed): npm run install-cli\n' >&2
