@@ -10,7 +10,7 @@ chmod 755 "$work"
 git clone --quiet "$PWD" "$work/clone"
 mkdir "$work/home"
 script='cd "$WORK/clone" && npm run quickstart && npm run install-cli && "$HOME/.local/bin/toolgate" tools >/dev/null && echo "quick start as $(id -un): ok"'
-clean_env=(env -i "HOME=$work/home" "WORK=$work" "PATH=/usr/local/bin:/usr/bin:/bin" "LANG=C.UTF-8")
+clean_env=(env -i "HOME=$work/home" "WORK=$work" "PATH=/usr/local/bin:/usr/bin:/bin" "LANG=C.UTF-8" "NPM_CONFIG_UPDATE_NOTIFIER=false")
 if [ "$(id -u)" -eq 0 ]; then
   user=toolgate-ci
   id "$user" >/dev/null 2>&1 || useradd --no-create-home --shell /bin/bash "$user"
