@@ -8,6 +8,7 @@ export type DecodedArguments =
 /**
  * Decodes a call's arguments: JSON text or an object; blank, `null` or absent → `{}`. Top-level
  * `null` values are dropped, since models send `null` for optional fields they mean to leave out.
+ * Every key stays an own key (`__proto__` included), so it meets the unknown-field check.
  */
 export function decodeArguments(toolName: string, raw: unknown): DecodedArguments {
   let value: unknown = raw;
@@ -30,7 +31,17 @@ export function decodeArguments(toolName: string, raw: unknown): DecodedArgument
       message: `Invalid arguments for ${toolName}: arguments must be a JSON object; got ${Array.isArray(value) ? 'an array' : typeof value} ${shown}.`,
     };
   }
+  // Defined, not assigned: assigning `__proto__` would change the prototype, and the fields under it
+  // would then be read as inherited fields while the unknown-field check never saw the key.
   const cleaned: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) if (field !== null) cleaned[key] = field;
+  for (const [key, field] of Object.entries(value)) {
+    if (field !== null)
+      Object.defineProperty(cleaned, key, {
+        value: field,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+  }
   return { ok: true, value: cleaned };
 }

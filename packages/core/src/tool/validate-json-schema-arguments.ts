@@ -30,10 +30,11 @@ export function validateJsonSchemaArguments(
   const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
   const known = Object.keys(properties);
   for (const name of schema.required ?? []) {
-    if (value[name] === undefined) problems.push(`\`${name}\` is required`);
+    if (!Object.hasOwn(value, name) || value[name] === undefined) problems.push(`\`${name}\` is required`);
   }
   for (const [name, field] of Object.entries(value)) {
-    const property = properties[name];
+    // Own properties only: `constructor` or `__proto__` must not find Object.prototype's members.
+    const property = Object.hasOwn(properties, name) ? properties[name] : undefined;
     if (property === undefined) {
       if (schema.additionalProperties === false) {
         const closest = findClosestMatch(name, known);
