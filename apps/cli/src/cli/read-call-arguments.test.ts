@@ -16,6 +16,17 @@ describe('readCallArguments', () => {
     expect(await readCallArguments(undefined, stdin('ignored', true))).toEqual({});
   });
 
+  it('decodes a large argument read in chunks that split multi-byte characters', async () => {
+    const content = 'aé€😀'.repeat(60_000); // 600 KB of UTF-8, characters of 1 to 4 bytes
+    const bytes = Buffer.from(JSON.stringify({ content }));
+    // 65,536-byte chunks, as a pipe delivers them: most boundaries fall inside a character.
+    const chunks: Buffer[] = [];
+    for (let start = 0; start < bytes.length; start += 65_536)
+      chunks.push(bytes.subarray(start, start + 65_536));
+    const input = Object.assign(Readable.from(chunks), { isTTY: false });
+    expect(await readCallArguments('-', input)).toEqual({ content });
+  });
+
   it('refuses text that is not one JSON object', async () => {
     await expect(readCallArguments('[1]', stdin(''))).rejects.toThrow(
       'ARGS must be one JSON object; got an array.',

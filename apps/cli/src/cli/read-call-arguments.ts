@@ -1,10 +1,12 @@
 import type { CliInput } from './cli-io.js';
 import { UsageError } from './usage-error.js';
 
+/** All of the input, decoded once: a chunk may end inside a multi-byte character. */
 async function readAll(input: CliInput): Promise<string> {
-  let text = '';
-  for await (const chunk of input) text += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
-  return text;
+  const chunks: Buffer[] = [];
+  for await (const chunk of input)
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**

@@ -74,6 +74,15 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(absent).toMatchObject({ code: 0, stdout: 'x\n' });
     });
 
+    it('writes a 600 KB argument from stdin byte for byte, multi-byte characters included', async () => {
+      const content = 'aé€😀'.repeat(60_000);
+      const result = await runToolgate(['call', 'write_file', '-', '--json', '--cwd', root], {
+        stdin: JSON.stringify({ path: 'big.txt', content }),
+      });
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      expect(await readFile(join(root, 'big.txt'), 'utf8')).toBe(content);
+    });
+
     it('exits 1 for a tool failure, an unknown tool and invalid arguments', async () => {
       const missing = await call('read_file', { path: 'nope.txt' });
       expect(missing.code).toBe(1);
