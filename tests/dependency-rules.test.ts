@@ -29,7 +29,12 @@ const ALLOWED: Record<string, readonly string[]> = {
   '@toolgate/tools-agents-md': ['@toolgate/core', 'zod'],
   '@toolgate/mcp': ['@toolgate/core', 'zod', '@modelcontextprotocol/sdk'],
   '@toolgate/agent': ['@toolgate/core', 'zod', 'ai'],
+  // tools-shell only for the type of the seam it implements (checked below: `import type` only).
+  '@toolgate/sandbox-bwrap': ['@toolgate/core', 'zod', '@toolgate/tools-shell'],
 };
+
+/** Package edges allowed only for types: the source may use `import type`, nothing else. */
+const TYPE_ONLY_EDGES: readonly string[] = ['@toolgate/sandbox-bwrap → @toolgate/tools-shell'];
 
 /** Packages whose tests run real tools; they may list tool packages as devDependencies only. */
 const TESTS_WITH_REAL_TOOLS = ['@toolgate/agent'];
@@ -91,8 +96,29 @@ describe('dependency rules (DESIGN §1)', () => {
         })
           .filter((name) => name.startsWith('@toolgate/') && name !== '@toolgate/core')
           .map((name) => `${manifest.name} → ${name}`),
-      );
+      )
+      .filter((edge) => !TYPE_ONLY_EDGES.includes(edge));
     expect(edges).toEqual([]);
+  });
+
+  it('keeps type-only edges type-only in source', () => {
+    const violations = TYPE_ONLY_EDGES.flatMap((edge) => {
+      const [from, to] = edge.split(' → ') as [string, string];
+      const owner = packages.find(({ manifest }) => manifest.name === from);
+      if (!owner) return [`${from} is not a package`];
+      return sourceFiles(join(owner.dir, 'src'))
+        .filter((file) => !isTest(file))
+        .filter((file) => {
+          const text = withoutComments(readFileSync(file, 'utf8'));
+          const valueImport = new RegExp(
+            `^\\s*(?:import|export)\\s+(?!type\\s)[^;]*?from\\s+['"]${to}['"]|\\bimport\\(\\s*['"]${to}`,
+            'm',
+          );
+          return valueImport.test(text);
+        })
+        .map((file) => `${relative(root, file)} imports ${to} for more than types`);
+    });
+    expect(violations).toEqual([]);
   });
 
   it('imports in source only what the manifest declares, the MCP SDK only in packages/mcp and the AI SDK only in packages/agent', () => {

@@ -3,7 +3,7 @@ import type { BashInput, BashOutput } from './bash/bash-schema.js';
 import { type BashPlan, createBashTool } from './bash/create-bash-tool.js';
 import type { ShellEnvironmentOptions } from './environment/shell-environment.js';
 import { createLocalShellExecutor } from './executor/local-shell-executor.js';
-import type { SandboxSession } from './executor/sandbox-session.js';
+import { isLocalSandbox, type LocalSandboxSession, type SandboxSession } from './executor/sandbox-session.js';
 import { createSandboxShellExecutor } from './executor/sandbox-shell-executor.js';
 import type { ShellCommandExecutor } from './executor/shell-command-executor.js';
 import type { ProcessRegistry } from './process/process-registry.js';
@@ -14,8 +14,13 @@ export interface ShellToolsOptions {
   readonly workspace: Workspace;
   /** The session's background processes (`createProcessRegistry()`); the host closes it with the session. */
   readonly processes: ProcessRegistry;
-  /** A bound sandbox: `exec` runs there (start/status/logs/write/stop/list stay local, as in AI4J). @default none */
-  readonly sandbox?: SandboxSession;
+  /**
+   * A bound sandbox. A {@link LocalSandboxSession} (bubblewrap) confines `exec` and `start` alike;
+   * a {@link SandboxSession} that only runs commands gets `exec`, and `start` is refused, so no
+   * background process runs outside it. status/logs/write/stop/list act on the registry as always.
+   * @default none
+   */
+  readonly sandbox?: SandboxSession | LocalSandboxSession;
   /** Runs `exec`, overriding the local or sandbox-routed executor. @default local, or sandbox-routed when `sandbox` is set */
   readonly executor?: ShellCommandExecutor;
   /** Shell for exec and start. @default `bash` from PATH, else `/bin/sh` */
@@ -39,11 +44,12 @@ export interface ShellTools {
 
 /** Creates the `bash` tool: exec, background processes, sandbox routing. */
 export function createShellTools(options: ShellToolsOptions): ShellTools {
+  const { sandbox } = options;
   const executor =
     options.executor ??
-    (options.sandbox
+    (sandbox && !isLocalSandbox(sandbox)
       ? createSandboxShellExecutor({
-          sandbox: options.sandbox,
+          sandbox,
           ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
         })
       : createLocalShellExecutor({
@@ -52,12 +58,14 @@ export function createShellTools(options: ShellToolsOptions): ShellTools {
           ...(options.environment === undefined ? {} : { environment: options.environment }),
           ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
           ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs }),
+          ...(sandbox === undefined ? {} : { sandbox }),
         }));
   return {
     bash: createBashTool({
       workspace: options.workspace,
       processes: options.processes,
       executor,
+      ...(sandbox === undefined ? {} : { sandbox }),
       ...(options.shellPath === undefined ? {} : { shellPath: options.shellPath }),
       ...(options.loginShell === undefined ? {} : { loginShell: options.loginShell }),
       ...(options.defaultTimeoutMs === undefined ? {} : { defaultTimeoutMs: options.defaultTimeoutMs }),

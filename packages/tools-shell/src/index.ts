@@ -27,7 +27,14 @@ export {
   DEFAULT_MAX_OUTPUT_BYTES,
   type LocalShellExecutorOptions,
 } from './executor/local-shell-executor.js';
-export type { SandboxCommand, SandboxCommandResult, SandboxSession } from './executor/sandbox-session.js';
+export {
+  isLocalSandbox,
+  type LocalSandboxSession,
+  type SandboxCommand,
+  type SandboxCommandResult,
+  type SandboxLaunchRequest,
+  type SandboxSession,
+} from './executor/sandbox-session.js';
 export {
   createSandboxShellExecutor,
   type SandboxShellExecutorOptions,

@@ -14,8 +14,13 @@ import {
 } from '@toolgate/core';
 import type { ShellEnvironmentOptions } from '../environment/shell-environment.js';
 import { createShellEnvironment } from '../environment/shell-environment.js';
+import {
+  isLocalSandbox,
+  type LocalSandboxSession,
+  type SandboxSession,
+} from '../executor/sandbox-session.js';
 import type { ShellCommandExecutor } from '../executor/shell-command-executor.js';
-import { resolveShell } from '../executor/shell-invocation.js';
+import { resolveShell, type ShellInvocation } from '../executor/shell-invocation.js';
 import type { ProcessRegistry } from '../process/process-registry.js';
 import type { BashInput, BashOutput } from './bash-schema.js';
 import { BASH_SPEC } from './bash-spec.js';
@@ -41,6 +46,8 @@ export interface BashToolOptions {
   readonly processes: ProcessRegistry;
   /** Runs exec. */
   readonly executor: ShellCommandExecutor;
+  /** The bound sandbox: `start` spawns through it (a sandbox that only runs commands refuses `start`). */
+  readonly sandbox?: SandboxSession | LocalSandboxSession;
   readonly shellPath?: string;
   readonly loginShell?: boolean;
   readonly defaultTimeoutMs?: number;
@@ -93,6 +100,20 @@ export function createBashTool(options: BashToolOptions): Tool<BashInput, BashOu
   }
   const shell = resolveShell(options);
   const environment = createShellEnvironment(options.environment);
+  const { sandbox } = options;
+
+  /** The shell `start` spawns: through a local sandbox when one is bound. */
+  const backgroundShell = async (workingDirectory: string): Promise<ShellInvocation | ToolFailure> => {
+    if (!sandbox || !isLocalSandbox(sandbox)) return shell;
+    try {
+      return await sandbox.wrapShell({ shell, workingDirectory });
+    } catch (error) {
+      return toolFailure(
+        'sandbox_failed',
+        `Sandbox ${sandbox.providerId}/${sandbox.id} could not prepare the command: ${(error as Error)?.message ?? String(error)}`,
+      );
+    }
+  };
 
   const prepare = async (input: BashInput): Promise<PrepareResult<BashPlan>> => {
     const invalid = checkBashArguments(input);
@@ -101,6 +122,12 @@ export function createBashTool(options: BashToolOptions): Tool<BashInput, BashOu
     const processId = (input.processId ?? '').trim();
     if (action === 'exec' || action === 'start') {
       if (action === 'start') {
+        if (sandbox && !isLocalSandbox(sandbox)) {
+          return toolFailure(
+            'sandbox_failed',
+            `Sandbox ${sandbox.providerId}/${sandbox.id} runs only foreground commands, and background processes may not run outside it. Use bash action=exec.`,
+          );
+        }
         const refused = processes.checkStart();
         if (refused) return refused;
       }
@@ -153,13 +180,16 @@ export function createBashTool(options: BashToolOptions): Tool<BashInput, BashOu
             signal: context.signal,
           });
         }
-        case 'start':
+        case 'start': {
+          const spawned = await backgroundShell(cwd!.absolutePath);
+          if ('status' in spawned) return spawned;
           return processes.start({
             command: input.command!,
             workingDirectory: cwd!.absolutePath,
-            shell,
+            shell: spawned,
             environment: environment(),
           });
+        }
         case 'status':
           return processes.status(processId);
         case 'logs':

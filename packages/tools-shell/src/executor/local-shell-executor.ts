@@ -5,8 +5,9 @@ import { createShellEnvironment, type ShellEnvironmentOptions } from '../environ
 import { delay } from '../internal/delay.js';
 import { HeadTailCapture } from '../internal/head-tail-capture.js';
 import { signalProcessGroup, terminateProcessGroup } from '../internal/process-group.js';
+import type { LocalSandboxSession } from './sandbox-session.js';
 import type { ShellCommandExecutor } from './shell-command-executor.js';
-import { resolveShell } from './shell-invocation.js';
+import { resolveShell, type ShellInvocation } from './shell-invocation.js';
 
 /** Options for {@link createLocalShellExecutor}. */
 export interface LocalShellExecutorOptions {
@@ -20,6 +21,8 @@ export interface LocalShellExecutorOptions {
   readonly maxOutputBytes?: number;
   /** Time between SIGTERM and SIGKILL when a command's group is stopped. @default 1000 */
   readonly killGraceMs?: number;
+  /** A sandbox on this machine: each command's shell is spawned through it. @default none */
+  readonly sandbox?: LocalSandboxSession;
 }
 
 /** Default cap per output stream: 256 KiB. */
@@ -49,20 +52,33 @@ export function createLocalShellExecutor(options: LocalShellExecutorOptions = {}
   }
   const shell = resolveShell(options);
   const environment = createShellEnvironment(options.environment);
+  const { sandbox } = options;
+  const sandboxIds = sandbox ? { sandboxProviderId: sandbox.providerId, sandboxSessionId: sandbox.id } : {};
 
   return {
     async execute(request) {
       const startedAt = performance.now();
+      let invocation: ShellInvocation = shell;
+      if (sandbox) {
+        try {
+          invocation = await sandbox.wrapShell({ shell, workingDirectory: request.workingDirectory });
+        } catch (error) {
+          return toolFailure(
+            'sandbox_failed',
+            `Sandbox ${sandbox.providerId}/${sandbox.id} could not prepare the command: ${(error as Error)?.message ?? String(error)}`,
+          );
+        }
+      }
       let child: ChildProcess;
       try {
-        child = spawn(shell.file, [...shell.args, request.command], {
+        child = spawn(invocation.file, [...invocation.args, request.command], {
           cwd: request.workingDirectory,
           env: environment(),
           detached: true,
           stdio: ['ignore', 'pipe', 'pipe'],
         });
       } catch (error) {
-        return toolFailure('spawn_failed', `Could not start ${shell.file}: ${(error as Error).message}`);
+        return toolFailure('spawn_failed', `Could not start ${invocation.file}: ${(error as Error).message}`);
       }
       const stdout = new HeadTailCapture(maxOutputBytes);
       const stderr = new HeadTailCapture(maxOutputBytes);
@@ -104,7 +120,7 @@ export function createLocalShellExecutor(options: LocalShellExecutorOptions = {}
         child.stderr!.destroy();
         return toolFailure(
           'spawn_failed',
-          `Could not start ${shell.file} in ${request.workingDirectory}: ${ending.message}`,
+          `Could not start ${invocation.file} in ${request.workingDirectory}: ${ending.message}`,
         );
       }
 
@@ -134,8 +150,9 @@ export function createLocalShellExecutor(options: LocalShellExecutorOptions = {}
       return toolSuccess({
         command: request.command,
         durationMs: Math.round(performance.now() - startedAt),
-        executionEnvironment: 'local',
+        executionEnvironment: sandbox ? 'sandbox' : 'local',
         exitCode: timedOut ? null : exitCode,
+        ...sandboxIds,
         signal: exitSignal ?? (timedOut ? (sentSignal ?? null) : null),
         stderr: stderrText,
         stdout: out.text,

@@ -1,3 +1,5 @@
+import type { ShellInvocation } from './shell-invocation.js';
+
 /** A command for a sandbox (AI4J's `SandboxCommand`). */
 export interface SandboxCommand {
   readonly command: string;
@@ -35,4 +37,38 @@ export interface SandboxSession {
   readonly providerId: string;
   /** Runs one command to completion. May throw; the tool reports `sandbox_failed`. */
   execute(command: SandboxCommand): Promise<SandboxCommandResult>;
+}
+
+/** What a sandbox on this machine is asked to confine: the shell bash would spawn, and where. */
+export interface SandboxLaunchRequest {
+  /** The shell and its flags; bash appends the command after them. */
+  readonly shell: ShellInvocation;
+  /** Real absolute working directory, inside the workspace. */
+  readonly workingDirectory: string;
+}
+
+/**
+ * A sandbox on this machine (bubblewrap and the like): instead of running commands itself, it
+ * says what to spawn so that the shell runs inside it. bash spawns that for `exec` and `start`
+ * alike, so output caps, timeouts, stdin, `stop` and process-group kill work as for local
+ * commands, and no background process runs outside the sandbox.
+ */
+export interface LocalSandboxSession {
+  /** The sandbox session's id, reported in results as `sandboxSessionId`. */
+  readonly id: string;
+  /** The provider's id (`bwrap`, …), reported as `sandboxProviderId`. */
+  readonly providerId: string;
+  /**
+   * The invocation to spawn instead of `request.shell` (the command is appended after its
+   * arguments); it gets the environment bash would give the shell. May reject; the tool reports
+   * `sandbox_failed`.
+   */
+  wrapShell(request: SandboxLaunchRequest): Promise<ShellInvocation>;
+}
+
+/** True when the sandbox is a {@link LocalSandboxSession}. */
+export function isLocalSandbox(
+  sandbox: SandboxSession | LocalSandboxSession,
+): sandbox is LocalSandboxSession {
+  return typeof (sandbox as Partial<LocalSandboxSession>).wrapShell === 'function';
 }

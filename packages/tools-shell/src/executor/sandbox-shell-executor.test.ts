@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BASH_TIMEOUT_HINT } from '../bash/bash-description.js';
-import type { BashExecResult, BashProcessLogChunk } from '../bash/bash-schema.js';
+import type { BashExecResult } from '../bash/bash-schema.js';
 import { truncationMarker } from '../internal/head-tail-capture.js';
 import { createDirectorySandbox } from '../test-support/directory-sandbox.js';
 import { createShellKit, outputOf, type ShellKit } from '../test-support/shell-test-kit.js';
@@ -97,14 +97,16 @@ describe('sandbox routing', () => {
     }
   });
 
-  it('keeps start and the other process actions local', async () => {
-    const started = outputOf<{ processId: string }>(await kit.call({ action: 'start', command: 'pwd' }));
-    let chunk: BashProcessLogChunk;
-    do {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      chunk = outputOf<BashProcessLogChunk>(await kit.call({ action: 'logs', processId: started.processId }));
-    } while (chunk.status === 'RUNNING' || chunk.content === '');
-    expect(chunk.content).toBe(`[stdout] ${kit.root}\n`);
+  it('refuses start before approval, as background processes may not run outside the sandbox', async () => {
+    expect(await kit.call({ action: 'start', command: 'pwd' })).toEqual({
+      status: 'failure',
+      error: {
+        code: 'sandbox_failed',
+        message:
+          'Sandbox directory/sbx_test runs only foreground commands, and background processes may not run outside it. Use bash action=exec.',
+      },
+    });
+    expect(kit.processes.list()).toEqual([]);
     expect(sandbox.commands).toEqual([]);
   });
 

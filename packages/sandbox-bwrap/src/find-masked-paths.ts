@@ -1,0 +1,60 @@
+import type { Dirent } from 'node:fs';
+import { readdir, realpath, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** A path to hide inside the sandbox: a file (shown empty) or a directory (shown empty). */
+export interface MaskedPath {
+  readonly path: string;
+  readonly kind: 'file' | 'directory';
+}
+
+/** Directories not searched for secrets: too large to walk per command, and not the user's own. */
+export const UNSEARCHED_DIRECTORIES: readonly string[] = ['.git', 'node_modules'];
+
+async function maskOf(path: string, entry: Dirent): Promise<MaskedPath | undefined> {
+  if (!entry.isSymbolicLink()) return { path, kind: entry.isDirectory() ? 'directory' : 'file' };
+  // A secret reached through a link is masked where it really is; a dangling link shows nothing.
+  try {
+    const target = await realpath(path);
+    return { path: target, kind: (await stat(target)).isDirectory() ? 'directory' : 'file' };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Every entry under `root` whose name `isSecret` accepts, walking real directories only (links
+ * are not followed into) and skipping {@link UNSEARCHED_DIRECTORIES}. A directory that cannot be
+ * read is skipped: commands in the sandbox run as the same user and cannot read it either.
+ */
+export async function findMaskedPaths(
+  root: string,
+  isSecret: (name: string) => boolean,
+): Promise<MaskedPath[]> {
+  const found: MaskedPath[] = [];
+  let level = [root];
+  while (level.length > 0) {
+    const next: string[] = [];
+    await Promise.all(
+      level.map(async (directory) => {
+        let entries: Dirent[];
+        try {
+          entries = await readdir(directory, { withFileTypes: true });
+        } catch {
+          return;
+        }
+        for (const entry of entries) {
+          const path = join(directory, entry.name);
+          if (isSecret(entry.name)) {
+            const mask = await maskOf(path, entry);
+            if (mask) found.push(mask);
+          } else if (entry.isDirectory() && !UNSEARCHED_DIRECTORIES.includes(entry.name)) {
+            next.push(path);
+          }
+        }
+      }),
+    );
+    level = next;
+  }
+  return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}

@@ -1,0 +1,16 @@
+export { type BwrapLayout, bwrapArguments } from './bwrap-arguments.js';
+export { type MaskedPath, UNSEARCHED_DIRECTORIES } from './find-masked-paths.js';
+export {
+  type BwrapSandbox,
+  type BwrapSandboxOpening,
+  type BwrapSandboxOptions,
+  DEFAULT_PROTECTED_PATHS,
+  openBwrapSandbox,
+} from './open-bwrap-sandbox.js';
+export {
+  type ConfinedSandboxMode,
+  parseSandboxMode,
+  SANDBOX_MODES,
+  type SandboxMode,
+} from './sandbox-mode.js';
+export { createSecretNameMatcher, DEFAULT_SECRET_PATTERNS } from './secret-patterns.js';

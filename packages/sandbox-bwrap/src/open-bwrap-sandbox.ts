@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import { realpath, stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { isAbsolute, join, normalize, relative, sep } from 'node:path';
+import { InvalidOptionsError } from '@toolgate/core';
+import type { LocalSandboxSession } from '@toolgate/tools-shell';
+import { bwrapArguments } from './bwrap-arguments.js';
+import { findExecutable } from './find-executable.js';
+import { findMaskedPaths } from './find-masked-paths.js';
+import { runProbe } from './run-probe.js';
+import { type ConfinedSandboxMode, SANDBOX_MODES } from './sandbox-mode.js';
+import { createSecretNameMatcher, DEFAULT_SECRET_PATTERNS } from './secret-patterns.js';
+
+/** Paths inside the workspace that stay read-only in `workspace-write`: history, hooks and configuration. */
+export const DEFAULT_PROTECTED_PATHS: readonly string[] = [
+  '.git',
+  'toolgate.config.json',
+  '.mcp.json',
+  '.toolgate',
+];
+
+/** Options for {@link openBwrapSandbox}. */
+export interface BwrapSandboxOptions {
+  /** The workspace: bound read-write (`workspace-write`) or read-only (`read-only`). Absolute. */
+  readonly workspaceRoot: string;
+  readonly mode: ConfinedSandboxMode;
+  /** Share the host's network. @default false */
+  readonly network?: boolean;
+  /** Workspace-relative paths kept read-only in `workspace-write`, added to {@link DEFAULT_PROTECTED_PATHS}. @default [] */
+  readonly protectedPaths?: readonly string[];
+  /** File name patterns masked (shown empty) in the workspace; `[]` masks nothing. @default {@link DEFAULT_SECRET_PATTERNS} */
+  readonly secrets?: readonly string[];
+  /** Absolute paths shown read-only although they lie in the hidden home (`~/.cargo`, `~/.nvm`). @default [] */
+  readonly readRoots?: readonly string[];
+  /** The home directory hidden behind an empty private one. @default os.homedir() */
+  readonly home?: string;
+  /** The bubblewrap executable: a name looked up on `PATH`, or a path. @default 'bwrap' */
+  readonly bwrapPath?: string;
+  /** The session id reported in results. @default `sbx_` and a random UUID */
+  readonly id?: string;
+  /** How long the check run at opening may take. @default 10000 */
+  readonly probeTimeoutMs?: number;
+}
+
+/** A bubblewrap sandbox bound to one workspace; pass it to `createShellTools({ sandbox })`. */
+export interface BwrapSandbox extends LocalSandboxSession {
+  readonly providerId: 'bwrap';
+  readonly mode: ConfinedSandboxMode;
+  readonly network: boolean;
+  readonly workspaceRoot: string;
+  /** The bubblewrap executable used. */
+  readonly bwrapPath: string;
+}
+
+/** What {@link openBwrapSandbox} found: a working sandbox, or why bubblewrap cannot run here. */
+export type BwrapSandboxOpening =
+  | { readonly ok: true; readonly sandbox: BwrapSandbox }
+  | { readonly ok: false; readonly reason: string };
+
+function isWithin(path: string, root: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+}
+
+async function existingReal(path: string): Promise<string | undefined> {
+  try {
+    return await realpath(path);
+  } catch {
+    return undefined;
+  }
+}
+
+function checkedOptions(options: BwrapSandboxOptions) {
+  const { mode } = options;
+  if (mode !== 'read-only' && mode !== 'workspace-write') {
+    throw new InvalidOptionsError(
+      `mode must be read-only or workspace-write (danger-full-access means no sandbox); got ${String(mode)}. Valid modes: ${SANDBOX_MODES.join(', ')}`,
+    );
+  }
+  if (typeof options.workspaceRoot !== 'string' || !isAbsolute(options.workspaceRoot)) {
+    throw new InvalidOptionsError(
+      `workspaceRoot must be an absolute path; got ${String(options.workspaceRoot)}`,
+    );
+  }
+  const protectedPaths = [...DEFAULT_PROTECTED_PATHS, ...(options.protectedPaths ?? [])].map((path) => {
+    const normalized = normalize(path);
+    if (path === '' || isAbsolute(path) || normalized === '..' || normalized.startsWith(`..${sep}`)) {
+      throw new InvalidOptionsError(
+        `protected path "${path}" must be relative to the workspace root and inside it (e.g. "scripts/release")`,
+      );
+    }
+    return normalized;
+  });
+  for (const root of options.readRoots ?? []) {
+    if (!isAbsolute(root)) throw new InvalidOptionsError(`read root "${root}" must be an absolute path`);
+  }
+  const home = options.home ?? homedir();
+  if (!isAbsolute(home)) throw new InvalidOptionsError(`home must be an absolute path; got ${home}`);
+  const probeTimeoutMs = options.probeTimeoutMs ?? 10_000;
+  if (!Number.isInteger(probeTimeoutMs) || probeTimeoutMs <= 0) {
+    throw new InvalidOptionsError(`probeTimeoutMs must be a positive integer; got ${probeTimeoutMs}`);
+  }
+  return {
+    mode,
+    protectedPaths,
+    home,
+    probeTimeoutMs,
+    isSecret: createSecretNameMatcher(options.secrets ?? DEFAULT_SECRET_PATTERNS),
+  };
+}
+
+/**
+ * Opens a bubblewrap sandbox for one session: resolves the paths, then runs bubblewrap once with
+ * the session's own arguments, so a missing or non-working bubblewrap (no user namespaces, a
+ * kernel or container that forbids them) is found now, not on the first command. Each command
+ * is then confined afresh: secrets and protected paths are looked up when it starts.
+ * Throws `InvalidOptionsError` on invalid options; an environment where bubblewrap cannot run is
+ * `{ ok: false, reason }`.
+ */
+export async function openBwrapSandbox(options: BwrapSandboxOptions): Promise<BwrapSandboxOpening> {
+  const { mode, protectedPaths, home, probeTimeoutMs, isSecret } = checkedOptions(options);
+  const network = options.network ?? false;
+  const bwrapName = options.bwrapPath ?? 'bwrap';
+  const bwrapPath = await findExecutable(bwrapName, process.env.PATH ?? '');
+  if (!bwrapPath) {
+    return {
+      ok: false,
+      reason: `bubblewrap (${bwrapName}) was not found on PATH; install it (apt install bubblewrap, dnf install bubblewrap) or set its path.`,
+    };
+  }
+  const workspaceRoot = await existingReal(options.workspaceRoot);
+  if (!workspaceRoot || !(await stat(workspaceRoot)).isDirectory()) {
+    throw new InvalidOptionsError(`workspaceRoot ${options.workspaceRoot} is not an existing directory`);
+  }
+  const realHome = await existingReal(home);
+  const readRoots = (await Promise.all((options.readRoots ?? []).map(existingReal))).filter(
+    (root): root is string => root !== undefined,
+  );
+
+  const argumentsFor = async (workingDirectory: string): Promise<string[]> => {
+    const [masked, protectedReal] = await Promise.all([
+      findMaskedPaths(workspaceRoot, isSecret),
+      Promise.all(
+        mode === 'workspace-write'
+          ? protectedPaths.map((path) => existingReal(join(workspaceRoot, path)))
+          : [],
+      ),
+    ]);
+    return bwrapArguments({
+      mode,
+      network,
+      workspaceRoot,
+      home: realHome,
+      readRoots,
+      // A protected path that links out of the workspace is read-only there already.
+      protectedPaths: protectedReal.filter(
+        (path): path is string =>
+          path !== undefined && path !== workspaceRoot && isWithin(path, workspaceRoot),
+      ),
+      masked,
+      workingDirectory,
+    });
+  };
+
+  const probe = await runProbe(
+    bwrapPath,
+    [...(await argumentsFor(workspaceRoot)), '/bin/sh', '-c', 'exit 0'],
+    probeTimeoutMs,
+  );
+  if (!probe.ok) {
+    return { ok: false, reason: `bubblewrap (${bwrapPath}) cannot create a sandbox here: ${probe.reason}` };
+  }
+
+  return {
+    ok: true,
+    sandbox: {
+      id: options.id ?? `sbx_${randomUUID().replaceAll('-', '')}`,
+      providerId: 'bwrap',
+      mode,
+      network,
+      workspaceRoot,
+      bwrapPath,
+      async wrapShell({ shell, workingDirectory }) {
+        return {
+          file: bwrapPath,
+          args: [...(await argumentsFor(workingDirectory)), shell.file, ...shell.args],
+        };
+      },
+    },
+  };
+}
