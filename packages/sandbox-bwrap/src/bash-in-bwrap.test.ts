@@ -123,7 +123,10 @@ describeWithBwrap('bash with a bubblewrap sandbox bound', () => {
     }
     expect(content).toMatch(/post-merge: Read-only file system/);
     expect(content).toMatch(/\.env: Permission denied/);
-    expect(await liveProcessesWithMarker(`sleep\0${marker}`)).toHaveLength(2);
+    // Both sleeps (the detached one may still be starting) run before the stop.
+    while ((await liveProcessesWithMarker(`sleep\0${marker}`)).length < 2) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     const stopped = outputOf<BashProcessInfo>(await call({ action: 'stop', processId: started.processId }));
     expect(stopped.status).toBe('STOPPED');
     expect(await liveProcessesWithMarker(`sleep\0${marker}`)).toEqual([]);
