@@ -89,6 +89,11 @@ export {
   type WorkspaceOptions,
 } from './workspace/create-workspace.js';
 export { createPathLocks, type PathLocks } from './workspace/path-locks.js';
+export {
+  type ReadRegularFileOptions,
+  type RegularFileRead,
+  readRegularFile,
+} from './workspace/read-regular-file.js';
 export { type RealPath, resolveRealPath } from './workspace/resolve-real-path.js';
 export type { PathResolution, ResolvedPath, Workspace } from './workspace/workspace.js';
 export { type WriteFileAtomicOptions, writeFileAtomic } from './workspace/write-file-atomic.js';

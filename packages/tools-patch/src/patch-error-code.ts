@@ -18,6 +18,12 @@ export type PatchErrorCode =
   | 'is_directory'
   /** The file is binary or not UTF-8; it is never rewritten. */
   | 'binary_file'
+  /** The path is a FIFO, socket or device; it is never read. */
+  | 'not_a_regular_file'
+  /** The file is over the 256 MiB the patch tools hold in memory; the message gives both sizes. */
+  | 'file_too_large'
+  /** The path became a symbolic link between its resolution and its read. */
+  | 'precondition_changed'
   /** The path resolves outside the workspace. */
   | 'path_outside_workspace'
   /** The path is protected (`.git`, `node_modules`, `.ssh`, …). */

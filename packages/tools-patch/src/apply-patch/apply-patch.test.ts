@@ -1,7 +1,8 @@
-import { chmod, mkdir, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, stat, symlink, truncate, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createFifo, FIFO_SKIP_REASON } from '../test-support/fifo.js';
 import { createTempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.js';
 import { applyPatch } from './apply-patch.js';
 import { planPatch } from './plan-patch.js';
@@ -440,15 +441,62 @@ describe('applyPatch: failures change nothing', () => {
     await expectUnchanged(patch('*** Add File: a\u0000b.txt', '+x'), 'invalid_arguments');
   });
 
-  it('io_error when a file cannot be read (a socket)', async () => {
+  it('not_a_regular_file for a socket', async () => {
     const server = createServer();
     await new Promise<void>((done) => server.listen(join(temp.root, 'sock'), done));
     try {
-      const message = await expectUnchanged(patch('*** Update File: sock', '-a', '+b'), 'io_error');
-      expect(message).toMatch(/^Cannot read sock: .*ENXIO.*\. Nothing was changed\.$/);
+      const message = await expectUnchanged(patch('*** Update File: sock', '-a', '+b'), 'not_a_regular_file');
+      expect(message).toBe(
+        'Cannot update sock: it is not a regular file (a FIFO, socket or device); apply_patch changes regular files only. Nothing was changed.',
+      );
     } finally {
       await new Promise((done) => server.close(done));
     }
+  });
+
+  it.skipIf(FIFO_SKIP_REASON !== undefined)(
+    `not_a_regular_file for a FIFO to update, delete or replace, without waiting for a writer ${FIFO_SKIP_REASON ?? ''}`,
+    async () => {
+      await temp.write('a.txt', 'a\n');
+      const fifo = createFifo(join(temp.root, 'pipe'), 'a\n');
+      try {
+        for (const [operation, lines] of [
+          ['Update', ['-a', '+b']],
+          ['Delete', []],
+          ['Add', ['+b']],
+        ] as const) {
+          // An earlier operation on a regular file is part of the patch: nothing of it is written either.
+          const text = patch('*** Update File: a.txt', '-a', '+z', `*** ${operation} File: pipe`, ...lines);
+          expect(await applyPatch(temp.workspace, text)).toEqual({
+            status: 'failure',
+            error: {
+              code: 'not_a_regular_file',
+              message: `Cannot ${operation.toLowerCase()} pipe: it is not a regular file (a FIFO, socket or device); apply_patch changes regular files only. Nothing was changed.`,
+              details: { path: 'pipe' },
+            },
+          });
+          expect(await temp.tree()).toEqual({ 'a.txt': 'a\n', pipe: '<special>' });
+        }
+      } finally {
+        fifo.release();
+      }
+    },
+  );
+
+  it('file_too_large, with the limit, for a file over it (not binary_file)', async () => {
+    // Sparse: 1.2 GB long without 1.2 GB on disk or in memory.
+    await temp.write('huge.txt', 'x');
+    await truncate(join(temp.root, 'huge.txt'), 1_200_000_000);
+    expect(await applyPatch(temp.workspace, patch('*** Update File: huge.txt', '-x', '+y'))).toEqual({
+      status: 'failure',
+      error: {
+        code: 'file_too_large',
+        message:
+          'Cannot update huge.txt: it is 1200000000 bytes; apply_patch works on files up to 256 MiB (268435456 bytes), since it holds every file in memory to apply the patch atomically. Change a file this large with bash (sed, a script). Nothing was changed.',
+        details: { path: 'huge.txt', size: 1_200_000_000, limit: 268_435_456 },
+      },
+    });
+    expect((await stat(join(temp.root, 'huge.txt'))).size).toBe(1_200_000_000);
   });
 
   it('aborted when the signal fired before writing', async () => {

@@ -1,15 +1,17 @@
-import { readFileSync, statSync } from 'node:fs';
 import { lstat, readlink } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import {
   createUnifiedDiff,
   type PathResolution,
+  type RegularFileRead,
   type ResolvedPath,
+  readRegularFile,
   type ToolFailure,
   toolFailure,
   type Workspace,
 } from '@toolgate/core';
 import type { FileCommit } from '../internal/commit-files.js';
+import { MAX_FILE_BYTES } from '../internal/max-file-bytes.js';
 import { decodeTextFile, displayText, encodeTextFile } from '../internal/text-file.js';
 import { applyHunks, describeMismatch } from './apply-hunks.js';
 import type { ApplyPatchFileChange, ApplyPatchOutput } from './apply-patch-schema.js';
@@ -54,6 +56,8 @@ interface Entry {
   /** The entry is a symbolic link (deleted by the patch) pointing there. */
   readonly linkTarget?: string;
   mode?: number;
+  /** Why no operation may touch this path (a FIFO, a file over the size limit, …). */
+  readonly refusal?: (what: string) => ToolFailure;
 }
 
 const EMPTY = Buffer.alloc(0);
@@ -99,7 +103,8 @@ export async function planOperations(
 ): Promise<PatchPlanResult> {
   try {
     const resolutions = options.resolutions ?? (await resolvePatchPaths(workspace, operations));
-    return { ok: true, plan: new Planner(resolutions, options.diffs).plan(operations) };
+    const files = await loadFiles(resolutions);
+    return { ok: true, plan: new Planner(resolutions, files, options.diffs).plan(operations) };
   } catch (error) {
     if (error instanceof PlanFailure) return { ok: false, failure: error.failure };
     throw error;
@@ -190,11 +195,36 @@ async function mapConcurrently<T, R>(
   return results;
 }
 
+/** What reading one real path gave: the file, or the error to report if an operation needs it. */
+type LoadedFile = RegularFileRead | { readonly kind: 'error'; readonly error: Error };
+
+/**
+ * Reads every file the patch names before planning, concurrently and never synchronously: a slow
+ * disk or a FIFO must not stall the process (a synchronous read of a FIFO would block it, signals
+ * included, until a writer came).
+ */
+async function loadFiles(resolutions: PatchResolutions): Promise<ReadonlyMap<string, LoadedFile>> {
+  const paths = new Set<string>();
+  for (const resolution of resolutions.paths.values()) {
+    if (resolution.ok) paths.add(resolution.path.absolutePath);
+  }
+  const unique = [...paths];
+  const loaded = await mapConcurrently(unique, IO_CONCURRENCY, async (path): Promise<LoadedFile> => {
+    try {
+      return await readRegularFile(path, { maxBytes: MAX_FILE_BYTES });
+    } catch (error) {
+      return { kind: 'error', error: error as Error };
+    }
+  });
+  return new Map(unique.map((path, index) => [path, loaded[index]!]));
+}
+
 class Planner {
   private readonly entries = new Map<string, Entry>();
 
   constructor(
     private readonly resolutions: PatchResolutions,
+    private readonly files: ReadonlyMap<string, LoadedFile>,
     private readonly diffs: boolean,
   ) {}
 
@@ -248,7 +278,9 @@ class Planner {
     const resolved = resolution.path;
     const known = this.entries.get(resolved.absolutePath);
     if (known) return known;
-    const entry = load(resolved);
+    const loaded = this.files.get(resolved.absolutePath);
+    if (!loaded) throw new Error(`apply_patch planner: ${resolved.absolutePath} was not read`);
+    const entry = toEntry(resolved, loaded);
     this.entries.set(resolved.absolutePath, entry);
     return entry;
   }
@@ -257,7 +289,9 @@ class Planner {
     return this.diffs ? diffOf(before, after, path, newPath) : '';
   }
 
-  private refuseDirectory(entry: Entry, what: string): void {
+  /** Refuses anything but a regular file or a path with nothing there yet. */
+  private refuseNonFile(entry: Entry, what: string): void {
+    if (entry.refusal) throw new PlanFailure(entry.refusal(what));
     if (entry.isDirectory) {
       throw new PlanFailure(
         toolFailure(
@@ -270,7 +304,7 @@ class Planner {
   }
 
   private requireFile(entry: Entry, what: string): Buffer {
-    this.refuseDirectory(entry, what);
+    this.refuseNonFile(entry, what);
     if (entry.current === null) {
       const deleted = entry.original !== null;
       throw new PlanFailure(
@@ -288,7 +322,7 @@ class Planner {
 
   private add(operation: Extract<PatchOperation, { type: 'add' }>): PlannedOperation {
     const entry = this.resolve(operation.path);
-    this.refuseDirectory(entry, 'add');
+    this.refuseNonFile(entry, 'add');
     const before = entry.current;
     const after = Buffer.from(operation.lines.map((line) => `${line}\n`).join(''), 'utf8');
     entry.current = after;
@@ -391,7 +425,7 @@ class Planner {
         diff: this.diff(before, after, path, path),
       };
     }
-    this.refuseDirectory(destination, 'move a file onto');
+    this.refuseNonFile(destination, 'move a file onto');
     const replaced = destination.current;
     const replacedExisting = replaced !== null;
     source.current = null;
@@ -416,28 +450,50 @@ class Planner {
   }
 }
 
-/**
- * Reads a file synchronously: one system call per file instead of a trip through the thread pool
- * for each of lstat, open, fstat, read and close (as the Codex CLI does, and much faster for big patches).
- */
-function load(resolved: ResolvedPath): Entry {
-  try {
-    const stats = statSync(resolved.absolutePath, { throwIfNoEntry: false });
-    if (!stats) return { resolved, isDirectory: false, original: null, current: null };
-    if (stats.isDirectory()) return { resolved, isDirectory: true, original: null, current: null };
-    const bytes = readFileSync(resolved.absolutePath);
-    // Knowing the mode spares the atomic write a stat of its own.
-    return { resolved, isDirectory: false, original: bytes, current: bytes, mode: stats.mode & 0o7777 };
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EISDIR') return { resolved, isDirectory: true, original: null, current: null };
-    if (code === 'ENOENT') return { resolved, isDirectory: false, original: null, current: null };
-    throw new PlanFailure(
-      toolFailure(
-        'io_error',
-        `Cannot read ${resolved.displayPath}: ${(error as Error).message}. Nothing was changed.`,
-      ),
-    );
+/** The planner's entry for a path as read; a path no operation may touch carries its refusal. */
+function toEntry(resolved: ResolvedPath, loaded: LoadedFile): Entry {
+  const path = resolved.displayPath;
+  const empty = { resolved, isDirectory: false, original: null, current: null };
+  switch (loaded.kind) {
+    case 'file':
+      // Knowing the mode spares the atomic write a stat of its own.
+      return { ...empty, original: loaded.bytes, current: loaded.bytes, mode: loaded.mode };
+    case 'missing':
+      return empty;
+    case 'directory':
+      return { ...empty, isDirectory: true };
+    case 'not_regular':
+      return {
+        ...empty,
+        refusal: (what) =>
+          toolFailure(
+            'not_a_regular_file',
+            `Cannot ${what} ${path}: it is not a regular file (a FIFO, socket or device); apply_patch changes regular files only. Nothing was changed.`,
+            { path },
+          ),
+      };
+    case 'too_large':
+      return {
+        ...empty,
+        refusal: (what) =>
+          toolFailure(
+            'file_too_large',
+            `Cannot ${what} ${path}: it is ${loaded.size} bytes; apply_patch works on files up to ${loaded.limit / 1024 / 1024} MiB (${loaded.limit} bytes), since it holds every file in memory to apply the patch atomically. Change a file this large with bash (sed, a script). Nothing was changed.`,
+            { path, size: loaded.size, limit: loaded.limit },
+          ),
+      };
+    case 'symbolic_link':
+      throw new PlanFailure(
+        toolFailure(
+          'precondition_changed',
+          `${path} became a symbolic link after it was resolved. Nothing was changed; try the patch again.`,
+          { path },
+        ),
+      );
+    case 'error':
+      throw new PlanFailure(
+        toolFailure('io_error', `Cannot read ${path}: ${loaded.error.message}. Nothing was changed.`),
+      );
   }
 }
 

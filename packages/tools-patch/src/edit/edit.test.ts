@@ -1,9 +1,10 @@
-import { mkdir, symlink } from 'node:fs/promises';
+import { lstat, mkdir, symlink, truncate } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createToolSurface, standardDecorators, type ToolResult } from '@toolgate/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPatchTools } from '../create-patch-tools.js';
+import { createFifo, FIFO_SKIP_REASON } from '../test-support/fifo.js';
 import { createTempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.js';
 
 let temp: TempWorkspace;
@@ -165,15 +166,53 @@ describe('edit', () => {
     expect(protectedPath.status === 'failure' && protectedPath.error.code).toBe('path_protected');
   });
 
-  it('io_error when the file cannot be read (a socket)', async () => {
+  it('refuses a socket as not a regular file', async () => {
     const server = createServer();
     await new Promise<void>((done) => server.listen(join(temp.root, 'sock'), done));
     try {
-      const result = await run({ path: 'sock', old_string: 'a', new_string: 'b' });
-      expect(result.status === 'failure' && result.error.code).toBe('io_error');
+      expect(await run({ path: 'sock', old_string: 'a', new_string: 'b' })).toEqual(
+        failure(
+          'not_a_regular_file',
+          'sock is not a regular file (a FIFO, socket or device); edit changes regular files only.',
+          { path: 'sock' },
+        ),
+      );
     } finally {
       await new Promise((done) => server.close(done));
     }
+  });
+
+  it.skipIf(FIFO_SKIP_REASON !== undefined)(
+    `refuses a FIFO without waiting for a writer, and leaves it a FIFO ${FIFO_SKIP_REASON ?? ''}`,
+    async () => {
+      const fifo = createFifo(join(temp.root, 'pipe'), 'a\n');
+      try {
+        expect(await run({ path: 'pipe', old_string: 'a', new_string: 'b' })).toEqual(
+          failure(
+            'not_a_regular_file',
+            'pipe is not a regular file (a FIFO, socket or device); edit changes regular files only.',
+            { path: 'pipe' },
+          ),
+        );
+        expect((await lstat(join(temp.root, 'pipe'))).isFIFO()).toBe(true);
+      } finally {
+        fifo.release();
+      }
+    },
+  );
+
+  it('says a file over the size limit is too large, with the limit, instead of calling it binary', async () => {
+    // Sparse: 1.2 GB long without 1.2 GB on disk or in memory.
+    await temp.write('huge.txt', 'x');
+    await truncate(join(temp.root, 'huge.txt'), 1_200_000_000);
+    expect(await run({ path: 'huge.txt', old_string: 'x', new_string: 'y' })).toEqual(
+      failure(
+        'file_too_large',
+        'huge.txt is 1200000000 bytes; edit works on files up to 256 MiB (268435456 bytes), since it holds the whole file in memory to rewrite it atomically. Change a file this large with bash (sed, a script).',
+        { path: 'huge.txt', size: 1_200_000_000, limit: 268_435_456 },
+      ),
+    );
+    expect((await lstat(join(temp.root, 'huge.txt'))).size).toBe(1_200_000_000);
   });
 
   it('bad arguments of every kind give invalid_arguments, never a throw', async () => {

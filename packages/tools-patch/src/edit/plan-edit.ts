@@ -1,6 +1,13 @@
-import { lstat, readFile } from 'node:fs/promises';
-import { createUnifiedDiff, type ToolFailure, toolFailure, type Workspace } from '@toolgate/core';
+import {
+  createUnifiedDiff,
+  type RegularFileRead,
+  readRegularFile,
+  type ToolFailure,
+  toolFailure,
+  type Workspace,
+} from '@toolgate/core';
 import { findClosestRegion, numberLines } from '../internal/closest-region.js';
+import { MAX_FILE_BYTES } from '../internal/max-file-bytes.js';
 import { looseLine, normalizePunctuation } from '../internal/normalize-line.js';
 import { decodeTextFile, displayText, joinTextFile } from '../internal/text-file.js';
 import type { EditInput } from './edit-schema.js';
@@ -90,22 +97,44 @@ export async function planEdit(workspace: Workspace, input: EditInput): Promise<
   const resolution = await workspace.resolveWritable(requestedPath);
   if (!resolution.ok) return { ok: false, failure: resolution.failure };
   const { absolutePath, displayPath } = resolution.path;
-  let before: Buffer;
+  let read: RegularFileRead;
   try {
-    if ((await lstat(absolutePath)).isDirectory()) {
-      return fail('is_directory', `Target is a directory: ${requestedPath}. edit changes files only.`, {
-        path: displayPath,
-      });
-    }
-    before = await readFile(absolutePath);
+    read = await readRegularFile(absolutePath, { maxBytes: MAX_FILE_BYTES });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      return fail('not_found', `File does not exist: ${requestedPath}. To create it, use write_file.`, {
-        path: displayPath,
-      });
-    }
     return fail('io_error', `Cannot read ${requestedPath}: ${(error as Error).message}.`);
   }
+  if (read.kind === 'missing') {
+    return fail('not_found', `File does not exist: ${requestedPath}. To create it, use write_file.`, {
+      path: displayPath,
+    });
+  }
+  if (read.kind === 'directory') {
+    return fail('is_directory', `Target is a directory: ${requestedPath}. edit changes files only.`, {
+      path: displayPath,
+    });
+  }
+  if (read.kind === 'not_regular') {
+    return fail(
+      'not_a_regular_file',
+      `${requestedPath} is not a regular file (a FIFO, socket or device); edit changes regular files only.`,
+      { path: displayPath },
+    );
+  }
+  if (read.kind === 'symbolic_link') {
+    return fail(
+      'precondition_changed',
+      `${requestedPath} became a symbolic link after it was resolved; nothing was changed. Try the call again.`,
+      { path: displayPath },
+    );
+  }
+  if (read.kind === 'too_large') {
+    return fail(
+      'file_too_large',
+      `${requestedPath} is ${read.size} bytes; edit works on files up to ${read.limit / 1024 / 1024} MiB (${read.limit} bytes), since it holds the whole file in memory to rewrite it atomically. Change a file this large with bash (sed, a script).`,
+      { path: displayPath, size: read.size, limit: read.limit },
+    );
+  }
+  const before = read.bytes;
   const file = decodeTextFile(before);
   if (!file) {
     return fail(

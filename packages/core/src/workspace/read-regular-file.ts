@@ -1,0 +1,64 @@
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
+
+/** What {@link readRegularFile} found at a path. */
+export type RegularFileRead =
+  /** A regular file, read whole; `mode` holds its permission bits. */
+  | { readonly kind: 'file'; readonly bytes: Buffer; readonly mode: number }
+  /** Nothing there. */
+  | { readonly kind: 'missing' }
+  | { readonly kind: 'directory' }
+  /** A FIFO, socket or device: opened without blocking, never read. */
+  | { readonly kind: 'not_regular' }
+  /** The last component is a symbolic link (the path given was meant to be a real path). */
+  | { readonly kind: 'symbolic_link' }
+  /** A regular file larger than the limit: not read. */
+  | { readonly kind: 'too_large'; readonly size: number; readonly limit: number };
+
+/** Options of {@link readRegularFile}. */
+export interface ReadRegularFileOptions {
+  /** Larger files are not read (`too_large`). */
+  readonly maxBytes: number;
+}
+
+/**
+ * Reads a whole regular file without ever blocking on anything else: it opens with `O_NONBLOCK`
+ * (a FIFO without a writer would otherwise block the open, and its read would block forever) and
+ * `O_NOFOLLOW`, then checks the *opened* file with fstat, so a FIFO swapped in between a caller's
+ * check and this open is still refused unread. Sockets fail the open and count as not regular.
+ * Other errors (permissions, I/O) throw, with the system's error.
+ */
+export async function readRegularFile(
+  realPath: string,
+  options: ReadRegularFileOptions,
+): Promise<RegularFileRead> {
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(realPath, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { kind: 'missing' };
+    if (code === 'ELOOP') return { kind: 'symbolic_link' };
+    // ENXIO: a Unix socket; a device without a driver behind it.
+    if (code === 'ENXIO' || code === 'ENODEV') return { kind: 'not_regular' };
+    throw error;
+  }
+  try {
+    const stats = await handle.stat();
+    if (stats.isDirectory()) return { kind: 'directory' };
+    if (!stats.isFile()) return { kind: 'not_regular' };
+    if (stats.size > options.maxBytes)
+      return { kind: 'too_large', size: stats.size, limit: options.maxBytes };
+    // The size fstat gave: bytes a concurrent writer appends later are not this read's.
+    const buffer = Buffer.allocUnsafe(stats.size);
+    let length = 0;
+    while (length < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    return { kind: 'file', bytes: buffer.subarray(0, length), mode: stats.mode & 0o7777 };
+  } finally {
+    await handle.close();
+  }
+}
