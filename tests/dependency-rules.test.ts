@@ -31,10 +31,14 @@ const ALLOWED: Record<string, readonly string[]> = {
   '@toolgate/agent': ['@toolgate/core', 'zod', 'ai'],
   // tools-shell only for the type of the seam it implements (checked below: `import type` only).
   '@toolgate/sandbox-bwrap': ['@toolgate/core', 'zod', '@toolgate/tools-shell'],
+  '@toolgate/rules': ['web-tree-sitter', 'tree-sitter-bash'],
 };
 
 /** Package edges allowed only for types: the source may use `import type`, nothing else. */
 const TYPE_ONLY_EDGES: readonly string[] = ['@toolgate/sandbox-bwrap → @toolgate/tools-shell'];
+
+/** DESIGN §11: only the rules package parses shell. */
+const SHELL_PARSER = ['web-tree-sitter', 'tree-sitter-bash'];
 
 /** Packages whose tests run real tools; they may list tool packages as devDependencies only. */
 const TESTS_WITH_REAL_TOOLS = ['@toolgate/agent'];
@@ -121,7 +125,7 @@ describe('dependency rules (DESIGN §1)', () => {
     expect(violations).toEqual([]);
   });
 
-  it('imports in source only what the manifest declares, the MCP SDK only in packages/mcp and the AI SDK only in packages/agent', () => {
+  it('imports in source only what the manifest declares, the MCP SDK only in packages/mcp, the AI SDK only in packages/agent and the shell parser only in packages/rules', () => {
     const violations = packages.flatMap(({ dir, manifest }) => {
       const runtime = new Set([
         ...Object.keys(manifest.dependencies ?? {}),
@@ -140,7 +144,8 @@ describe('dependency rules (DESIGN §1)', () => {
             (name) =>
               !(isTest(file) ? all : runtime).has(name) ||
               (name === '@modelcontextprotocol/sdk' && manifest.name !== '@toolgate/mcp' && !isTest(file)) ||
-              (name === 'ai' && manifest.name !== '@toolgate/agent'),
+              (name === 'ai' && manifest.name !== '@toolgate/agent') ||
+              (SHELL_PARSER.includes(name) && manifest.name !== '@toolgate/rules'),
           )
           .map((name) => `${relative(root, file)} imports ${name}`),
       );

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { createPermissionRules } from './create-permission-rules.js';
+import { parsePermissionRules } from './parse-permission-rules.js';
+
+const engineOf = (lists: Parameters<typeof parsePermissionRules>[0]) =>
+  createPermissionRules(parsePermissionRules(lists, 'rules.json').rules, { homeDirectory: '/home/u' });
+
+describe('createPermissionRules', () => {
+  it('lets deny beat ask beat allow whatever the order of the lists', async () => {
+    const engine = engineOf({
+      allow: ['read_file'],
+      ask: ['read_file(src/**)'],
+      deny: ['read_file(src/secret/**)'],
+    });
+    const decide = async (path: string) =>
+      (await engine.decide({ tool: 'read_file', paths: [path] }))?.decision;
+    expect([await decide('README.md'), await decide('src/a.ts'), await decide('src/secret/k')]).toEqual([
+      'allow',
+      'ask',
+      'deny',
+    ]);
+  });
+
+  it('reads path rules as .gitignore does: names at any depth, slashes anchored at the root', async () => {
+    const engine = engineOf({ deny: ['read_file(.env*)', 'edit(src/**)', 'Read(~/notes/**)'] });
+    const decide = async (tool: string, path: string) =>
+      (await engine.decide({ tool, paths: [path] }))?.decision;
+    expect([
+      await decide('read_file', '.env'),
+      await decide('read_file', 'app/.env.local'),
+      await decide('read_file', 'env.txt'),
+      await decide('edit', 'src/deep/a.ts'),
+      await decide('edit', 'lib/src/a.ts'),
+      await decide('grep', '/home/u/notes/x.md'),
+    ]).toEqual(['deny', 'deny', undefined, 'deny', undefined, 'deny']);
+  });
+
+  it("expands Claude Code's names: Read covers read_file, grep and glob; Edit every writing tool", async () => {
+    const engine = engineOf({ deny: ['Read(*.pem)', 'Edit'] });
+    const decisions = await Promise.all(
+      ['read_file', 'grep', 'glob', 'write_file', 'edit', 'apply_patch', 'update_agents_md', 'bash'].map(
+        async (tool) => (await engine.decide({ tool, paths: ['k.pem'] }))?.decision,
+      ),
+    );
+    expect(decisions).toEqual(['deny', 'deny', 'deny', 'deny', 'deny', 'deny', 'deny', undefined]);
+  });
+
+  it('matches MCP tools by name patterns', async () => {
+    const engine = engineOf({ allow: ['mcp__github__get_*'], deny: ['mcp__github__*'] });
+    expect(await engine.decide({ tool: 'mcp__github__get_issue' })).toMatchObject({ decision: 'deny' });
+    const narrow = engineOf({ allow: ['mcp__github__get_*'] });
+    expect(await narrow.decide({ tool: 'mcp__github__get_issue' })).toMatchObject({ decision: 'allow' });
+    expect(await narrow.decide({ tool: 'mcp__github__delete_repo' })).toBeUndefined();
+  });
+
+  it('judges redirect targets through the cwd resolver the host gives', async () => {
+    const engine = engineOf({ allow: ['bash(echo:*)'], deny: ['write_file(config/**)'] });
+    const query = {
+      tool: 'bash',
+      command: 'echo x > ../config/app.json',
+      resolveCommandPath: (path: string) => `config/${path.split('/').pop()}`,
+    };
+    expect(await engine.decide(query)).toMatchObject({
+      decision: 'deny',
+      rule: { text: 'write_file(config/**)' },
+    });
+  });
+
+  it('lets a bare bash deny cover even lines it cannot parse', async () => {
+    const engine = engineOf({ deny: ['Bash'] });
+    expect(await engine.decide({ tool: 'bash', command: 'echo "unterminated' })).toMatchObject({
+      decision: 'deny',
+    });
+  });
+});
+
+describe('parsePermissionRules', () => {
+  it('reports every entry it cannot read with its key', () => {
+    expect(parsePermissionRules({ allow: [42, 'bash(ok)', 'not a rule!'] }, 'f.json').issues).toEqual([
+      { key: 'permissions.allow[0]', message: 'expected a string like "bash(npm test)", got 42' },
+      {
+        key: 'permissions.allow[2]',
+        message:
+          '"not a rule!" is not a rule: write a tool name, optionally with a specifier in parentheses, e.g. "bash(npm run test:*)" or "read_file(.env*)"',
+      },
+    ]);
+  });
+});

@@ -1,0 +1,182 @@
+import { homedir } from 'node:os';
+import { analyzeCommandLine } from './bash/analyze-command-line.js';
+import type { SimpleCommand } from './bash/command-line-analysis.js';
+import {
+  type CommandSpecifier,
+  compileCommandSpecifier,
+  type MatchAnswer,
+  matchCommandSpecifier,
+} from './bash/match-command-specifier.js';
+import { TRANSPARENT_WRAPPERS, unwrapCommand } from './bash/unwrap-command.js';
+import { compilePathGlob } from './path-glob.js';
+import type {
+  PermissionDecision,
+  PermissionList,
+  PermissionQuery,
+  PermissionRule,
+} from './permission-rule.js';
+import { WRITE_TOOLS } from './tool-aliases.js';
+
+/** Decides calls by the rules users wrote. */
+export interface PermissionRules {
+  /** Every rule, deny first. */
+  readonly rules: readonly PermissionRule[];
+  /** The decision of the rules for one call, or `undefined` when no rule speaks to it. */
+  decide(query: PermissionQuery): Promise<PermissionDecision | undefined>;
+}
+
+/** Options of {@link createPermissionRules}. */
+export interface PermissionRulesOptions {
+  /** Expands `~/` in path rules. @default os.homedir() */
+  readonly homeDirectory?: string;
+}
+
+interface CompiledRule {
+  readonly rule: PermissionRule;
+  readonly toolPatterns: readonly RegExp[];
+  readonly command?: CommandSpecifier;
+  readonly path?: RegExp;
+}
+
+/** Names a command may set for itself that change what an allowed command does. */
+const DANGEROUS_ASSIGNMENT =
+  /^(PATH|IFS|ENV|BASH_ENV|PROMPT_COMMAND|SHELLOPTS|BASHOPTS|LD_.*|DYLD_.*|.*_OPTIONS|PYTHON.*|PERL.*|RUBY.*|NODE_.*|GIT_.*|npm_config_.*|NPM_CONFIG_.*)$/;
+
+const ORDER: readonly PermissionList[] = ['deny', 'ask', 'allow'];
+
+const toolPattern = (pattern: string) =>
+  new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+
+const describe = (rule: PermissionRule) => `the ${rule.list} rule "${rule.text}" in ${rule.source}`;
+
+/**
+ * Compiles rules from any number of files into one decision: `deny` beats `ask` beats `allow`,
+ * whatever their order or file. A bash rule is matched against every simple command of the parsed
+ * line (through wrappers like `sudo`, `timeout`, `xargs`, `find -exec`, and into `bash -c '…'`);
+ * the line is allowed only when every command is, and redirect targets are judged as writes.
+ */
+export function createPermissionRules(
+  rules: readonly PermissionRule[],
+  options: PermissionRulesOptions = {},
+): PermissionRules {
+  const home = options.homeDirectory ?? homedir();
+  const ordered = ORDER.flatMap((list) => rules.filter((rule) => rule.list === list));
+  const compiled: CompiledRule[] = ordered.map((rule) => {
+    const base = { rule, toolPatterns: rule.tools.map(toolPattern) };
+    if (rule.specifier === undefined) return base;
+    return rule.tools.includes('bash')
+      ? { ...base, command: compileCommandSpecifier(rule.specifier) }
+      : { ...base, path: compilePathGlob(rule.specifier, home) };
+  });
+  const forTool = (tool: string) =>
+    compiled.filter(({ toolPatterns }) => toolPatterns.some((pattern) => pattern.test(tool)));
+
+  const decidePaths = (
+    tool: string,
+    paths: readonly string[] | undefined,
+  ): PermissionDecision | undefined => {
+    for (const { rule, path } of forTool(tool)) {
+      if (path === undefined)
+        return { decision: rule.list, rule, reason: `${describe(rule)} covers every ${tool} call` };
+      const hit = paths?.find((candidate) => path.test(candidate));
+      if (hit !== undefined) return { decision: rule.list, rule, reason: `${describe(rule)} matches ${hit}` };
+    }
+    return undefined;
+  };
+
+  /** The verdict of the bash rules on one simple command: deny, ask, allow or nothing. */
+  const decideCommand = (
+    command: SimpleCommand,
+    bashRules: readonly CompiledRule[],
+  ): PermissionDecision | undefined => {
+    const readings = unwrapCommand(command.words);
+    const shown = command.words.map((word) => word ?? '…').join(' ');
+    let maybe: CompiledRule | undefined;
+    for (const candidate of bashRules) {
+      if (candidate.rule.list === 'allow') continue;
+      const answers: MatchAnswer[] = readings.map((reading) =>
+        candidate.command ? matchCommandSpecifier(candidate.command, reading.words) : 'yes',
+      );
+      if (answers.includes('yes'))
+        return {
+          decision: candidate.rule.list,
+          rule: candidate.rule,
+          reason: `${describe(candidate.rule)} matches \`${shown}\``,
+        };
+      if (answers.includes('maybe')) maybe ??= candidate;
+    }
+    if (maybe)
+      return {
+        decision: 'ask',
+        rule: maybe.rule,
+        reason: `\`${shown}\` may match ${describe(maybe.rule)}: part of it is known only when it runs`,
+      };
+    if (command.assignments.some((name) => DANGEROUS_ASSIGNMENT.test(name))) return undefined;
+    for (const candidate of bashRules) {
+      if (candidate.rule.list !== 'allow') continue;
+      const allowed = readings.some(
+        (reading) =>
+          reading.wrappers.every((wrapper) => TRANSPARENT_WRAPPERS.has(wrapper)) &&
+          (candidate.command ? matchCommandSpecifier(candidate.command, reading.words) : 'yes') === 'yes',
+      );
+      if (allowed)
+        return {
+          decision: 'allow',
+          rule: candidate.rule,
+          reason: `${describe(candidate.rule)} matches \`${shown}\``,
+        };
+    }
+    return undefined;
+  };
+
+  const decideCommandLine = async (query: PermissionQuery): Promise<PermissionDecision | undefined> => {
+    const bashRules = forTool(query.tool);
+    if (bashRules.length === 0 || query.command === undefined) return decidePaths(query.tool, query.paths);
+    const unconditional = bashRules.find(
+      ({ rule, command }) => command === undefined && rule.list !== 'allow',
+    );
+    if (unconditional)
+      return {
+        decision: unconditional.rule.list,
+        rule: unconditional.rule,
+        reason: `${describe(unconditional.rule)} covers every command`,
+      };
+    const analysis = await analyzeCommandLine(query.command);
+    if (analysis.unreadable !== undefined)
+      return {
+        decision: 'ask',
+        reason: `the command line cannot be judged by rules: ${analysis.unreadable}`,
+      };
+    const verdicts = analysis.commands.map((command) => decideCommand(command, bashRules));
+    const writes = analysis.writeTargets.map((target): PermissionDecision | undefined => {
+      if (target === null)
+        return { decision: 'ask', reason: 'a redirection writes to a path known only when the line runs' };
+      const path = query.resolveCommandPath ? query.resolveCommandPath(target) : target;
+      const verdicts = WRITE_TOOLS.map((tool) => decidePaths(tool, [path]));
+      return (
+        verdicts.find((verdict) => verdict?.decision === 'deny') ??
+        verdicts.find((verdict) => verdict?.decision === 'ask')
+      );
+    });
+    const all = [...verdicts, ...writes];
+    for (const list of ['deny', 'ask'] as const) {
+      const found = all.find((verdict) => verdict?.decision === list);
+      if (found) return found;
+    }
+    if (verdicts.length > 0 && verdicts.every((verdict) => verdict?.decision === 'allow')) {
+      const first = verdicts[0]!;
+      return verdicts.length === 1
+        ? first
+        : { ...first, reason: `every command of the line is allowed (${verdicts.length} commands)` };
+    }
+    return undefined;
+  };
+
+  return {
+    rules: ordered,
+    decide: (query) =>
+      query.command !== undefined
+        ? decideCommandLine(query)
+        : Promise.resolve(decidePaths(query.tool, query.paths)),
+  };
+}

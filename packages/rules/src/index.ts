@@ -1,0 +1,19 @@
+export { analyzeCommandLine } from './bash/analyze-command-line.js';
+export type { CommandLineAnalysis, SimpleCommand, StaticWord } from './bash/command-line-analysis.js';
+export {
+  createPermissionRules,
+  type PermissionRules,
+  type PermissionRulesOptions,
+} from './create-permission-rules.js';
+export {
+  type PermissionLists,
+  type PermissionRuleIssue,
+  parsePermissionRules,
+} from './parse-permission-rules.js';
+export type {
+  PermissionDecision,
+  PermissionList,
+  PermissionQuery,
+  PermissionRule,
+} from './permission-rule.js';
+export { TOOL_ALIASES } from './tool-aliases.js';
