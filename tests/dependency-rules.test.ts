@@ -25,7 +25,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   '@toolgate/tools-fs': ['@toolgate/core', 'zod'],
   '@toolgate/tools-patch': ['@toolgate/core', 'zod'],
   '@toolgate/tools-shell': ['@toolgate/core', 'zod'],
-  '@toolgate/tools-search': ['@toolgate/core', 'zod', 'fast-glob'],
+  '@toolgate/tools-search': ['@toolgate/core', 'zod', 'fast-glob', 're2js'],
   '@toolgate/tools-agents-md': ['@toolgate/core', 'zod'],
   '@toolgate/mcp': ['@toolgate/core', 'zod', '@modelcontextprotocol/sdk'],
   '@toolgate/agent': ['@toolgate/core', 'zod', 'ai'],

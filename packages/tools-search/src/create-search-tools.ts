@@ -4,6 +4,7 @@ import type { GlobInput, GlobOutput } from './glob/glob-schema.js';
 import { createGrepTool } from './grep/execute-grep.js';
 import type { GrepInput, GrepOutput } from './grep/grep-schema.js';
 import { findRipgrep } from './internal/find-ripgrep.js';
+import { ripgrepHasPcre2 } from './internal/ripgrep-has-pcre2.js';
 import type { EngineChoice, SearchContext } from './internal/search-context.js';
 
 /** Which engine searches. */
@@ -28,6 +29,11 @@ export interface SearchToolsOptions {
   readonly deterministicResults?: boolean;
   /** Order of glob's matches: by path, or newest first by modification time. @default 'path' */
   readonly globSort?: 'path' | 'modified';
+  /**
+   * Wall-clock budget of one glob or grep call, in milliseconds: past it the search stops and the
+   * call fails with `timeout`. @default 30000
+   */
+  readonly timeoutMs?: number;
   /** Environment for finding `rg` on `PATH`. @default process.env */
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
@@ -37,6 +43,9 @@ export interface SearchTools {
   readonly glob: Tool<GlobInput, GlobOutput, undefined>;
   readonly grep: Tool<GrepInput, GrepOutput, undefined>;
 }
+
+/** Default wall-clock budget of one call: 30 s. */
+export const DEFAULT_SEARCH_TIMEOUT_MS = 30_000;
 
 /** Default grep file size limit: 10 MiB. */
 export const DEFAULT_MAX_FILE_SIZE_BYTES = 10 * 1024 * 1024;
@@ -53,11 +62,16 @@ export function createSearchTools(options: SearchToolsOptions): SearchTools {
   if (!Number.isSafeInteger(maxFileSizeBytes) || maxFileSizeBytes < 0) {
     throw new InvalidOptionsError(`maxFileSizeBytes must be a non-negative integer; got ${maxFileSizeBytes}`);
   }
+  const timeoutMs = options.timeoutMs ?? DEFAULT_SEARCH_TIMEOUT_MS;
+  if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0) {
+    throw new InvalidOptionsError(`timeoutMs must be a positive integer; got ${timeoutMs}`);
+  }
   let choice: Promise<EngineChoice> | undefined;
   const chooseEngine = async (): Promise<EngineChoice> => {
     if (engine === 'node') return { type: 'node' };
     const found = options.ripgrepPath ?? (await findRipgrep((options.env ?? process.env).PATH));
-    if (found !== undefined) return { type: 'ripgrep', ripgrepPath: found };
+    if (found !== undefined)
+      return { type: 'ripgrep', ripgrepPath: found, pcre2: await ripgrepHasPcre2(found) };
     if (engine === 'auto') return { type: 'node' };
     return {
       type: 'unavailable',
@@ -71,6 +85,7 @@ export function createSearchTools(options: SearchToolsOptions): SearchTools {
     maxFileSizeBytes,
     deterministicResults: options.deterministicResults ?? false,
     globSort: options.globSort ?? 'path',
+    timeoutMs,
     engine: () => {
       choice ??= chooseEngine();
       return choice;

@@ -90,6 +90,17 @@ const GREP_CASES: ReadonlyArray<{
     rg: ['--type-add', 'x:*.js', '--type-add', 'x:*.mjs', '--type', 'x'],
   },
   { pattern: '[0-9]{4}-[0-9]{2}' },
+  // Rust syntax the Node engine translates to RE2 (linear time) or, where RE2 differs, runs exactly.
+  { pattern: '\\bimport\\b' },
+  { pattern: '[[:upper:]][[:lower:]]+Error\\b' },
+  { pattern: '(?i)todo|fixme' },
+  { pattern: '\\S\\s+$' },
+  { pattern: '[^\\w\\s]{4}' },
+  { pattern: '\\d+\\.\\d+\\.\\d+' },
+  { pattern: '\\p{Greek}+' },
+  { pattern: '(?:async\\s+)?function\\*?\\s*\\w*\\s*\\(' },
+  // Look-around: rg --pcre2 in the ripgrep engine, the worker in the Node engine.
+  { pattern: 'require(?=\\()', rg: ['--pcre2'] },
 ];
 
 describeWithRipgrep('equivalence on a real tree (both engines and rg itself)', () => {

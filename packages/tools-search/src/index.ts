@@ -1,6 +1,7 @@
 export {
   createSearchTools,
   DEFAULT_MAX_FILE_SIZE_BYTES,
+  DEFAULT_SEARCH_TIMEOUT_MS,
   type SearchEngine,
   type SearchTools,
   type SearchToolsOptions,

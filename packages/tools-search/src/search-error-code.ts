@@ -12,5 +12,9 @@ export type SearchErrorCode =
   | 'search_engine_unavailable'
   /** The call's signal aborted the search; `rg` was killed. */
   | 'aborted'
+  /** The search ran past its wall-clock budget (`timeoutMs`) and was stopped. */
+  | 'timeout'
+  /** PCRE2 (look-around, backreferences in `rg --pcre2`) hit its match limit on some line. */
+  | 'pattern_too_complex'
   /** `rg` failed in an unexpected way, or another I/O error; the message carries it. */
   | 'io_error';

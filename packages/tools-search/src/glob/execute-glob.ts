@@ -7,7 +7,9 @@ import { compileGlob, GlobPatternError, type PathMatcher } from '../internal/glo
 import { listFilesWithNode } from '../internal/node-engine.js';
 import { resolveSearchPath } from '../internal/resolve-search-path.js';
 import { listFilesWithRipgrep } from '../internal/ripgrep-engine.js';
+import { searchBudget } from '../internal/search-budget.js';
 import type { SearchContext } from '../internal/search-context.js';
+import type { ListOutcome } from '../internal/search-request.js';
 import type { GlobInput, GlobOutput } from './glob-schema.js';
 import { GLOB_SPEC } from './glob-spec.js';
 
@@ -100,21 +102,33 @@ export function createGlobTool(context: SearchContext): Tool<GlobInput, GlobOutp
       }
       const engine = await context.engine();
       if (engine.type === 'unavailable') return toolFailure('search_engine_unavailable', engine.message);
+      const budget = searchBudget(signal, context.timeoutMs);
       const settings = {
         base: resolved.path.absolutePath,
         excludedNames: context.workspace.excludedPaths,
         respectIgnoreFiles: context.respectIgnoreFiles,
-        signal,
+        signal: budget.signal,
       };
-      const listed =
-        engine.type === 'ripgrep'
-          ? await listFilesWithRipgrep(
-              engine.ripgrepPath,
-              settings,
-              // A NUL byte cannot travel in a process argument: list everything and filter here.
-              input.pattern.includes('\0') ? undefined : lastSegmentGlobs(input.pattern),
-            )
-          : await listFilesWithNode(settings);
+      let listed: ListOutcome;
+      try {
+        listed =
+          engine.type === 'ripgrep'
+            ? await listFilesWithRipgrep(
+                engine.ripgrepPath,
+                settings,
+                // A NUL byte cannot travel in a process argument: list everything and filter here.
+                input.pattern.includes('\0') ? undefined : lastSegmentGlobs(input.pattern),
+              )
+            : await listFilesWithNode(settings);
+      } finally {
+        budget.dispose();
+      }
+      if (listed.type === 'aborted' && budget.expired()) {
+        return toolFailure(
+          'timeout',
+          `glob stopped after ${context.timeoutMs} ms, its time limit: narrow \`path\` or the pattern.`,
+        );
+      }
       if (listed.type === 'aborted') return toolFailure('aborted', 'glob was cancelled before it finished.');
       if (listed.type === 'error') return toolFailure('io_error', `glob failed: ${listed.message}`);
       let found = listed.files.filter(compiled.matcher);

@@ -4,9 +4,11 @@ import { sortByPath } from '../internal/compare-paths.js';
 import { simpleNameGlobs } from '../internal/expand-braces.js';
 import { compileGlob, GlobPatternError, type PathMatcher } from '../internal/glob-matcher.js';
 import { grepWithNode } from '../internal/node-engine.js';
+import { compileNodePattern, type NodePattern } from '../internal/node-pattern.js';
 import { resolveSearchPath } from '../internal/resolve-search-path.js';
 import { grepWithRipgrep } from '../internal/ripgrep-engine.js';
-import { PatternSyntaxError, type TranslatedPattern, translateRustRegex } from '../internal/rust-regex.js';
+import { needsBacktracking, PatternSyntaxError } from '../internal/rust-regex.js';
+import { searchBudget } from '../internal/search-budget.js';
 import type { SearchContext } from '../internal/search-context.js';
 import type { GrepOutcome, GrepRequest } from '../internal/search-request.js';
 import type { GrepInput, GrepMatch, GrepOutput } from './grep-schema.js';
@@ -40,9 +42,16 @@ function compileInclude(include: string): Include | string {
   };
 }
 
-function translate(pattern: string, caseInsensitive: boolean): TranslatedPattern | PatternSyntaxError {
+/** Stands in for a pattern only `rg` can compile; never run (rg answers first). */
+const NEVER_MATCHES: NodePattern = {
+  linear: { line: { test: () => false }, text: { test: () => false } },
+  linearNeedsAscii: false,
+  backtracking: undefined,
+};
+
+function compile(pattern: string, caseInsensitive: boolean): NodePattern | PatternSyntaxError {
   try {
-    return translateRustRegex(pattern, caseInsensitive);
+    return compileNodePattern(pattern, caseInsensitive);
   } catch (error) {
     if (error instanceof PatternSyntaxError) return error;
     throw error;
@@ -77,7 +86,7 @@ export function createGrepTool(context: SearchContext): Tool<GrepInput, GrepOutp
       const resolved = await resolveSearchPath(context, input.path);
       if (!resolved.ok) return resolved.failure;
       const caseInsensitive = input.caseInsensitive ?? false;
-      const translated = translate(input.pattern, caseInsensitive);
+      const compiled = compile(input.pattern, caseInsensitive);
       const engine = await context.engine();
       if (engine.type === 'unavailable') return toolFailure('search_engine_unavailable', engine.message);
       const invalidPattern = (message: string) =>
@@ -85,17 +94,19 @@ export function createGrepTool(context: SearchContext): Tool<GrepInput, GrepOutp
           'invalid_arguments',
           `pattern ${JSON.stringify(input.pattern)} is not a valid regular expression: ${message}`,
         );
-      if (translated instanceof PatternSyntaxError && engine.type === 'node')
-        return invalidPattern(translated.message);
+      if (compiled instanceof PatternSyntaxError && engine.type === 'node')
+        return invalidPattern(compiled.message);
       const absolutePath = resolved.path.absolutePath;
       const maxResults = input.maxResults ?? GREP_DEFAULT_MAX_RESULTS;
+      const budget = searchBudget(signal, context.timeoutMs);
       const request: GrepRequest = {
         base: resolved.isDirectory ? absolutePath : dirname(absolutePath),
         excludedNames: context.workspace.excludedPaths,
         respectIgnoreFiles: context.respectIgnoreFiles,
-        signal,
+        signal: budget.signal,
         pattern: input.pattern,
-        regexp: translated instanceof PatternSyntaxError ? /(?!)/ : translated.regexp,
+        nodePattern: compiled instanceof PatternSyntaxError ? NEVER_MATCHES : compiled,
+        pcre2: false,
         caseInsensitive,
         include: checked?.matcher,
         includeNameGlobs: checked?.nameGlobs,
@@ -107,23 +118,39 @@ export function createGrepTool(context: SearchContext): Tool<GrepInput, GrepOutp
       let outcome: GrepOutcome;
       // A NUL byte cannot travel in a process argument: such a pattern or include runs in Node.
       const passesToRipgrep = !`${input.pattern}${input.include ?? ''}`.includes('\0');
-      if (
-        engine.type === 'ripgrep' &&
-        passesToRipgrep &&
-        !(translated instanceof PatternSyntaxError ? false : translated.needsNodeEngine)
-      ) {
-        outcome = await grepWithRipgrep(engine.ripgrepPath, request);
-        if (outcome.type === 'pattern-error') {
-          // rg cannot take it (look-around, backreferences…): the Node engine can, when it compiles.
-          if (translated instanceof PatternSyntaxError) return invalidPattern(outcome.message);
+      // Look-around and backreferences: rg's own engine refuses them; its PCRE2 (when built in)
+      // takes them with a match limit, else the Node engine runs them in a worker under the budget.
+      const backtracking = needsBacktracking(input.pattern);
+      try {
+        if (engine.type === 'ripgrep' && passesToRipgrep && (!backtracking || engine.pcre2)) {
+          outcome = await grepWithRipgrep(engine.ripgrepPath, { ...request, pcre2: backtracking });
+          if (outcome.type === 'pattern-error') {
+            // rg cannot take it: the Node engine can, when it compiles.
+            if (compiled instanceof PatternSyntaxError) return invalidPattern(outcome.message);
+            outcome = await grepWithNode(request);
+          }
+        } else {
+          if (compiled instanceof PatternSyntaxError) return invalidPattern(compiled.message);
           outcome = await grepWithNode(request);
         }
-      } else {
-        outcome = await grepWithNode(request);
+      } finally {
+        budget.dispose();
+      }
+      if (outcome.type === 'aborted' && budget.expired()) {
+        return toolFailure(
+          'timeout',
+          `grep stopped after ${context.timeoutMs} ms, its time limit: narrow \`path\` or \`include\`, or simplify the pattern.`,
+        );
       }
       if (outcome.type === 'aborted') return toolFailure('aborted', 'grep was cancelled before it finished.');
       if (outcome.type === 'error') return toolFailure('io_error', `grep failed: ${outcome.message}`);
       if (outcome.type === 'pattern-error') return invalidPattern(outcome.message);
+      if (outcome.type === 'too-complex') {
+        return toolFailure(
+          'pattern_too_complex',
+          `pattern ${JSON.stringify(input.pattern)} backtracks too much (${outcome.message}); avoid nested quantifiers such as (a+)+ and alternatives that overlap such as (a|a)*.`,
+        );
+      }
       const all: GrepMatch[] = outcome.matches.map((match) => ({
         file: context.workspace.toDisplayPath(match.absolutePath),
         line: match.line,

@@ -1,7 +1,9 @@
 import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { linearMatcherFor } from './node-pattern.js';
+import { type RegexWorker, startRegexWorker } from './regex-worker.js';
 import { requiredLiteral } from './required-literal.js';
 import type { FoundMatch, GrepOutcome, GrepRequest, ListOutcome, WalkSettings } from './search-request.js';
-import { decodeSearchText, searchText } from './search-text.js';
+import { decodeSearchText, searchText, toContent } from './search-text.js';
 import { type WalkedFile, walkFiles } from './walk-files.js';
 
 /** Longest stretch of synchronous reading before the engine yields to the event loop. */
@@ -33,11 +35,12 @@ interface FileResult {
   readonly matches: FoundMatch[];
 }
 
-interface Prefilters {
-  /** The pattern with `m`: one test over the whole text before splitting it into lines. */
-  readonly text: RegExp | undefined;
+/** What a file search needs besides the request. */
+interface Searcher {
   /** UTF-8 bytes every match contains: files without them are skipped before decoding. */
-  readonly bytes: Buffer | undefined;
+  readonly literal: Buffer | undefined;
+  /** Starts (once) the worker that runs the backtracking RegExp. */
+  readonly worker: () => RegexWorker;
 }
 
 function isUtf16(buffer: Buffer): boolean {
@@ -80,12 +83,12 @@ function readWhole(path: string | Buffer, limit: number, scratch: Buffer): Buffe
   }
 }
 
-function searchFile(
+async function searchFile(
   file: WalkedFile,
   request: GrepRequest,
-  prefilters: Prefilters,
+  searcher: Searcher,
   scratch: Buffer,
-): FileResult {
+): Promise<FileResult | 'stopped'> {
   const buffer = readWhole(file.rawPath ?? file.absolutePath, request.maxFileSizeBytes, scratch);
   if (buffer === 'too-large') return { searched: false, matches: [] };
   if (buffer === undefined) {
@@ -99,12 +102,22 @@ function searchFile(
       return { searched: false, matches: [] };
     }
   }
-  if (prefilters.bytes && !isUtf16(buffer) && !buffer.includes(prefilters.bytes)) {
+  if (searcher.literal && !isUtf16(buffer) && !buffer.includes(searcher.literal)) {
     return { searched: true, matches: [] };
   }
   const text = decodeSearchText(buffer);
   if (text === undefined) return { searched: true, matches: [] };
-  const found = searchText(text, request.regexp, prefilters.text);
+  const linear = linearMatcherFor(request.nodePattern, text);
+  let found: Array<{ line: number; content: string }>;
+  if (linear !== undefined) {
+    found = searchText(text, linear.line, linear.text);
+  } else {
+    // Only the backtracking RegExp can say it: in the worker, which the call's deadline kills.
+    const lines = await searcher.worker().matchingLines(text);
+    if (lines === undefined) return 'stopped';
+    const all = lines.length > 0 ? text.split('\n') : [];
+    found = lines.map((line) => ({ line, content: toContent(all[line - 1]!) }));
+  }
   return {
     searched: true,
     matches: found.map((match) => ({
@@ -139,34 +152,49 @@ async function* candidates(request: GrepRequest): AsyncGenerator<WalkedFile> {
  * `maxResults` matching lines are known.
  */
 export async function grepWithNode(request: GrepRequest): Promise<GrepOutcome> {
-  const lookAround = /\(\?<?[=!]/.test(request.pattern);
   const literal = request.caseInsensitive ? undefined : requiredLiteral(request.pattern);
-  const prefilters: Prefilters = {
-    text: lookAround ? undefined : new RegExp(request.regexp.source, `${request.regexp.flags}m`),
-    bytes: literal === undefined ? undefined : Buffer.from(literal, 'utf8'),
+  let worker: RegexWorker | undefined;
+  const searcher: Searcher = {
+    literal: literal === undefined ? undefined : Buffer.from(literal, 'utf8'),
+    worker: () => {
+      const regexp = request.nodePattern.backtracking;
+      if (regexp === undefined) throw new Error('no backtracking RegExp to run');
+      worker ??= startRegexWorker(regexp, request.signal);
+      return worker;
+    },
   };
   const scratch = Buffer.allocUnsafe(SCRATCH_BYTES);
   const matches: FoundMatch[] = [];
   let filesSearched = 0;
   let truncated = false;
+  let stopped = false;
   let lastYield = performance.now();
   const iterator = candidates(request);
-  for await (const file of iterator) {
-    if (request.signal.aborted) break;
-    const result = searchFile(file, request, prefilters, scratch);
-    if (result.searched) filesSearched++;
-    for (const match of result.matches) matches.push(match);
-    if (matches.length > request.maxResults) {
-      truncated = true;
-      break;
+  try {
+    for await (const file of iterator) {
+      if (request.signal.aborted) break;
+      const result = await searchFile(file, request, searcher, scratch);
+      if (result === 'stopped') {
+        stopped = true;
+        break;
+      }
+      if (result.searched) filesSearched++;
+      for (const match of result.matches) matches.push(match);
+      if (matches.length > request.maxResults) {
+        truncated = true;
+        break;
+      }
+      if (performance.now() - lastYield > YIELD_EVERY_MS) {
+        // Let the host's event loop (and the abort signal) run between synchronous reads.
+        await new Promise((resolveYield) => setImmediate(resolveYield));
+        lastYield = performance.now();
+      }
     }
-    if (performance.now() - lastYield > YIELD_EVERY_MS) {
-      // Let the host's event loop (and the abort signal) run between synchronous reads.
-      await new Promise((resolveYield) => setImmediate(resolveYield));
-      lastYield = performance.now();
-    }
+  } finally {
+    await iterator.return(undefined);
+    await worker?.close();
   }
-  await iterator.return(undefined);
   if (request.signal.aborted) return { type: 'aborted' };
+  if (stopped) return { type: 'error', message: 'the regular expression worker stopped unexpectedly' };
   return { type: 'done', matches, filesSearched, truncated };
 }

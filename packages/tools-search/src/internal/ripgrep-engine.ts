@@ -81,6 +81,8 @@ function grepFlags(request: GrepRequest): { args: string[]; cwd: string } {
 }
 
 const FILES_SEARCHED = /^(\d+) files? searched$/;
+/** PCRE2 gave up on a line (`match limit exceeded`, `JIT stack limit`…): rg reports it per file. */
+const PCRE2_MATCH_ERROR = /^.*PCRE2: error matching: .*$/m;
 const BINARY_WARNING =
   /^: WARNING: stopped searching binary file after match \(found "\\0" byte around offset \d+\)$/;
 const NUL = 0;
@@ -185,7 +187,8 @@ export async function grepWithRipgrep(ripgrepPath: string, request: GrepRequest)
     '--color',
     'never',
     '--stats',
-    '--no-messages',
+    // With PCRE2, stderr is read for its match-limit errors (other messages are ignored there).
+    ...(request.pcre2 ? ['--pcre2'] : ['--no-messages']),
     request.caseInsensitive ? '--ignore-case' : '--case-sensitive',
     ...(request.deterministic ? ['--sort', 'path'] : []),
     `--regexp=${request.pattern}`,
@@ -302,11 +305,17 @@ function toOutcome(
   const { run, truncated } = search;
   if (request.signal.aborted) return { type: 'aborted' };
   if (run.spawnError) return { type: 'error', message: failureOf(run) };
+  const limit = request.pcre2 ? PCRE2_MATCH_ERROR.exec(run.stderr) : null;
+  if (limit) return { type: 'too-complex', message: limit[0] };
   if (!truncated && run.exitCode === 2 && search.matches.length === 0) {
     const message = run.stderr.trim();
-    if (/regex parse error|error parsing regex|not allowed in a regex|regex: /i.test(message))
+    if (
+      /regex parse error|error parsing regex|not allowed in a regex|regex: |PCRE2: error compiling/i.test(
+        message,
+      )
+    )
       return { type: 'pattern-error', message };
-    if (message !== '') return { type: 'error', message: failureOf(run) };
+    if (message !== '' && !request.pcre2) return { type: 'error', message: failureOf(run) };
   }
   if (!truncated && run.exitCode !== 0 && run.exitCode !== 1 && run.exitCode !== 2) {
     return { type: 'error', message: failureOf(run) };

@@ -2,7 +2,12 @@ import type { Workspace } from '@toolgate/core';
 
 /** What the engine needs, resolved once per call. */
 export type EngineChoice =
-  | { readonly type: 'ripgrep'; readonly ripgrepPath: string }
+  | {
+      readonly type: 'ripgrep';
+      readonly ripgrepPath: string;
+      /** Built with PCRE2: look-around and backreferences run in `rg --pcre2`. */
+      readonly pcre2: boolean;
+    }
   | { readonly type: 'node' }
   | { readonly type: 'unavailable'; readonly message: string };
 
@@ -13,6 +18,8 @@ export interface SearchContext {
   readonly maxFileSizeBytes: number;
   readonly deterministicResults: boolean;
   readonly globSort: 'path' | 'modified';
+  /** Wall-clock budget of one call, in milliseconds. */
+  readonly timeoutMs: number;
   /** Picks the engine (finding `rg` once, lazily). */
   engine(): Promise<EngineChoice>;
 }

@@ -1,4 +1,5 @@
 import type { PathMatcher } from './glob-matcher.js';
+import type { NodePattern } from './node-pattern.js';
 
 /** Walking rules shared by glob and grep, both engines. */
 export interface WalkSettings {
@@ -14,7 +15,9 @@ export interface GrepRequest extends WalkSettings {
   /** The pattern as the model gave it (ripgrep syntax). */
   readonly pattern: string;
   /** The same pattern for the Node engine. */
-  readonly regexp: RegExp;
+  readonly nodePattern: NodePattern;
+  /** Run `rg` with PCRE2 (`--pcre2`): look-around and backreferences, with its match limit. */
+  readonly pcre2: boolean;
   readonly caseInsensitive: boolean;
   /** Filters files by path relative to `base` (or by name); undefined keeps all. */
   readonly include: PathMatcher | undefined;
@@ -45,6 +48,8 @@ export type GrepOutcome =
       readonly truncated: boolean;
     }
   | { readonly type: 'pattern-error'; readonly message: string }
+  /** PCRE2 gave up on a line (its match limit): the pattern backtracks too much. */
+  | { readonly type: 'too-complex'; readonly message: string }
   | { readonly type: 'error'; readonly message: string }
   | { readonly type: 'aborted' };
 

@@ -39,18 +39,27 @@ export function toContent(line: string): string {
   return `${content.slice(0, end)}… [line clipped: ${content.length} characters]`;
 }
 
+/** Anything that tests a string: a RegExp, or a linear-time RE2 matcher. */
+export interface StringTest {
+  test(input: string): boolean;
+}
+
 /**
- * Every line of `text` that `regexp` matches (one entry per line). `prefilter` (the same pattern
- * with `m`) skips texts with no match at all without splitting them into lines.
+ * Every line of `text` that `matcher` matches (one entry per line). `prefilter` (the same pattern,
+ * multi-line) skips texts with no match at all without splitting them into lines.
  */
-export function searchText(text: string, regexp: RegExp, prefilter: RegExp | undefined): LineMatch[] {
+export function searchText(
+  text: string,
+  matcher: StringTest,
+  prefilter: StringTest | undefined,
+): LineMatch[] {
   if (prefilter && !prefilter.test(text)) return [];
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
   const matches: LineMatch[] = [];
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
-    if (regexp.test(line)) matches.push({ line: index + 1, content: toContent(line) });
+    if (matcher.test(line)) matches.push({ line: index + 1, content: toContent(line) });
   }
   return matches;
 }

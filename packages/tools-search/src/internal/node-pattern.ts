@@ -1,0 +1,80 @@
+import { RE2JS } from 're2js';
+import {
+  PatternSyntaxError,
+  Re2UnsupportedError,
+  translateRustRegex,
+  translateRustToRe2,
+} from './rust-regex.js';
+import type { StringTest } from './search-text.js';
+
+/** A pattern compiled for the Node engine. */
+export interface NodePattern {
+  /**
+   * Linear-time matchers (RE2 semantics, `re2js`): `line` tests one line, `text` (multi-line) a
+   * whole file before it is split. Undefined when RE2 cannot say what the pattern says.
+   */
+  readonly linear: { readonly line: StringTest; readonly text: StringTest } | undefined;
+  /** True when `linear` is exact only on ASCII text (its `\b` is ASCII, Rust's Unicode). */
+  readonly linearNeedsAscii: boolean;
+  /** The exact JavaScript RegExp. It backtracks: it only ever runs in a worker with a deadline. */
+  readonly backtracking: RegExp | undefined;
+}
+
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/** Which matcher searches `text`: the linear one whenever it is exact there. */
+export function linearMatcherFor(
+  pattern: NodePattern,
+  text: string,
+): NonNullable<NodePattern['linear']> | undefined {
+  if (pattern.linear === undefined) return undefined;
+  if (pattern.linearNeedsAscii && pattern.backtracking !== undefined && NON_ASCII.test(text))
+    return undefined;
+  return pattern.linear;
+}
+
+function compileLinear(
+  pattern: string,
+  caseInsensitive: boolean,
+): Omit<NodePattern, 'backtracking'> | undefined {
+  let translated: ReturnType<typeof translateRustToRe2>;
+  try {
+    translated = translateRustToRe2(pattern);
+  } catch (error) {
+    if (error instanceof Re2UnsupportedError || error instanceof PatternSyntaxError) return undefined;
+    throw error;
+  }
+  const flags =
+    (caseInsensitive ? RE2JS.CASE_INSENSITIVE : 0) | (translated.lookBehind ? RE2JS.LOOKBEHINDS : 0);
+  try {
+    return {
+      linear: {
+        line: RE2JS.compile(translated.source, flags),
+        text: RE2JS.compile(translated.source, flags | RE2JS.MULTILINE),
+      },
+      linearNeedsAscii: translated.asciiWordBoundary,
+    };
+  } catch {
+    // RE2 refuses it (look-ahead, backreferences, Rust-only syntax): the exact RegExp runs instead.
+    return undefined;
+  }
+}
+
+/**
+ * Compiles a ripgrep (Rust syntax) pattern for the Node engine: RE2 where it can, the exact
+ * RegExp otherwise (or where RE2's ASCII `\b` could differ). Throws {@link PatternSyntaxError}
+ * when neither compiles.
+ */
+export function compileNodePattern(pattern: string, caseInsensitive: boolean): NodePattern {
+  let backtracking: RegExp | undefined;
+  let syntaxError: PatternSyntaxError | undefined;
+  try {
+    backtracking = translateRustRegex(pattern, caseInsensitive);
+  } catch (error) {
+    if (!(error instanceof PatternSyntaxError)) throw error;
+    syntaxError = error;
+  }
+  const linear = compileLinear(pattern, caseInsensitive);
+  if (linear === undefined && syntaxError) throw syntaxError;
+  return { linear: linear?.linear, linearNeedsAscii: linear?.linearNeedsAscii ?? false, backtracking };
+}

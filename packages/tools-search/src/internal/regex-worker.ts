@@ -1,0 +1,68 @@
+import { Worker } from 'node:worker_threads';
+
+/**
+ * The worker's whole program (evaluated, so it needs no file of its own in `dist/`): it tests each
+ * line of every text it receives and answers with the numbers of the lines that match.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const regexp = new RegExp(workerData.source, workerData.flags);
+parentPort.on('message', (text) => {
+  const lines = text.split('\\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  const found = [];
+  for (let index = 0; index < lines.length; index++) if (regexp.test(lines[index])) found.push(index + 1);
+  parentPort.postMessage(found);
+});
+`;
+
+/** A JavaScript RegExp (which backtracks) run off the event loop, where it can be killed. */
+export interface RegexWorker {
+  /** The 1-based numbers of the lines of `text` that match; undefined once the signal aborted it. */
+  matchingLines(text: string): Promise<number[] | undefined>;
+  /** Ends the worker (also when a match is still running). */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a worker thread for `regexp`. When `signal` aborts (the call's deadline or cancellation)
+ * the worker is terminated at once, even in the middle of a catastrophic backtrack, and pending
+ * calls answer undefined: the event loop never runs the RegExp itself.
+ */
+export function startRegexWorker(regexp: RegExp, signal: AbortSignal): RegexWorker {
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { source: regexp.source, flags: regexp.flags },
+  });
+  let ended = false;
+  const end = (): void => {
+    if (ended) return;
+    ended = true;
+    signal.removeEventListener('abort', end);
+    void worker.terminate();
+  };
+  signal.addEventListener('abort', end, { once: true });
+  if (signal.aborted) end();
+  return {
+    matchingLines(text) {
+      if (ended) return Promise.resolve(undefined);
+      return new Promise((resolve) => {
+        const settle = (lines: number[] | undefined): void => {
+          worker.off('message', onMessage);
+          worker.off('exit', onExit);
+          worker.off('error', onExit);
+          resolve(lines);
+        };
+        const onMessage = (lines: number[]): void => settle(lines);
+        const onExit = (): void => settle(undefined);
+        worker.on('message', onMessage);
+        worker.on('exit', onExit);
+        worker.on('error', onExit);
+        worker.postMessage(text);
+      });
+    },
+    async close() {
+      end();
+    },
+  };
+}
