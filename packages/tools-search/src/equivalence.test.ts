@@ -106,7 +106,8 @@ const GREP_CASES: ReadonlyArray<{
 describeWithRipgrep('equivalence on a real tree (both engines and rg itself)', () => {
   it('lists the same files through glob with both engines as rg --files', async () => {
     const expected = rawRipgrepFiles();
-    expect(expected.length).toBeGreaterThan(1000);
+    // The ignore files on top drop much of the store (the first packages, `*.d.ts`, maps).
+    expect(expected.length).toBeGreaterThan(500);
     const sorted = [...expected].sort((a, b) => (a < b ? -1 : 1));
     for (const engine of ['ripgrep', 'node'] as const) {
       const { glob } = createSearchTools({ workspace, engine });
