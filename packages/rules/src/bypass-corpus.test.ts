@@ -87,6 +87,15 @@ describe('bash rules against known bypass classes', () => {
     expect(await decisionOf(command)).toBe(expected);
   });
 
+  it('has no cap on the number of commands: the 500th of a line is judged like the first', async () => {
+    expect(await decisionOf(`${'git status; '.repeat(499)}rm -rf x`)).toBe('deny');
+  });
+
+  it('answers a line nested thousands deep without throwing', async () => {
+    const deep = `${'echo $('.repeat(3000)}rm x${')'.repeat(3000)}`;
+    expect(['deny', 'ask']).toContain(await decisionOf(deep));
+  });
+
   it('names the rule and the file that decided', async () => {
     expect(await engine.decide({ tool: 'bash', command: 'git status && rm -rf /' })).toEqual({
       decision: 'deny',

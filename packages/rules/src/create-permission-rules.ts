@@ -6,8 +6,14 @@ import {
   compileCommandSpecifier,
   type MatchAnswer,
   matchCommandSpecifier,
+  specifierCommandName,
 } from './bash/match-command-specifier.js';
-import { TRANSPARENT_WRAPPERS, unwrapCommand } from './bash/unwrap-command.js';
+import {
+  type CommandReading,
+  commandName,
+  TRANSPARENT_WRAPPERS,
+  unwrapCommand,
+} from './bash/unwrap-command.js';
 import { compilePathGlob } from './path-glob.js';
 import type {
   PermissionDecision,
@@ -44,6 +50,33 @@ const DANGEROUS_ASSIGNMENT =
 
 const ORDER: readonly PermissionList[] = ['deny', 'ask', 'allow'];
 
+/** Bash rules by the command name they need; `anyName` holds those that can match any name. */
+interface CommandIndex {
+  readonly byName: ReadonlyMap<string, readonly CompiledRule[]>;
+  readonly anyName: readonly CompiledRule[];
+  readonly all: readonly CompiledRule[];
+}
+
+function indexCommandRules(rules: readonly CompiledRule[]): CommandIndex {
+  const byName = new Map<string, CompiledRule[]>();
+  const anyName: CompiledRule[] = [];
+  for (const candidate of rules) {
+    const name = candidate.command ? specifierCommandName(candidate.command) : undefined;
+    if (name === undefined) anyName.push(candidate);
+    else byName.set(name, [...(byName.get(name) ?? []), candidate]);
+  }
+  return { byName, anyName, all: rules };
+}
+
+/** The rules that can match any reading of a command, in deny, ask, allow order. */
+function candidatesFor(index: CommandIndex, readings: readonly CommandReading[]): readonly CompiledRule[] {
+  if (readings.some((reading) => reading.words[0] === null)) return index.all;
+  const names = new Set(readings.map((reading) => reading.words[0] as string));
+  const wanted = new Set(index.anyName);
+  for (const name of names) for (const candidate of index.byName.get(name) ?? []) wanted.add(candidate);
+  return index.all.filter((candidate) => wanted.has(candidate));
+}
+
 const toolPattern = (pattern: string) =>
   new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
 
@@ -68,8 +101,25 @@ export function createPermissionRules(
       ? { ...base, command: compileCommandSpecifier(rule.specifier) }
       : { ...base, path: compilePathGlob(rule.specifier, home) };
   });
-  const forTool = (tool: string) =>
-    compiled.filter(({ toolPatterns }) => toolPatterns.some((pattern) => pattern.test(tool)));
+  const byTool = new Map<string, readonly CompiledRule[]>();
+  const forTool = (tool: string): readonly CompiledRule[] => {
+    let found = byTool.get(tool);
+    if (!found) {
+      found = compiled.filter(({ toolPatterns }) => toolPatterns.some((pattern) => pattern.test(tool)));
+      byTool.set(tool, found);
+    }
+    return found;
+  };
+  // Bash rules by the command name they need, so a command is checked against its own few rules.
+  const bashIndex = new Map<string, CommandIndex>();
+  const indexFor = (tool: string): CommandIndex => {
+    let index = bashIndex.get(tool);
+    if (!index) {
+      index = indexCommandRules(forTool(tool));
+      bashIndex.set(tool, index);
+    }
+    return index;
+  };
 
   const decidePaths = (
     tool: string,
@@ -85,11 +135,12 @@ export function createPermissionRules(
   };
 
   /** The verdict of the bash rules on one simple command: deny, ask, allow or nothing. */
-  const decideCommand = (
-    command: SimpleCommand,
-    bashRules: readonly CompiledRule[],
-  ): PermissionDecision | undefined => {
-    const readings = unwrapCommand(command.words);
+  const decideCommand = (command: SimpleCommand, index: CommandIndex): PermissionDecision | undefined => {
+    const readings = unwrapCommand(command.words).map((reading) => ({
+      ...reading,
+      words: reading.words.map((word, position) => (position === 0 ? commandName(word) : word)),
+    }));
+    const bashRules = candidatesFor(index, readings);
     const shown = command.words.map((word) => word ?? '…').join(' ');
     let maybe: CompiledRule | undefined;
     for (const candidate of bashRules) {
@@ -147,7 +198,8 @@ export function createPermissionRules(
         decision: 'ask',
         reason: `the command line cannot be judged by rules: ${analysis.unreadable}`,
       };
-    const verdicts = analysis.commands.map((command) => decideCommand(command, bashRules));
+    const index = indexFor(query.tool);
+    const verdicts = analysis.commands.map((command) => decideCommand(command, index));
     const writes = analysis.writeTargets.map((target): PermissionDecision | undefined => {
       if (target === null)
         return { decision: 'ask', reason: 'a redirection writes to a path known only when the line runs' };

@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { CommandLineAnalysis, SimpleCommand, StaticWord } from './command-line-analysis.js';
-import { parseShell } from './shell-parser.js';
+import { readShell } from './shell-parser.js';
 import { staticWord } from './static-word.js';
 import { commandName, unwrapCommand } from './unwrap-command.js';
 
@@ -72,22 +72,21 @@ function isPlainContainer(command: SimpleCommand): boolean {
   );
 }
 
-async function collect(text: string, depth: number, into: Collected): Promise<void> {
-  if (depth > MAX_DEPTH) {
-    into.unreadable ??= `shell commands nested more than ${MAX_DEPTH} deep`;
-    return;
-  }
-  const root = await parseShell(text);
+/** Collects the commands and write targets of one parsed tree; returns the scripts nested in it. */
+function collectTree(root: Node | undefined, into: Collected): string[] {
   if (!root) {
     into.unreadable ??= 'the shell parser could not run';
-    return;
+    return [];
   }
   if (root.hasError) {
     into.unreadable ??= 'the line is not valid shell syntax';
-    return;
+    return [];
   }
   const nested: string[] = [];
-  const visit = (node: Node): void => {
+  // An explicit stack: a hostile line nested thousands deep must not overflow the call stack.
+  const pending: Node[] = [root];
+  while (pending.length > 0) {
+    const node = pending.pop()!;
     let command: SimpleCommand | undefined;
     if (node.type === 'command') command = simpleCommandOf(node);
     else if (node.type === 'declaration_command' || node.type === 'unset_command')
@@ -120,9 +119,21 @@ async function collect(text: string, depth: number, into: Collected): Promise<vo
         }
       }
     }
-    for (const child of node.children) if (child) visit(child);
-  };
-  visit(root);
+    const children = node.children;
+    for (let index = children.length - 1; index >= 0; index -= 1) {
+      const child = children[index];
+      if (child) pending.push(child);
+    }
+  }
+  return nested;
+}
+
+async function collect(text: string, depth: number, into: Collected): Promise<void> {
+  if (depth > MAX_DEPTH) {
+    into.unreadable ??= `shell commands nested more than ${MAX_DEPTH} deep`;
+    return;
+  }
+  const nested = await readShell(text, (root) => collectTree(root, into));
   for (const script of nested) await collect(script, depth + 1, into);
 }
 

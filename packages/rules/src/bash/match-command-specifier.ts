@@ -33,13 +33,20 @@ export function compileCommandSpecifier(specifier: string): CommandSpecifier {
   return { kind: 'pattern', pattern: new RegExp(`^${source}$`, 's') };
 }
 
-/** Whether the words of one command reading match a specifier. */
+/** The command name a specifier needs (`rm` for `rm:*`), or `undefined` when it can match any name. */
+export function specifierCommandName(specifier: CommandSpecifier): string | undefined {
+  return specifier.kind === 'exact' || specifier.kind === 'prefix' ? specifier.words[0] : undefined;
+}
+
+/**
+ * Whether the words of one command reading match a specifier; `named` has the command's first
+ * word as a bare name already (see {@link commandName}).
+ */
 export function matchCommandSpecifier(
   specifier: CommandSpecifier,
-  words: readonly StaticWord[],
+  named: readonly StaticWord[],
 ): MatchAnswer {
   if (specifier.kind === 'any') return 'yes';
-  const named = words.map((word, index) => (index === 0 ? commandName(word) : word));
   if (specifier.kind === 'pattern') {
     if (named.includes(null)) return 'maybe';
     return specifier.pattern.test(named.join(' ')) ? 'yes' : 'no';

@@ -22,8 +22,16 @@ function loadParser(): Promise<Parser> {
   return parser;
 }
 
-/** Parses a command line; the tree's root, or `undefined` when the grammar could not run. */
-export async function parseShell(text: string): Promise<Node | undefined> {
+/**
+ * Parses a command line and hands its root (or `undefined` when the grammar could not run) to
+ * `read`. The tree lives in WebAssembly memory and is freed when `read` returns.
+ */
+export async function readShell<T>(text: string, read: (root: Node | undefined) => T): Promise<T> {
   const instance = await loadParser();
-  return instance.parse(text)?.rootNode ?? undefined;
+  const tree = instance.parse(text);
+  try {
+    return read(tree?.rootNode ?? undefined);
+  } finally {
+    tree?.delete();
+  }
 }
