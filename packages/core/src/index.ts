@@ -83,6 +83,12 @@ export type { ArgumentsParseResult, ToolSpec } from './tool/tool-spec.js';
 export { validateJsonSchemaArguments } from './tool/validate-json-schema-arguments.js';
 export { valueAtPath } from './tool/value-at-path.js';
 export {
+  type AppendFileOptions,
+  type AppendFileResult,
+  appendFile,
+} from './workspace/append-file.js';
+export { createFileExclusive } from './workspace/create-file-exclusive.js';
+export {
   createWorkspace,
   DEFAULT_EXCLUDED_PATHS,
   DEFAULT_PROTECTED_PATHS,
@@ -90,10 +96,22 @@ export {
 } from './workspace/create-workspace.js';
 export { createPathLocks, type PathLocks } from './workspace/path-locks.js';
 export {
+  isPathChangedError,
+  type PinDirectoryOptions,
+  type PinnedDirectory,
+  pinDirectory,
+} from './workspace/pin-directory.js';
+export {
+  createSymlink,
+  removeEmptyDirectory,
+  removeFile,
+} from './workspace/pinned-entry-operations.js';
+export {
   type ReadRegularFileOptions,
   type RegularFileRead,
   readRegularFile,
 } from './workspace/read-regular-file.js';
 export { type RealPath, resolveRealPath } from './workspace/resolve-real-path.js';
+export { TEMPORARY_SUFFIX } from './workspace/temporary-name.js';
 export type { PathResolution, ResolvedPath, Workspace } from './workspace/workspace.js';
 export { type WriteFileAtomicOptions, writeFileAtomic } from './workspace/write-file-atomic.js';

@@ -1,7 +1,10 @@
 import { constants, type Stats } from 'node:fs';
-import { lstat, mkdir, open, realpath, stat } from 'node:fs/promises';
+import { lstat, open, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import {
+  appendFile,
+  isPathChangedError,
+  pinDirectory,
   type ResolvedPath,
   type ToolFailure,
   toolFailure,
@@ -175,17 +178,9 @@ export function createAgentsMdStore(workspace: Workspace): AgentsMdStore {
     return kindFailure(location, stats) ?? { location, stats };
   };
 
-  const ensureParent = async (location: AgentsMdLocation): Promise<ToolFailure | undefined> => {
-    const parent = dirname(location.resolvedPath);
-    await mkdir(parent, { recursive: true });
-    if ((await realpath(parent)) !== parent) {
-      return toolFailure(
-        'precondition_changed',
-        `The directory of ${location.path} changed while the call was pending; nothing was written. Retry the call.`,
-        { path: location.path },
-      );
-    }
-    return undefined;
+  /** Creates the parent directories, each inside the checked one above it (never through a symlink). */
+  const ensureParent = async (location: AgentsMdLocation): Promise<void> => {
+    await (await pinDirectory(dirname(location.resolvedPath), { create: true })).close();
   };
   /** Finds the file for writing, creates its parent, and runs `work` under the file's lock. */
   const writeLocked = async (
@@ -197,11 +192,17 @@ export function createAgentsMdStore(workspace: Workspace): AgentsMdStore {
     if ('status' in found) return found;
     const { location } = found;
     try {
-      const parentFailure = await ensureParent(location);
-      if (parentFailure) return parentFailure;
+      await ensureParent(location);
       const failure = await workspace.withLock(location.resolvedPath, () => work(location));
       return failure ?? { ...location, exists: true };
     } catch (error) {
+      if (isPathChangedError(error)) {
+        return toolFailure(
+          'precondition_changed',
+          `A directory on the way to ${location.path} was replaced (now a symlink or another directory) after it was checked; nothing was written. Retry the call.`,
+          { path: location.path },
+        );
+      }
       return ioFailure(error, location.path, verb);
     }
   };
@@ -238,16 +239,15 @@ export function createAgentsMdStore(workspace: Workspace): AgentsMdStore {
         if (kind) return kind;
         const size = stats?.size ?? 0;
         if (size > ATOMIC_APPEND_LIMIT_BYTES) {
-          const handle = await open(location.resolvedPath, 'r+');
+          const handle = await open(location.resolvedPath, constants.O_RDONLY | constants.O_NOFOLLOW);
+          const last = Buffer.alloc(1);
           try {
-            const last = Buffer.alloc(1);
             await handle.read(last, 0, 1, size - 1);
-            const addition = Buffer.from(last[0] === 0x0a ? text : `\n${text}`);
-            await handle.write(addition, 0, addition.length, size);
-            await handle.datasync();
           } finally {
             await handle.close();
           }
+          // Core's append: pinned directory, never into a hard-linked inode, undone if it fails.
+          await appendFile(location.resolvedPath, Buffer.from(last[0] === 0x0a ? text : `\n${text}`));
           return undefined;
         }
         const current = size > 0 ? (await readHead(location.resolvedPath, size)).bytes : Buffer.alloc(0);

@@ -1,6 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { chmod, open, rename, stat, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { constants } from 'node:fs';
+import { open, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import { pinDirectory } from './pin-directory.js';
+import { temporaryName } from './temporary-name.js';
 
 /** Options for {@link writeFileAtomic}. */
 export interface WriteFileAtomicOptions {
@@ -14,40 +16,49 @@ export interface WriteFileAtomicOptions {
   readonly sync?: boolean;
 }
 
+/** Flags of a temporary file: created here and now, never through a symlink. */
+export const EXCLUSIVE_CREATE_FLAGS =
+  constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
+
 /**
  * Writes a file so that readers and crashes see the old content or the new, never a mix: a
  * temporary file beside the target, flushed, then renamed over it, keeping the target's mode.
- * Pass the *real* path: a symlink's target is replaced and the link stays a link. A failed write
- * removes its temporary file.
+ * Pass the *real* path: a symlink's target is replaced and the link stays a link. The directory is
+ * pinned first ({@link pinDirectory}), so a directory swapped after the check cannot redirect the
+ * write. A failed write removes its temporary file.
  */
 export async function writeFileAtomic(
   realPath: string,
   data: string | Uint8Array,
   options: WriteFileAtomicOptions = {},
 ): Promise<void> {
-  let mode = options.mode;
-  if (mode === undefined) {
-    try {
-      mode = (await stat(realPath)).mode & 0o7777;
-    } catch {
-      mode = undefined;
-    }
-  }
-  // Only a prefix of the name: the temporary name must stay within the 255-byte limit on names.
-  const prefix = Buffer.from(basename(realPath)).subarray(0, 100).toString();
-  const temporary = join(dirname(realPath), `.${prefix}.${randomBytes(6).toString('hex')}.toolgate-tmp`);
-  const handle = await open(temporary, 'wx', mode ?? 0o666);
+  const directory = await pinDirectory(dirname(realPath));
   try {
-    try {
-      await handle.writeFile(data);
-      if (options.sync !== false) await handle.datasync();
-    } finally {
-      await handle.close();
+    const target = directory.entry(basename(realPath));
+    let mode = options.mode;
+    if (mode === undefined) {
+      try {
+        mode = (await stat(target)).mode & 0o7777;
+      } catch {
+        mode = undefined;
+      }
     }
-    if (mode !== undefined) await chmod(temporary, mode);
-    await rename(temporary, realPath);
-  } catch (error) {
-    await unlink(temporary).catch(() => {});
-    throw error;
+    const temporary = directory.entry(temporaryName(basename(realPath)));
+    const handle = await open(temporary, EXCLUSIVE_CREATE_FLAGS, mode ?? 0o666);
+    try {
+      try {
+        await handle.writeFile(data);
+        if (options.sync !== false) await handle.datasync();
+        if (mode !== undefined) await handle.chmod(mode);
+      } finally {
+        await handle.close();
+      }
+      await rename(temporary, target);
+    } catch (error) {
+      await unlink(temporary).catch(() => {});
+      throw error;
+    }
+  } finally {
+    await directory.close();
   }
 }

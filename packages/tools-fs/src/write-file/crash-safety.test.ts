@@ -107,6 +107,26 @@ describe.skipIf(!BUILT)('write_file crash safety (child processes; needs `pnpm b
     expect(await readFile(join(t.root, 'a.txt'), 'utf8')).toBe('old content');
   });
 
+  it('takes a failed append back to the original length, so a retry cannot duplicate data', async () => {
+    const t = await createTempWorkspace();
+    const original = 'a'.repeat(40 * 1024);
+    await t.put('log.txt', original);
+    // `ulimit -f 128` (dash: 512-byte blocks) stops the file at 64 KiB: the append fails half-way.
+    const child = spawnChild([t.root, 'log.txt', 'append', String(4 * 1024 * 1024), 'z'], 'ulimit -f 128');
+    const { stdout, stderr } = await collect(child);
+    expect(stderr).toBe('');
+    const result = JSON.parse(stdout.split('\n').at(-1) ?? '');
+    expect(result).toMatchObject({
+      status: 'failure',
+      error: { code: 'io_error', details: { systemCode: 'EFBIG' } },
+    });
+    expect(result.error.message).toContain(
+      `nothing was appended: the file is back to its original ${original.length} bytes`,
+    );
+    expect(await readFile(join(t.root, 'log.txt'), 'utf8')).toBe(original);
+    expect(await readdir(t.root)).toEqual(['log.txt']);
+  });
+
   it('leaves nothing behind when a create fails half-way', async () => {
     const t = await createTempWorkspace();
     const child = spawnChild([t.root, 'new.txt', 'create', String(4 * 1024 * 1024), 'z'], 'ulimit -f 128');

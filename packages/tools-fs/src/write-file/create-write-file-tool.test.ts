@@ -1,5 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { chmod, lstat, mkdir, readdir, readFile, readlink, rm, stat, symlink } from 'node:fs/promises';
+import {
+  chmod,
+  link,
+  lstat,
+  mkdir,
+  readdir,
+  readFile,
+  readlink,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTempWorkspace } from '../test-support/temp-workspace.js';
@@ -105,6 +117,25 @@ describe('write_file', () => {
     expect(results.every((result) => result.status === 'success')).toBe(true);
     const written = (await readFile(join(t.root, 'log.txt'), 'utf8')).split('\n').filter(Boolean).sort();
     expect(written).toEqual(lines.map((line) => line.slice(0, -1)).sort());
+  });
+
+  it('never appends into a file with other hard links: the link is broken by an atomic replace', async () => {
+    const t = await createTempWorkspace();
+    const secret = join(t.outside, 'secret.txt');
+    await writeFile(secret, 'outside\n');
+    await chmod(secret, 0o640);
+    await link(secret, join(t.root, 'linked.txt'));
+    expect(
+      await t.call('write_file', { path: 'linked.txt', content: 'more\n', mode: 'append' }),
+    ).toMatchObject({
+      status: 'success',
+      output: { mode: 'append', appended: true, created: false, bytesWritten: 5 },
+    });
+    expect(await readFile(secret, 'utf8')).toBe('outside\n');
+    expect(await readFile(join(t.root, 'linked.txt'), 'utf8')).toBe('outside\nmore\n');
+    const stats = await stat(join(t.root, 'linked.txt'));
+    expect([stats.nlink, stats.mode & 0o777]).toEqual([1, 0o640]);
+    expect(await readdir(t.root)).toEqual(['linked.txt']);
   });
 
   it('keeps the mode bits when overwriting', async () => {

@@ -1,10 +1,14 @@
-import { constants, type Stats } from 'node:fs';
-import { mkdir, open, realpath, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import {
   type ApprovalPreview,
+  appendFile,
+  createFileExclusive,
   createUnifiedDiff,
   implementTool,
+  isPathChangedError,
+  pinDirectory,
   type ResolvedPath,
   type Tool,
   type ToolFailure,
@@ -13,7 +17,6 @@ import {
   type Workspace,
   writeFileAtomic,
 } from '@toolgate/core';
-import { createFileExclusive } from '../internal/create-file-exclusive.js';
 import { describeSize } from '../internal/describe-size.js';
 import { ioFailure } from '../internal/io-failure.js';
 import { DIFF_SOURCE_LIMIT_BYTES, readTextForDiff } from '../internal/read-text-for-diff.js';
@@ -128,18 +131,10 @@ async function buildPreview(target: Target, content: string): Promise<ApprovalPr
   return diff === '' ? { ...base, lines: [...lines, 'no change to the content'] } : { ...base, diff };
 }
 
-/** Creates the parent directories, then checks they are where the workspace said they would be. */
+/** Creates the parent directories, each inside the checked one above it (never through a symlink). */
 async function ensureParent(target: Target): Promise<ToolFailure | undefined> {
-  const parent = dirname(target.resolved.absolutePath);
   try {
-    await mkdir(parent, { recursive: true });
-    if ((await realpath(parent)) !== parent) {
-      return toolFailure(
-        'precondition_changed',
-        `A directory on the way to ${JSON.stringify(target.resolved.requestedPath)} changed (it is now a symlink) while the call was pending; nothing was written. Retry the call.`,
-        { path: target.resolved.displayPath },
-      );
-    }
+    await (await pinDirectory(dirname(target.resolved.absolutePath), { create: true })).close();
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST' || code === 'ENOTDIR') {
@@ -149,24 +144,21 @@ async function ensureParent(target: Target): Promise<ToolFailure | undefined> {
         { path: target.resolved.displayPath },
       );
     }
-    return ioFailure(error, target.resolved.displayPath, 'creating the parent directories of');
+    return writeFailure(error, target, 'creating the parent directories of');
   }
   return undefined;
 }
 
-async function appendToFile(realPath: string, data: Uint8Array): Promise<void> {
-  // O_NOFOLLOW: a symlink swapped in after the guard resolved the path is not followed.
-  const handle = await open(
-    realPath,
-    constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW,
-    0o666,
-  );
-  try {
-    await handle.writeFile(data);
-    await handle.datasync();
-  } finally {
-    await handle.close();
+/** A directory on the way that was swapped after the check is `precondition_changed`; the rest as I/O. */
+function writeFailure(error: unknown, target: Target, doing: string): ToolFailure {
+  if (isPathChangedError(error)) {
+    return toolFailure(
+      'precondition_changed',
+      `A directory on the way to ${JSON.stringify(target.resolved.requestedPath)} was replaced (now a symlink or another directory) after it was checked; nothing was written. Retry the call.`,
+      { path: target.resolved.displayPath },
+    );
   }
+  return ioFailure(error, target.resolved.displayPath, doing);
 }
 
 async function write(
@@ -195,12 +187,12 @@ async function write(
       // Checked again under the lock: another call may have created or replaced the file.
       const current = await statIfExists(realPath);
       if (current?.isDirectory()) return isDirectory(resolved);
-      if (mode === 'append') await appendToFile(realPath, data);
+      if (mode === 'append') await appendFile(realPath, data);
       else await writeFileAtomic(realPath, data);
       return output(current === undefined);
     });
   } catch (error) {
-    return ioFailure(error, resolved.displayPath, 'writing');
+    return writeFailure(error, target, 'writing');
   }
 }
 

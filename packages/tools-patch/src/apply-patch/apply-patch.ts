@@ -46,7 +46,7 @@ export async function applyPatch(
     const error = await commitFiles(planned.plan.files, { sync: options.sync ?? true });
     if (error) {
       return toolFailure(
-        'io_error',
+        error.changed ? 'precondition_changed' : 'io_error',
         `Failed to write ${error.displayPath}: ${error.message}. ${
           error.unrestored.length === 0
             ? 'Every file already written was restored; nothing was changed.'

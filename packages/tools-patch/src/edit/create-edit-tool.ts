@@ -1,5 +1,6 @@
 import {
   implementTool,
+  isPathChangedError,
   type Tool,
   toolFailure,
   toolSuccess,
@@ -48,7 +49,7 @@ export function createEditTool(workspace: Workspace, sync: boolean): Tool<EditIn
         } catch (error) {
           return {
             result: toolFailure(
-              'io_error',
+              isPathChangedError(error) ? 'precondition_changed' : 'io_error',
               `Failed to write ${planned.plan.requestedPath}: ${(error as Error).message}.`,
             ),
             path: undefined,

@@ -1,6 +1,12 @@
-import { mkdir, rmdir, symlink, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { writeFileAtomic } from '@toolgate/core';
+import {
+  createSymlink,
+  isPathChangedError,
+  pinDirectory,
+  removeEmptyDirectory,
+  removeFile,
+  writeFileAtomic,
+} from '@toolgate/core';
 
 /** A file to bring from `before` to `after` (null = absent). */
 export interface FileCommit {
@@ -22,6 +28,8 @@ export interface FileCommit {
 export interface CommitError {
   readonly displayPath: string;
   readonly message: string;
+  /** A directory on the way was replaced after it was checked (another process swapped it). */
+  readonly changed: boolean;
   /** Files the rollback could not restore (normally empty). */
   readonly unrestored: readonly string[];
 }
@@ -30,7 +38,9 @@ const WRITE_CONCURRENCY = 16;
 
 /**
  * Writes every changed file (each atomically, parents created, several at a time), then deletes,
- * last. If anything fails, every file already written or deleted is put back as it was and the
+ * last. Every create, rename, unlink and mkdir goes through the pinned directory the workspace
+ * checked (core's `pinDirectory`), so a directory swapped for a symlink meanwhile cannot redirect
+ * it. If anything fails, every file already written or deleted is put back as it was and the
  * directories created for it are removed, so the tree ends as it started.
  */
 export async function commitFiles(
@@ -45,7 +55,7 @@ export async function commitFiles(
   const deletes = changed.filter((file) => file.after === null && file.before !== null);
   const done: FileCommit[] = [];
   const createdDirectories: string[] = [];
-  const madeDirectories = new Map<string, Promise<string | undefined>>();
+  const madeDirectories = new Map<string, Promise<readonly string[]>>();
   let failure: { file: FileCommit; error: unknown } | undefined;
 
   let next = 0;
@@ -58,11 +68,13 @@ export async function commitFiles(
           const parent = dirname(file.absolutePath);
           let making = madeDirectories.get(parent);
           if (!making) {
-            making = mkdir(parent, { recursive: true });
+            making = pinDirectory(parent, { create: true }).then(async (directory) => {
+              await directory.close();
+              return directory.created;
+            });
             madeDirectories.set(parent, making);
           }
-          const created = await making;
-          if (created !== undefined) createdDirectories.push(...chain(created, parent));
+          createdDirectories.push(...(await making));
         }
         await writeFileAtomic(
           file.absolutePath,
@@ -79,7 +91,7 @@ export async function commitFiles(
   if (failure === undefined) {
     for (const file of deletes) {
       try {
-        await unlink(file.absolutePath);
+        await removeFile(file.absolutePath);
         done.push(file);
       } catch (error) {
         failure = { file, error };
@@ -93,9 +105,9 @@ export async function commitFiles(
   for (const file of done.reverse()) {
     try {
       if (file.linkTarget !== undefined) {
-        await unlink(file.absolutePath).catch(() => {});
-        await symlink(file.linkTarget, file.absolutePath);
-      } else if (file.before === null) await unlink(file.absolutePath);
+        await removeFile(file.absolutePath).catch(() => {});
+        await createSymlink(file.linkTarget, file.absolutePath);
+      } else if (file.before === null) await removeFile(file.absolutePath);
       else
         await writeFileAtomic(
           file.absolutePath,
@@ -107,23 +119,14 @@ export async function commitFiles(
     }
   }
   for (const directory of [...new Set(createdDirectories)].sort((a, b) => b.length - a.length)) {
-    await rmdir(directory).catch(() => {});
+    await removeEmptyDirectory(directory).catch(() => {});
   }
   return {
     displayPath: failure.file.displayPath,
     message: (failure.error as Error).message ?? String(failure.error),
+    changed: isPathChangedError(failure.error),
     unrestored,
   };
-}
-
-/** The directories from `first` (the first one mkdir created) down to `last`. */
-function chain(first: string, last: string): string[] {
-  const directories: string[] = [];
-  for (let directory = last; directory.length >= first.length; directory = dirname(directory)) {
-    directories.push(directory);
-    if (directory === first || directory === dirname(directory)) break;
-  }
-  return directories;
 }
 
 function sameBytes(left: Buffer | null, right: Buffer | null): boolean {

@@ -1,0 +1,55 @@
+import { link, open, unlink } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import { pinDirectory } from './pin-directory.js';
+import { temporaryName } from './temporary-name.js';
+import { EXCLUSIVE_CREATE_FLAGS } from './write-file-atomic.js';
+
+/** Errors from `link()` on file systems without hard links. */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'EMLINK', 'ENOSYS']);
+
+async function writeAndSync(path: string, data: Uint8Array): Promise<void> {
+  const handle = await open(path, EXCLUSIVE_CREATE_FLAGS, 0o666);
+  try {
+    await handle.writeFile(data);
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Creates a file only if nothing exists at `realPath`, atomically: the content goes to a temporary
+ * file beside it, which `link()` puts in place (failing with EEXIST if a file appeared meanwhile),
+ * so nobody ever sees the file half-written. Where hard links are unsupported, falls back to an
+ * exclusive open. The directory is pinned ({@link pinDirectory}). Returns false when the file
+ * already exists.
+ */
+export async function createFileExclusive(realPath: string, data: Uint8Array): Promise<boolean> {
+  const directory = await pinDirectory(dirname(realPath));
+  try {
+    const target = directory.entry(basename(realPath));
+    const temporary = directory.entry(temporaryName(basename(realPath)));
+    try {
+      await writeAndSync(temporary, data);
+      try {
+        await link(temporary, target);
+        return true;
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EEXIST') return false;
+        if (!code || !NO_HARD_LINKS.has(code)) throw error;
+      }
+    } finally {
+      await unlink(temporary).catch(() => {});
+    }
+    try {
+      await writeAndSync(target, data);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw error;
+    }
+  } finally {
+    await directory.close();
+  }
+}

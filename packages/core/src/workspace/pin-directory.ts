@@ -1,0 +1,165 @@
+import { constants } from 'node:fs';
+import { type FileHandle, lstat, mkdir, open, readlink, realpath } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+/**
+ * A directory held open after checking that it is the real path the workspace resolved. Every
+ * entry is named through the held descriptor (`/proc/self/fd/N/name` on Linux), so renaming or
+ * swapping any ancestor for a symlink after the check cannot redirect a create, write, rename or
+ * unlink to somewhere else.
+ */
+export interface PinnedDirectory {
+  /** The real absolute path the directory had when it was pinned. */
+  readonly realPath: string;
+  /**
+   * True when the directory is held by a descriptor (Linux with `/proc`). False elsewhere (macOS):
+   * entries are then named by path, checked just before use, and a swap in between is not prevented.
+   */
+  readonly pinned: boolean;
+  /** Directories created to reach it (outermost first), when pinned with `create`. */
+  readonly created: readonly string[];
+  /** A path naming `name` (one segment) inside the pinned directory. */
+  entry(name: string): string;
+  /** Releases the descriptor. */
+  close(): Promise<void>;
+}
+
+/** Options of {@link pinDirectory}. */
+export interface PinDirectoryOptions {
+  /** Create the missing directories, each one inside the pinned one above it (`mkdir -p`). @default false */
+  readonly create?: boolean;
+}
+
+const PATH_CHANGED = 'ETOOLGATE_PATH_CHANGED';
+
+/** A directory on the way to a write is not the one that was checked: another process replaced it. */
+export function pathChangedError(path: string): NodeJS.ErrnoException {
+  const error: NodeJS.ErrnoException = new Error(
+    `${path} was replaced (by a symlink or another directory) after it was checked`,
+  );
+  error.code = PATH_CHANGED;
+  error.path = path;
+  return error;
+}
+
+/** True for the error {@link pinDirectory} and the writes built on it throw when a checked directory was swapped. */
+export function isPathChangedError(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === PATH_CHANGED;
+}
+
+const DIRECTORY_FLAGS = constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW;
+
+function errorCode(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException).code;
+}
+
+/** `/proc/self/fd` answers on this system (checked once; false off Linux or without /proc). */
+let procAvailable: boolean | undefined;
+
+/** Opens `path` as a directory without following a final symlink; a symlink there means it changed. */
+async function openDirectory(path: string, shownAs: string): Promise<FileHandle> {
+  try {
+    return await open(path, DIRECTORY_FLAGS);
+  } catch (error) {
+    // O_DIRECTORY | O_NOFOLLOW on a symlink gives ENOTDIR (ELOOP on some systems): tell them apart.
+    if (errorCode(error) === 'ELOOP') throw pathChangedError(shownAs);
+    if (errorCode(error) === 'ENOTDIR') {
+      const stats = await lstat(path).catch(() => undefined);
+      if (stats?.isSymbolicLink()) throw pathChangedError(shownAs);
+    }
+    throw error;
+  }
+}
+
+function byDescriptor(realPath: string, handle: FileHandle, created: string[]): PinnedDirectory {
+  return {
+    realPath,
+    pinned: true,
+    created,
+    entry: (name) => `/proc/self/fd/${handle.fd}/${name}`,
+    close: () => handle.close(),
+  };
+}
+
+function byPath(realPath: string, created: string[]): PinnedDirectory {
+  return {
+    realPath,
+    pinned: false,
+    created,
+    entry: (name) => join(realPath, name),
+    close: async () => {},
+  };
+}
+
+/** Opens the existing directory at `realPath` and checks, through the descriptor, that it is really there. */
+async function pinExisting(realPath: string, created: string[]): Promise<PinnedDirectory> {
+  const handle = await openDirectory(realPath, realPath);
+  if (procAvailable !== false && process.platform === 'linux') {
+    try {
+      const actual = await readlink(`/proc/self/fd/${handle.fd}`);
+      procAvailable = true;
+      if (actual === realPath) return byDescriptor(realPath, handle, created);
+      await handle.close();
+      throw pathChangedError(realPath);
+    } catch (error) {
+      if (isPathChangedError(error)) throw error;
+      procAvailable = false;
+    }
+  }
+  await handle.close();
+  // Best effort without /proc: the path is checked again just before each use.
+  if ((await realpath(realPath)) !== realPath) throw pathChangedError(realPath);
+  return byPath(realPath, created);
+}
+
+/**
+ * Pins the directory at `realPath` (a real path the workspace resolved and checked): opens it and
+ * verifies that the descriptor is that path, so a swap of it or of an ancestor between the check
+ * and the write is detected (`isPathChangedError`) instead of followed. With `create`, the
+ * missing directories are made one at a time, each inside the pinned one above it and opened
+ * without following symlinks, so `mkdir -p` can never create anything elsewhere.
+ */
+export async function pinDirectory(
+  realPath: string,
+  options: PinDirectoryOptions = {},
+): Promise<PinnedDirectory> {
+  const missing: string[] = [];
+  let existing = realPath;
+  let pin: PinnedDirectory;
+  const created: string[] = [];
+  for (;;) {
+    try {
+      pin = await pinExisting(existing, created);
+      break;
+    } catch (error) {
+      const parent = dirname(existing);
+      if (!options.create || errorCode(error) !== 'ENOENT' || parent === existing) throw error;
+      missing.unshift(basename(existing));
+      existing = parent;
+    }
+  }
+  for (const name of missing) {
+    const path = join(pin.realPath, name);
+    try {
+      try {
+        await mkdir(pin.entry(name));
+        created.push(path);
+      } catch (error) {
+        // Made meanwhile by someone else: fine if it is a real directory, which the open checks.
+        if (errorCode(error) !== 'EEXIST') throw error;
+      }
+      if (pin.pinned) {
+        const handle = await openDirectory(pin.entry(name), path);
+        await pin.close();
+        pin = byDescriptor(path, handle, created);
+      } else {
+        if ((await realpath(path)) !== path) throw pathChangedError(path);
+        pin = byPath(path, created);
+      }
+    } catch (error) {
+      await pin.close();
+      throw error;
+    }
+  }
+  return pin;
+}
