@@ -17,11 +17,80 @@ const random = () => {
 };
 const pick = (items) => items[Math.floor(random() * items.length)];
 
-const PROGRAMS = ['git', 'npm', 'pnpm', 'node', 'python3', 'make', 'docker', 'kubectl', 'cargo', 'go', 'ls', 'cat', 'grep', 'rg', 'find', 'sed', 'awk', 'curl', 'jq', 'tar', 'rm', 'cp', 'mv', 'mkdir', 'echo', 'wc', 'sort', 'head', 'tail', 'ssh'];
-const SUBCOMMANDS = ['status', 'run', 'test', 'build', 'install', 'log', 'diff', 'commit', 'push', 'exec', 'get', 'apply', 'check', '-la', '-rf', '-n', '--help'];
-const ARGS = ['src/index.ts', '-v', '--watch', '"fix: the thing"', "'*.ts'", '.', '..', '$HOME/x', '"$f"', '-j4', '--', 'origin', 'main', '/tmp/out'];
+const PROGRAMS = [
+  'git',
+  'npm',
+  'pnpm',
+  'node',
+  'python3',
+  'make',
+  'docker',
+  'kubectl',
+  'cargo',
+  'go',
+  'ls',
+  'cat',
+  'grep',
+  'rg',
+  'find',
+  'sed',
+  'awk',
+  'curl',
+  'jq',
+  'tar',
+  'rm',
+  'cp',
+  'mv',
+  'mkdir',
+  'echo',
+  'wc',
+  'sort',
+  'head',
+  'tail',
+  'ssh',
+];
+const SUBCOMMANDS = [
+  'status',
+  'run',
+  'test',
+  'build',
+  'install',
+  'log',
+  'diff',
+  'commit',
+  'push',
+  'exec',
+  'get',
+  'apply',
+  'check',
+  '-la',
+  '-rf',
+  '-n',
+  '--help',
+];
+const ARGS = [
+  'src/index.ts',
+  '-v',
+  '--watch',
+  '"fix: the thing"',
+  "'*.ts'",
+  '.',
+  '..',
+  '$HOME/x',
+  '"$f"',
+  '-j4',
+  '--',
+  'origin',
+  'main',
+  '/tmp/out',
+];
 
-const simple = () => [pick(PROGRAMS), pick(SUBCOMMANDS), ...Array.from({ length: Math.floor(random() * 4) }, () => pick(ARGS))].join(' ');
+const simple = () =>
+  [
+    pick(PROGRAMS),
+    pick(SUBCOMMANDS),
+    ...Array.from({ length: Math.floor(random() * 4) }, () => pick(ARGS)),
+  ].join(' ');
 const SHAPES = [
   () => simple(),
   () => `${simple()} && ${simple()}`,
@@ -44,7 +113,8 @@ for (let index = 0; index < RULES; index += 1) {
 lists.deny.push('write_file(/etc/**)', 'Edit(.env*)');
 const engine = createPermissionRules(parsePermissionRules(lists, 'bench').rules);
 
-const percentile = (sorted, fraction) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
+const percentile = (sorted, fraction) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
 
 // Warm up the grammar and the JIT, then measure.
 for (const line of lines.slice(0, 500)) await engine.decide({ tool: 'bash', command: line });
@@ -70,7 +140,9 @@ const cold = (code) => {
   const runs = [];
   for (let round = 0; round < 5; round += 1) {
     const start = performance.now();
-    const result = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: import.meta.dirname });
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', code], {
+      cwd: import.meta.dirname,
+    });
     if (result.status !== 0) throw new Error(String(result.stderr));
     runs.push(performance.now() - start);
   }
@@ -85,7 +157,11 @@ const coldNode = cold('');
 
 const ms = (value) => `${value.toFixed(3)} ms`;
 console.log(`${RULES} rules, ${LINES} command lines (${JSON.stringify(tally)})`);
-console.log(`decision per line: p50 ${ms(percentile(decisions, 0.5))}, p99 ${ms(percentile(decisions, 0.99))}, max ${ms(decisions.at(-1))} (goal: p99 < 1 ms)`);
+console.log(
+  `decision per line: p50 ${ms(percentile(decisions, 0.5))}, p99 ${ms(percentile(decisions, 0.99))}, max ${ms(decisions.at(-1))} (goal: p99 < 1 ms)`,
+);
 console.log(`parse alone:       p50 ${ms(percentile(parses, 0.5))}, p99 ${ms(percentile(parses, 0.99))}`);
 console.log(`decision / parse (total time): ${(sum(decisions) / sum(parses)).toFixed(2)}×`);
-console.log(`cold start, first decision in a new process: ${coldDecision.toFixed(0)} ms vs node -e 0 ${coldNode.toFixed(0)} ms (${(coldDecision / coldNode).toFixed(2)}×)`);
+console.log(
+  `cold start, first decision in a new process: ${coldDecision.toFixed(0)} ms vs node -e 0 ${coldNode.toFixed(0)} ms (${(coldDecision / coldNode).toFixed(2)}×)`,
+);
