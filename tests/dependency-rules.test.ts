@@ -43,6 +43,12 @@ const SHELL_PARSER = ['web-tree-sitter', 'tree-sitter-bash'];
 /** Packages whose tests run real tools; they may list tool packages as devDependencies only. */
 const TESTS_WITH_REAL_TOOLS = ['@toolgate/agent'];
 
+/** The host kit composes everything under packages/ (DESIGN §1). */
+const HOST_KIT = '@toolgate/host';
+
+/** Who may import the AI SDK's provider packages (`@ai-sdk/*`): the host kit picks models; the agent's tests use one. */
+const AI_SDK_PROVIDER_USERS = [HOST_KIT, '@toolgate/agent'];
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
     const path = join(dir, entry);
@@ -89,9 +95,9 @@ describe('dependency rules (DESIGN §1)', () => {
     expect(violations).toEqual([]);
   });
 
-  it('lets no tool package depend on another tool package, and only apps depend on everything', () => {
+  it('lets no tool package depend on another tool package, and only apps and the host kit depend on everything', () => {
     const edges = packages
-      .filter(({ group }) => group === 'packages')
+      .filter(({ group, manifest }) => group === 'packages' && manifest.name !== HOST_KIT)
       .flatMap(({ manifest }) =>
         Object.keys({
           ...manifest.dependencies,
@@ -145,7 +151,8 @@ describe('dependency rules (DESIGN §1)', () => {
               !(isTest(file) ? all : runtime).has(name) ||
               (name === '@modelcontextprotocol/sdk' && manifest.name !== '@toolgate/mcp' && !isTest(file)) ||
               (name === 'ai' && manifest.name !== '@toolgate/agent') ||
-              (SHELL_PARSER.includes(name) && manifest.name !== '@toolgate/rules'),
+              (SHELL_PARSER.includes(name) && manifest.name !== '@toolgate/rules') ||
+              (name.startsWith('@ai-sdk/') && !AI_SDK_PROVIDER_USERS.includes(manifest.name)),
           )
           .map((name) => `${relative(root, file)} imports ${name}`),
       );

@@ -65,8 +65,8 @@ describe('parseCliArguments', () => {
 
   it('refuses unknown options, unknown commands, missing values and extra arguments', () => {
     expect(usageMessage(['tools', '--bogus'])).toBe("Unknown option '--bogus'.");
-    expect(usageMessage([])).toBe('Missing command: expected tools, call or mcp.');
-    expect(usageMessage(['run'])).toBe('Unknown command "run": expected tools, call or mcp.');
+    expect(usageMessage([])).toBe('Missing command: expected tools, call, run or mcp.');
+    expect(usageMessage(['serve'])).toBe('Unknown command "serve": expected tools, call, run or mcp.');
     expect(usageMessage(['call'])).toBe('Missing tool name: toolgate call <tool> [ARGS].');
     expect(usageMessage(['call', 'bash', '{}', 'extra'])).toBe(
       'Unexpected argument "extra" for "toolgate call".',
@@ -82,6 +82,46 @@ describe('parseCliArguments', () => {
     );
     expect(usageMessage(['tools', '--no-mcp', '--mcp-config', 'x'])).toBe(
       '--mcp-config and --no-mcp exclude each other.',
+    );
+  });
+
+  it('parses run with its own options, and keeps them to run', () => {
+    expect(
+      parseCliArguments([
+        'run',
+        'fix it',
+        '--model',
+        'openai:gpt',
+        '--base-url',
+        'http://h/v1',
+        '--max-steps',
+        '7',
+        '--json',
+      ]),
+    ).toEqual({
+      command: 'run',
+      prompt: 'fix it',
+      model: 'openai:gpt',
+      baseURL: 'http://h/v1',
+      maxSteps: 7,
+      json: true,
+      options: { noMcp: false },
+    });
+    expect(parseCliArguments(['run', '-'])).toMatchObject({
+      prompt: '-',
+      model: undefined,
+      maxSteps: undefined,
+    });
+    expect(usageMessage(['run'])).toBe('Missing prompt: toolgate run "<prompt>" (or - to read stdin).');
+    expect(usageMessage(['run', 'a', 'b'])).toBe('Unexpected argument "b" for "toolgate run".');
+    expect(usageMessage(['run', 'a', '--max-steps', '0'])).toBe(
+      '--max-steps expects a positive integer; got "0".',
+    );
+    expect(usageMessage(['run', 'a', '--max-steps', '2.5'])).toBe(
+      '--max-steps expects a positive integer; got "2.5".',
+    );
+    expect(usageMessage(['call', 'bash', '--model', 'openai:x'])).toBe(
+      '--model is an option of "toolgate run" only.',
     );
   });
 });

@@ -30,7 +30,20 @@ export type CliCommand =
       readonly json: boolean;
       readonly options: CommonOptions;
     }
-  | { readonly command: 'mcp'; readonly options: CommonOptions };
+  | { readonly command: 'mcp'; readonly options: CommonOptions }
+  | {
+      readonly command: 'run';
+      /** The prompt, or `-` to read it from stdin. */
+      readonly prompt: string;
+      /** `--model provider:model`. */
+      readonly model: string | undefined;
+      /** `--base-url`. */
+      readonly baseURL: string | undefined;
+      /** `--max-steps`. */
+      readonly maxSteps: number | undefined;
+      readonly json: boolean;
+      readonly options: CommonOptions;
+    };
 
 const OPTIONS = {
   cwd: { type: 'string' },
@@ -39,11 +52,25 @@ const OPTIONS = {
   'mcp-config': { type: 'string' },
   'no-mcp': { type: 'boolean' },
   json: { type: 'boolean' },
+  model: { type: 'string' },
+  'base-url': { type: 'string' },
+  'max-steps': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const;
 
-const COMMANDS = ['tools', 'call', 'mcp', 'help'];
+const COMMANDS = ['tools', 'call', 'run', 'mcp', 'help'];
+
+/** Options only `toolgate run` takes. */
+const RUN_ONLY = ['model', 'base-url', 'max-steps'] as const;
+
+function parseMaxSteps(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const steps = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(steps) || steps < 1)
+    throw new UsageError(`--max-steps expects a positive integer; got ${JSON.stringify(value)}.`);
+  return steps;
+}
 
 function nonEmpty(name: string, value: string | undefined): string | undefined {
   if (value !== undefined && value.trim() === '')
@@ -65,11 +92,15 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
   if (values.help) return { command: 'help' };
   if (values.version) return { command: 'version' };
   const [command, ...rest] = positionals;
-  if (command === undefined) throw new UsageError('Missing command: expected tools, call or mcp.');
+  if (command === undefined) throw new UsageError('Missing command: expected tools, call, run or mcp.');
   if (!COMMANDS.includes(command)) {
-    throw new UsageError(`Unknown command ${JSON.stringify(command)}: expected tools, call or mcp.`);
+    throw new UsageError(`Unknown command ${JSON.stringify(command)}: expected tools, call, run or mcp.`);
   }
   if (command === 'help') return { command: 'help' };
+  if (command !== 'run') {
+    const runOnly = RUN_ONLY.find((name) => values[name] !== undefined);
+    if (runOnly) throw new UsageError(`--${runOnly} is an option of "toolgate run" only.`);
+  }
   const cwd = nonEmpty('cwd', values.cwd);
   const config = nonEmpty('config', values.config);
   const mcpConfig = nonEmpty('mcp-config', values['mcp-config']);
@@ -99,6 +130,21 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
       if (json)
         throw new UsageError('--json is not an option of "toolgate mcp" (it always speaks JSON-RPC).');
       return { command, options };
+    case 'run': {
+      const [prompt] = rest;
+      if (prompt === undefined)
+        throw new UsageError('Missing prompt: toolgate run "<prompt>" (or - to read stdin).');
+      extra(1);
+      return {
+        command,
+        prompt,
+        model: nonEmpty('model', values.model),
+        baseURL: nonEmpty('base-url', values['base-url']),
+        maxSteps: parseMaxSteps(values['max-steps']),
+        json,
+        options,
+      };
+    }
     default: {
       const [tool, args] = rest;
       if (tool === undefined || tool.trim() === '')

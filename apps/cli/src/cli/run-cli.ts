@@ -33,6 +33,8 @@ export async function runCli(io: CliIo): Promise<ExitCode> {
         );
       case 'call':
         return await (await import('../commands/run-call-command.js')).runCallCommand(io, command);
+      case 'run':
+        return await (await import('../commands/run-agent-command.js')).runAgentCommand(io, command);
       case 'mcp':
         return await (await import('../commands/run-mcp-command.js')).runMcpCommand(io, command.options);
     }

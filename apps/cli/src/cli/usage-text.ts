@@ -2,6 +2,7 @@
 export const USAGE_TEXT = `Usage:
   toolgate tools [--json]                  the session's tool surface
   toolgate call <tool> [ARGS] [--json]     run one tool call through the full chain
+  toolgate run "<prompt>" [--json]         one agent turn in the workspace ("-" reads the prompt from stdin)
   toolgate mcp                             serve the gated surface over MCP on stdio
 
 ARGS is one JSON object; "-" or no argument reads it from stdin.
@@ -12,10 +13,17 @@ Options:
   --config FILE              config file (default <cwd>/toolgate.config.json when present)
   --mcp-config FILE          MCP servers (default <cwd>/.mcp.json when present)
   --no-mcp                   ignore MCP servers
-  --json                     machine-readable output (tools, call)
+  --json                     machine-readable output (tools, call; run: JSON Lines, one per event)
+  --model PROVIDER:MODEL     run: openai:…, anthropic:…, openai-compatible:… (default $TOOLGATE_MODEL)
+  --base-url URL             run: the provider's base URL, required for openai-compatible
+                             (default $TOOLGATE_BASE_URL; Ollama: http://localhost:11434/v1)
+  --max-steps N              run: model requests per turn (default 50)
   -h, --help                 show this help
   --version                  print the version
 
-Exit status: 0 success, 1 tool failure, 2 usage or configuration error, 3 rejected,
-130 / 143 / 129 interrupted by SIGINT / SIGTERM / SIGHUP.
+Keys: OPENAI_API_KEY, ANTHROPIC_API_KEY, else TOOLGATE_API_KEY.
+
+Exit status: 0 success, 1 tool failure (run: model error, max steps, other stops), 2 usage or
+configuration error, 3 rejected (run: blocked by approval or policy), 130 / 143 / 129 interrupted
+by SIGINT / SIGTERM / SIGHUP.
 `;

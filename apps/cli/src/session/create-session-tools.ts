@@ -1,0 +1,83 @@
+import { resolve } from 'node:path';
+import { createWorkspace, type ToolProvider, type Workspace } from '@toolgate/core';
+import type { ToolgateConfig } from '../config/toolgate-config-schema.js';
+import { combineToolProviders, toToolProvider } from './combine-tool-providers.js';
+import { createBuiltInTools } from './create-built-in-tools.js';
+import { loadMcpTools, type SessionMcp } from './load-mcp-tools.js';
+
+/** Options for {@link createSessionTools}. */
+export interface SessionToolsOptions {
+  /** The workspace root (an existing directory). */
+  readonly root: string;
+  /** The validated config file. @default {} */
+  readonly config?: ToolgateConfig;
+  /** MCP servers file (`.mcp.json` format); the MCP SDK is imported only when this is set. @default none */
+  readonly mcpConfigFile?: string;
+  /** Receives what stdio MCP servers write to stderr. @default discarded */
+  readonly mcpStderr?: (server: string, chunk: string) => void;
+}
+
+/** A session's ungated tools: the built-ins and the MCP servers' tools, and what must be stopped at its end. */
+export interface SessionToolSet {
+  /** Every tool, live (MCP servers' tools may change). */
+  readonly provider: ToolProvider;
+  /** The workspace every tool resolves paths through. */
+  readonly workspace: Workspace;
+  /** The MCP side, when servers were configured. */
+  readonly mcp: SessionMcp | undefined;
+  /** Stops every process the session started, waits for them, disconnects MCP servers; resolves to the number of processes stopped. */
+  close(): Promise<number>;
+}
+
+/** The workspace from the config file's `workspace` keys. */
+function createConfiguredWorkspace(root: string, config: ToolgateConfig): Workspace {
+  const workspaceConfig = config.workspace ?? {};
+  return createWorkspace({
+    root,
+    ...(workspaceConfig.readRoots
+      ? { readRoots: workspaceConfig.readRoots.map((path) => resolve(root, path)) }
+      : {}),
+    ...(workspaceConfig.protectedPaths ? { protectedPaths: workspaceConfig.protectedPaths } : {}),
+    ...(workspaceConfig.excludedPaths ? { excludedPaths: workspaceConfig.excludedPaths } : {}),
+    ...(workspaceConfig.allowOutsideWorkspace === undefined
+      ? {}
+      : { allowOutsideWorkspace: workspaceConfig.allowOutsideWorkspace }),
+  });
+}
+
+/** Built-in tools from every tool package plus the MCP servers' tools, as one live provider. */
+export async function createSessionTools(options: SessionToolsOptions): Promise<SessionToolSet> {
+  const config = options.config ?? {};
+  const workspace = createConfiguredWorkspace(options.root, config);
+  const builtIns = createBuiltInTools({ workspace, config });
+  const providers: ToolProvider[] = [toToolProvider(builtIns.tools)];
+  let mcp: SessionMcp | undefined;
+  if (options.mcpConfigFile !== undefined) {
+    const loaded = await loadMcpTools(options.mcpConfigFile, {
+      cwd: workspace.root,
+      ...(options.mcpStderr ? { stderr: options.mcpStderr } : {}),
+    });
+    mcp = loaded;
+    providers.push(loaded.provider);
+  }
+  let provider: ToolProvider;
+  try {
+    provider = combineToolProviders(providers);
+  } catch (error) {
+    await Promise.all([builtIns.close(), mcp?.close()]);
+    throw error;
+  }
+  let closing: Promise<number> | undefined;
+  return {
+    provider,
+    workspace,
+    mcp,
+    close: () => {
+      closing ??= (async () => {
+        const [stopped] = await Promise.all([builtIns.close(), mcp?.close()]);
+        return stopped;
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import type { AgentModel } from '@toolgate/agent';
+import { ModelConfigError } from './model-config-error.js';
+import { type ModelProviderName, type ModelSpec, parseModelSpec } from './parse-model-spec.js';
+
+/** Where {@link selectModel} looks. Flags win over the environment. */
+export interface SelectModelOptions {
+  /** `provider:model` from the host's flag. @default the environment's `TOOLGATE_MODEL` */
+  readonly model?: string | undefined;
+  /** Base URL from the host's flag. @default `TOOLGATE_BASE_URL` */
+  readonly baseURL?: string | undefined;
+  /** `TOOLGATE_MODEL`, `TOOLGATE_BASE_URL`, `TOOLGATE_API_KEY`, `OPENAI_API_KEY`, `ANTHROPIC_API_KEY`. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** How errors name the host's flags. @default `{ model: '--model', baseURL: '--base-url' }` */
+  readonly flags?: { readonly model: string; readonly baseURL: string };
+}
+
+/** The chosen model and what it was chosen from. */
+export interface SelectedModel {
+  readonly model: AgentModel;
+  readonly spec: ModelSpec;
+  /** The base URL in use, when one was given. */
+  readonly baseURL: string | undefined;
+}
+
+const KEY_VARIABLES: Record<ModelProviderName, string | undefined> = {
+  openai: 'OPENAI_API_KEY',
+  anthropic: 'ANTHROPIC_API_KEY',
+  'openai-compatible': undefined,
+};
+
+function present(value: string | undefined): string | undefined {
+  return value !== undefined && value.trim() !== '' ? value.trim() : undefined;
+}
+
+function checkURL(url: string, source: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ModelConfigError(`${source}: expected an http(s) URL, got ${JSON.stringify(url)}.`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new ModelConfigError(`${source}: expected an http(s) URL, got ${JSON.stringify(url)}.`);
+  return url.replace(/\/+$/, '');
+}
+
+/**
+ * Picks the model from a `provider:model` string (flag, else `TOOLGATE_MODEL`) and builds it with
+ * its provider package, loaded only when chosen. Keys come from the provider's own variable, else
+ * `TOOLGATE_API_KEY`. Throws {@link ModelConfigError} naming exactly what to set.
+ */
+export async function selectModel(options: SelectModelOptions): Promise<SelectedModel> {
+  const flags = options.flags ?? { model: '--model', baseURL: '--base-url' };
+  const env = options.env;
+  const fromFlag = present(options.model);
+  const text = fromFlag ?? present(env.TOOLGATE_MODEL);
+  if (text === undefined)
+    throw new ModelConfigError(
+      `No model configured: pass ${flags.model} provider:model or set TOOLGATE_MODEL (providers: openai, anthropic, openai-compatible; for Ollama: ${flags.model} openai-compatible:qwen3 ${flags.baseURL} http://localhost:11434/v1).`,
+    );
+  const spec = parseModelSpec(text, fromFlag ? flags.model : 'TOOLGATE_MODEL');
+  const urlFlag = present(options.baseURL);
+  const urlText = urlFlag ?? present(env.TOOLGATE_BASE_URL);
+  const baseURL =
+    urlText === undefined ? undefined : checkURL(urlText, urlFlag ? flags.baseURL : 'TOOLGATE_BASE_URL');
+  const keyVariable = KEY_VARIABLES[spec.provider];
+  const apiKey = (keyVariable ? present(env[keyVariable]) : undefined) ?? present(env.TOOLGATE_API_KEY);
+  const selected = (model: AgentModel): SelectedModel => ({ model, spec, baseURL });
+  switch (spec.provider) {
+    case 'openai-compatible': {
+      if (baseURL === undefined)
+        throw new ModelConfigError(
+          `${text} needs a base URL: pass ${flags.baseURL} URL or set TOOLGATE_BASE_URL (Ollama: http://localhost:11434/v1).`,
+        );
+      const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
+      const provider = createOpenAICompatible({
+        name: 'openai-compatible',
+        baseURL,
+        includeUsage: true,
+        ...(apiKey ? { apiKey } : {}),
+      });
+      return selected(provider.chatModel(spec.modelId));
+    }
+    case 'openai': {
+      if (!apiKey)
+        throw new ModelConfigError(`${text} needs an API key: set OPENAI_API_KEY (or TOOLGATE_API_KEY).`);
+      const { createOpenAI } = await import('@ai-sdk/openai');
+      return selected(createOpenAI({ apiKey, ...(baseURL ? { baseURL } : {}) }).chat(spec.modelId));
+    }
+    case 'anthropic': {
+      if (!apiKey)
+        throw new ModelConfigError(`${text} needs an API key: set ANTHROPIC_API_KEY (or TOOLGATE_API_KEY).`);
+      const { createAnthropic } = await import('@ai-sdk/anthropic');
+      return selected(createAnthropic({ apiKey, ...(baseURL ? { baseURL } : {}) }).messages(spec.modelId));
+    }
+  }
+}
