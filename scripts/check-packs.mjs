@@ -1,6 +1,7 @@
 // Packs every publishable package, lints it with publint, installs the tarballs into a clean
 // temporary project with npm, and imports each package from there, so a broken `exports` map,
-// a missing file or a wrong dependency fails CI.
+// a missing file or a wrong dependency fails CI. The CLI's tarball is also installed alone, since
+// its bundle must need nothing else.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,10 +55,24 @@ try {
     if (Number(exportsCount) === 0) throw new Error(`${name} imported from its tarball exports nothing`);
     console.log(`imported ${name} from a clean project: ${exportsCount} exports`);
   }
-  const bin = join(project, 'node_modules', '.bin', 'toolgate');
-  if (packages.some(({ manifest }) => manifest.bin?.toolgate)) {
-    const tools = JSON.parse(run(bin, ['tools', '--json', '--no-mcp'], project));
-    console.log(`toolgate from the tarball lists ${Array.isArray(tools) ? tools.length : '?'} tools`);
+  // The CLI is one bundle with no dependencies: its tarball alone, in a project of its own, must run.
+  const cli = packages.find(({ manifest }) => manifest.bin?.toolgate);
+  if (cli) {
+    const alone = join(work, 'cli-alone');
+    mkdirSync(alone);
+    writeFileSync(join(alone, 'package.json'), JSON.stringify({ name: 'cli-alone', private: true }));
+    const tarball = files.find((file) => file.includes(cli.manifest.name.replace('@', '').replace('/', '-')));
+    run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', tarball], alone);
+    const installed = readdirSync(join(alone, 'node_modules')).filter((name) => !name.startsWith('.'));
+    if (installed.join() !== '@toolgate')
+      throw new Error(`the CLI tarball pulled in ${installed.join(', ')}`);
+    for (const dir of [project, alone]) {
+      const bin = join(dir, 'node_modules', '.bin', 'toolgate');
+      const tools = JSON.parse(run(bin, ['tools', '--json', '--no-mcp'], dir));
+      console.log(
+        `toolgate from the tarball (${dir === alone ? 'installed alone' : 'with every package'}) lists ${Array.isArray(tools) ? tools.length : '?'} tools`,
+      );
+    }
   }
   console.log('pack check: ok');
 } finally {

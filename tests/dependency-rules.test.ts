@@ -40,6 +40,13 @@ const TYPE_ONLY_EDGES: readonly string[] = ['@toolgate/sandbox-bwrap → @toolga
 /** DESIGN §11: only the rules package parses shell. */
 const SHELL_PARSER = ['web-tree-sitter', 'tree-sitter-bash'];
 
+/**
+ * Apps shipped as one bundle: everything they import is inlined at build time (their manifests
+ * list it as devDependencies and the bundle may import only Node's built-ins), so their sources
+ * may import their devDependencies.
+ */
+const BUNDLED_APPS = ['@toolgate/cli'];
+
 /** Packages whose tests run real tools; they may list tool packages as devDependencies only. */
 const TESTS_WITH_REAL_TOOLS = ['@toolgate/agent'];
 
@@ -95,6 +102,17 @@ describe('dependency rules (DESIGN §1)', () => {
     expect(violations).toEqual([]);
   });
 
+  it('gives a bundled app no run-time dependencies: its bundle carries them', () => {
+    const declared = packages
+      .filter(({ manifest }) => BUNDLED_APPS.includes(manifest.name))
+      .flatMap(({ manifest }) =>
+        Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies }).map(
+          (name) => `${manifest.name} → ${name}`,
+        ),
+      );
+    expect(declared).toEqual([]);
+  });
+
   it('lets no tool package depend on another tool package, and only apps and the host kit depend on everything', () => {
     const edges = packages
       .filter(({ group, manifest }) => group === 'packages' && manifest.name !== HOST_KIT)
@@ -136,6 +154,7 @@ describe('dependency rules (DESIGN §1)', () => {
       const runtime = new Set([
         ...Object.keys(manifest.dependencies ?? {}),
         ...Object.keys(manifest.peerDependencies ?? {}),
+        ...(BUNDLED_APPS.includes(manifest.name) ? Object.keys(manifest.devDependencies ?? {}) : []),
       ]);
       const all = new Set([
         ...runtime,

@@ -1,3 +1,5 @@
+import { runCallCommand } from '../commands/run-call-command.js';
+import { runToolsCommand } from '../commands/run-tools-command.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT_CODES, type ExitCode } from './exit-codes.js';
 import { parseCliArguments } from './parse-cli-arguments.js';
@@ -24,15 +26,12 @@ export async function runCli(io: CliIo): Promise<ExitCode> {
       case 'version':
         io.stdout.write(`${readVersion()}\n`);
         return EXIT_CODES.success;
-      // Each command loads what it needs: `tools --json` may not need zod at all, `mcp` loads the SDK.
       case 'tools':
-        return await (await import('../commands/run-tools-command.js')).runToolsCommand(
-          io,
-          command.options,
-          command.json,
-        );
+        return await runToolsCommand(io, command.options, command.json);
       case 'call':
-        return await (await import('../commands/run-call-command.js')).runCallCommand(io, command);
+        return await runCallCommand(io, command);
+      // The agent (and the AI SDK) and the MCP SDK load only for the commands that need them
+      // (chunks of their own in the bundle).
       case 'run':
         return await (await import('../commands/run-agent-command.js')).runAgentCommand(io, command);
       case 'mcp':

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../cli/usage-error.js';
-import type { ToolgateConfig } from './toolgate-config-schema.js';
+import { formatConfigIssue } from './format-config-issue.js';
+import { TOOLGATE_CONFIG_SCHEMA, type ToolgateConfig } from './toolgate-config-schema.js';
 
 /** The config file name looked up in the workspace root. */
 export const CONFIG_FILE_NAME = 'toolgate.config.json';
 
 /**
  * Reads and validates a config file. `required` is false for the default location (a missing file
- * means an empty config) and true for `--config`. zod is imported only when a file exists. Every problem throws a {@link UsageError} naming
+ * means an empty config) and true for `--config`. Every problem throws a {@link UsageError} naming
  * the file, the key and what was expected.
  */
 export async function loadToolgateConfig(
@@ -30,11 +31,6 @@ export async function loadToolgateConfig(
   } catch (error) {
     throw new UsageError(`Invalid config file ${file}: not valid JSON (${(error as Error).message}).`);
   }
-  // zod is loaded only when there is a file to validate, so a plain `toolgate tools` starts fast.
-  const [{ TOOLGATE_CONFIG_SCHEMA }, { formatConfigIssue }] = await Promise.all([
-    import('./toolgate-config-schema.js'),
-    import('./format-config-issue.js'),
-  ]);
   const parsed = TOOLGATE_CONFIG_SCHEMA.safeParse(raw);
   if (!parsed.success) {
     const lines = parsed.error.issues.map(

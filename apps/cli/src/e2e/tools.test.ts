@@ -65,26 +65,6 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(table.stdout).toMatch(/\napply_patch +edit +built-in +yes +/);
     });
 
-    it('serves tools --json from the definitions cache with the same output as without it', async () => {
-      const cacheDir = join(root, 'cache');
-      const cold = await runToolgate(['tools', '--json', '--cwd', root], {
-        env: { TOOLGATE_CACHE_DIR: cacheDir },
-      });
-      const warm = await runToolgate(['tools', '--json', '--cwd', root], {
-        env: { TOOLGATE_CACHE_DIR: cacheDir },
-      });
-      const off = await runToolgate(['tools', '--json', '--cwd', root], {
-        env: { TOOLGATE_CACHE_DIR: 'off' },
-      });
-      expect(cold).toMatchObject({ code: 0, stderr: '' });
-      expect(warm).toEqual(cold);
-      expect(off).toEqual(cold);
-      expect(JSON.parse(await readFile(join(cacheDir, 'built-in-definitions.json'), 'utf8'))).toEqual({
-        fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
-        definitions: JSON.parse(cold.stdout),
-      });
-    });
-
     it('bash exec: a non-zero exit status is a successful call with exitCode', async () => {
       const { code, result } = await callJson('bash', { command: 'echo out; echo err >&2; exit 3' });
       expect(code).toBe(0);
