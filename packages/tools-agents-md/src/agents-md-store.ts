@@ -199,7 +199,7 @@ export function createAgentsMdStore(workspace: Workspace): AgentsMdStore {
       if (isPathChangedError(error)) {
         return toolFailure(
           'precondition_changed',
-          `A directory on the way to ${location.path} was replaced (now a symlink or another directory) after it was checked; nothing was written. Retry the call.`,
+          `A directory on the way to ${location.path} changed (another process moved, removed or replaced it with a symlink) after it was checked; nothing was written. Retry the call.`,
           { path: location.path },
         );
       }

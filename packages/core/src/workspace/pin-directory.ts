@@ -35,7 +35,7 @@ const PATH_CHANGED = 'ETOOLGATE_PATH_CHANGED';
 /** A directory on the way to a write is not the one that was checked: another process replaced it. */
 export function pathChangedError(path: string): NodeJS.ErrnoException {
   const error: NodeJS.ErrnoException = new Error(
-    `${path} was replaced (by a symlink or another directory) after it was checked`,
+    `${path} is no longer the directory that was checked (another process moved, removed or replaced it with a symlink)`,
   );
   error.code = PATH_CHANGED;
   error.path = path;
@@ -132,10 +132,16 @@ export async function pinDirectory(
       pin = await pinExisting(existing, created);
       break;
     } catch (error) {
+      const code = errorCode(error);
       const parent = dirname(existing);
-      if (!options.create || errorCode(error) !== 'ENOENT' || parent === existing) throw error;
-      missing.unshift(basename(existing));
-      existing = parent;
+      if (options.create && code === 'ENOENT' && parent !== existing) {
+        missing.unshift(basename(existing));
+        existing = parent;
+        continue;
+      }
+      // Without `create` it was checked to be a directory moments ago: a symlink or file replaced it.
+      if (!options.create && code === 'ENOTDIR') throw pathChangedError(realPath);
+      throw error;
     }
   }
   for (const name of missing) {

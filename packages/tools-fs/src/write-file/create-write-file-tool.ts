@@ -154,7 +154,7 @@ function writeFailure(error: unknown, target: Target, doing: string): ToolFailur
   if (isPathChangedError(error)) {
     return toolFailure(
       'precondition_changed',
-      `A directory on the way to ${JSON.stringify(target.resolved.requestedPath)} was replaced (now a symlink or another directory) after it was checked; nothing was written. Retry the call.`,
+      `A directory on the way to ${JSON.stringify(target.resolved.requestedPath)} changed (another process moved, removed or replaced it with a symlink) after it was checked; nothing was written. Retry the call.`,
       { path: target.resolved.displayPath },
     );
   }
