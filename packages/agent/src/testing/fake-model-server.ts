@@ -180,12 +180,14 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
   const server = createServer((request, response) => {
+    const receivedAt = performance.now();
     void (async () => {
       const body = parseBody(await readBody(request));
       requests.push({
         method: request.method ?? 'GET',
         path: request.url ?? '/',
         headers: { ...request.headers },
+        receivedAt,
         body,
       });
       const reply = queue.shift();

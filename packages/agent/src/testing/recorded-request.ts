@@ -5,6 +5,8 @@ export interface RecordedRequest {
   readonly path: string;
   /** Header names in lower case. */
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** `performance.now()` in the server's process when the request arrived (before its body was read). */
+  readonly receivedAt: number;
   /** The parsed JSON body (`undefined` when the body was not JSON). */
   readonly body: ChatCompletionRequestBody | undefined;
 }
