@@ -53,7 +53,7 @@ export type { ToolProvider } from './surface/tool-provider.js';
 export type { ToolSurface } from './surface/tool-surface.js';
 export { clipText } from './text/clip-text.js';
 export { editDistance, findClosestMatch, findClosestMatches } from './text/closest-match.js';
-export { createUnifiedDiff, type UnifiedDiffOptions } from './text/unified-diff.js';
+export { createUnifiedDiff, type UnifiedDiffOptions, unifiedDiffHeader } from './text/unified-diff.js';
 export { BUILT_IN_TOOL_NAMES, type BuiltInToolName, isBuiltInToolName } from './tool/built-in-tool-names.js';
 export { type DefineJsonSchemaToolOptions, defineJsonSchemaTool } from './tool/define-json-schema-tool.js';
 export { type DefineToolOptions, defineTool } from './tool/define-tool.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createUnifiedDiff } from './unified-diff.js';
+import { createUnifiedDiff, unifiedDiffHeader } from './unified-diff.js';
 
 describe('createUnifiedDiff', () => {
   it('is empty for equal texts', () => {
@@ -34,6 +34,16 @@ describe('createUnifiedDiff', () => {
     expect(createUnifiedDiff('a\n', '', { path: 'old.txt' })).toBe(
       '--- a/old.txt\n+++ b/old.txt\n@@ -1,1 +0,0 @@\n-a\n',
     );
+  });
+
+  it('heads the missing side of a created or deleted file with /dev/null, as git does', () => {
+    expect(createUnifiedDiff('', 'a\n', { path: 'new.txt', created: true })).toBe(
+      '--- /dev/null\n+++ b/new.txt\n@@ -0,0 +1,1 @@\n+a\n',
+    );
+    expect(createUnifiedDiff('a\n', '', { path: 'old.txt', deleted: true })).toBe(
+      '--- a/old.txt\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-a\n',
+    );
+    expect(unifiedDiffHeader({ path: 'from.txt', newPath: 'to.txt' })).toBe('--- a/from.txt\n+++ b/to.txt\n');
   });
 
   it('splits distant changes into separate hunks', () => {

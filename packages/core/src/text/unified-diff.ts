@@ -4,6 +4,10 @@ export interface UnifiedDiffOptions {
   readonly path?: string;
   /** Path of the new side when it differs (a move). @default path */
   readonly newPath?: string;
+  /** The file does not exist yet: the old side is `/dev/null`, as git prints it. @default false */
+  readonly created?: boolean;
+  /** The file goes away: the new side is `/dev/null`. @default false */
+  readonly deleted?: boolean;
   /** Lines of context around each change. @default 3 */
   readonly context?: number;
   /** Stop after this many output lines and add a marker. @default 2000 */
@@ -102,6 +106,17 @@ function myersDiff(before: readonly string[], after: readonly string[]): Edit[] 
 }
 
 /**
+ * The `---`/`+++` header lines of a unified diff: `a/<path>` and `b/<newPath>`, or `/dev/null` for
+ * the side of a file that is created or deleted.
+ */
+export function unifiedDiffHeader(options: UnifiedDiffOptions = {}): string {
+  const path = options.path ?? 'file';
+  const oldSide = options.created ? '/dev/null' : `a/${path}`;
+  const newSide = options.deleted ? '/dev/null' : `b/${options.newPath ?? path}`;
+  return `--- ${oldSide}\n+++ ${newSide}\n`;
+}
+
+/**
  * A unified diff (`---`/`+++`/`@@` hunks) of two texts, for approval requests and previews.
  * Returns the empty string when the texts are equal.
  */
@@ -111,7 +126,7 @@ export function createUnifiedDiff(before: string, after: string, options: Unifie
   const context = options.context ?? 3;
   const maxLines = options.maxLines ?? 2000;
   const edits = diffLines(splitLines(before), splitLines(after));
-  const out = [`--- a/${path}`, `+++ b/${options.newPath ?? path}`];
+  const out = unifiedDiffHeader(options).slice(0, -1).split('\n');
   let index = 0;
   let oldLine = 1;
   let newLine = 1;

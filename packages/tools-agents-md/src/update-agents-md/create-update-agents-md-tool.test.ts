@@ -205,6 +205,15 @@ describe('update_agents_md', () => {
     expect(await readdir(join(t.root, '.git'))).toEqual([]);
   });
 
+  it('diffs a new AGENTS.md against /dev/null in preflight', async () => {
+    const t = await createTempWorkspace();
+    const context = { callId: 'c', signal: NEVER };
+    const prepared = await t.tools.update_agents_md.prepare!({ action: 'append', text: '- one\n' }, context);
+    expect(prepared.status === 'ready' && prepared.preview?.diff).toBe(
+      '--- /dev/null\n+++ b/AGENTS.md\n@@ -0,0 +1,1 @@\n+- one\n',
+    );
+  });
+
   it('shows the diff of a write or append in preflight', async () => {
     const t = await createTempWorkspace();
     await t.put('AGENTS.md', '- one');

@@ -73,7 +73,7 @@ async function buildPreview(
   }
   const separator = before !== '' && !before.endsWith('\n') ? '\n' : '';
   const after = action === 'write' ? addition : before + separator + addition;
-  const diff = createUnifiedDiff(before, after, { path: location.path });
+  const diff = createUnifiedDiff(before, after, { path: location.path, created: !location.exists });
   return diff === ''
     ? { lines: [...lines, 'no change to the content'], locations: [location.path] }
     : { lines, diff, locations: [location.path] };

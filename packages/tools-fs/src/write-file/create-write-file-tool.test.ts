@@ -294,7 +294,7 @@ describe('write_file', () => {
       preview: {
         lines: ['Create b/new.txt (2 bytes)'],
         locations: ['b/new.txt'],
-        diff: '--- a/b/new.txt\n+++ b/b/new.txt\n@@ -0,0 +1,1 @@\n+x\n',
+        diff: '--- /dev/null\n+++ b/b/new.txt\n@@ -0,0 +1,1 @@\n+x\n',
       },
     });
     expect(await t.tools.write_file.prepare!({ path: 'a.txt', content: 'one\ntwo\n' }, context)).toEqual({

@@ -127,7 +127,7 @@ async function buildPreview(target: Target, content: string): Promise<ApprovalPr
     before = current.text;
   }
   const after = mode === 'append' ? before + content : content;
-  const diff = createUnifiedDiff(before, after, { path: resolved.displayPath });
+  const diff = createUnifiedDiff(before, after, { path: resolved.displayPath, created: !stats });
   return diff === '' ? { ...base, lines: [...lines, 'no change to the content'] } : { ...base, diff };
 }
 

@@ -8,6 +8,7 @@ import {
   readRegularFile,
   type ToolFailure,
   toolFailure,
+  unifiedDiffHeader,
   type Workspace,
 } from '@toolgate/core';
 import type { FileCommit } from '../internal/commit-files.js';
@@ -498,15 +499,16 @@ function toEntry(resolved: ResolvedPath, loaded: LoadedFile): Entry {
 }
 
 function diffOf(before: Buffer | null, after: Buffer | null, path: string, newPath: string): string {
+  const sides = { path, newPath, created: before === null, deleted: after === null };
   const beforeText = displayText(before);
   const afterText = displayText(after);
   if (beforeText === undefined || afterText === undefined) {
     const what = before === null ? 'added' : after === null ? 'deleted' : 'replaced';
-    return `--- a/${path}\n+++ b/${newPath}\nBinary file ${what}\n`;
+    return `${unifiedDiffHeader(sides)}Binary file ${what}\n`;
   }
-  const diff = createUnifiedDiff(beforeText, afterText, { path, newPath });
+  const diff = createUnifiedDiff(beforeText, afterText, sides);
   if (diff !== '') return diff;
-  if (path !== newPath) return `--- a/${path}\n+++ b/${newPath}\n(renamed without content changes)\n`;
-  if (before === null && after !== null) return `--- a/${path}\n+++ b/${newPath}\n(new empty file)\n`;
+  if (path !== newPath) return `${unifiedDiffHeader(sides)}(renamed without content changes)\n`;
+  if (before === null && after !== null) return `${unifiedDiffHeader(sides)}(new empty file)\n`;
   return '';
 }
