@@ -23,6 +23,9 @@ beforeAll(async () => {
     'evil.txt': `${EVIL_LINE}\n`,
     'fine.txt': 'aaab\nfoo(xyz)\n',
     'words.txt': 'caf\u00e9 latte\nplain cafe\nunicaf\u00e9s\n',
+    'big.txt': Array.from({ length: 80_000 }, (_, index) =>
+      [1, 26_215, 26_216, 52_000, 80_000].includes(index + 1) ? `needle ${index + 1}` : `line ${index + 1}`,
+    ).join('\n'),
   });
 });
 afterAll(() => removeDirectory(root));
@@ -53,6 +56,16 @@ describe.each(ENGINES)('pathological patterns (%s engine)', (engine) => {
     const harness = createHarness({ root }, { engine });
     expect(await harness.call('grep', { pattern: '(a|a)*b', path: 'fine.txt' })).toMatchObject({
       output: { matches: [{ file: 'fine.txt', line: 1, content: 'aaab' }] },
+    });
+  });
+
+  it('numbers lines right in a file matched piece by piece (800 KB)', async () => {
+    const harness = createHarness({ root }, { engine });
+    const result = await harness.call('grep', { pattern: '^needle \\d+$', path: 'big.txt' });
+    expect(result).toMatchObject({
+      output: {
+        matches: [1, 26_215, 26_216, 52_000, 80_000].map((line) => ({ line, content: `needle ${line}` })),
+      },
     });
   });
 

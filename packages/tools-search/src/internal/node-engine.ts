@@ -1,18 +1,47 @@
 import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
-import { linearMatcherFor } from './node-pattern.js';
+import { Yielder } from './event-loop-yielder.js';
+import { linearMatcherFor, type NodePattern } from './node-pattern.js';
 import { type RegexWorker, startRegexWorker } from './regex-worker.js';
 import { requiredLiteral } from './required-literal.js';
 import type { FoundMatch, GrepOutcome, GrepRequest, ListOutcome, WalkSettings } from './search-request.js';
-import { decodeSearchText, searchText, toContent } from './search-text.js';
+import { decodeSearchText, type LineMatch, searchText, toContent } from './search-text.js';
 import { type WalkedFile, walkFiles } from './walk-files.js';
 
-/** Longest stretch of synchronous reading before the engine yields to the event loop. */
-const YIELD_EVERY_MS = 10;
+/**
+ * A file's text is matched in pieces of about this many characters (whole lines), so the event
+ * loop and the call's deadline run between pieces: the longest pause is one piece (or one line
+ * longer than that), at roughly 0.1 µs per character in RE2.
+ */
+const PIECE_CHARACTERS = 1 << 18;
+
+/** Matches `text` piece by piece with the linear matcher; 'stopped' when the signal aborted. */
+async function searchLinear(
+  text: string,
+  linear: NonNullable<NodePattern['linear']>,
+  signal: AbortSignal,
+  yielder: Yielder,
+): Promise<LineMatch[] | 'stopped'> {
+  if (text.length <= PIECE_CHARACTERS) return searchText(text, linear.line, linear.text);
+  const found: LineMatch[] = [];
+  let start = 0;
+  let firstLine = 1;
+  while (start < text.length) {
+    let end = text.indexOf('\n', Math.min(start + PIECE_CHARACTERS, text.length - 1));
+    end = end < 0 ? text.length : end + 1;
+    const piece = text.slice(start, end);
+    for (const match of searchText(piece, linear.line, linear.text, firstLine)) found.push(match);
+    for (let index = piece.indexOf('\n'); index >= 0; index = piece.indexOf('\n', index + 1)) firstLine++;
+    start = end;
+    await yielder.maybeYield();
+    if (signal.aborted) return 'stopped';
+  }
+  return found;
+}
 
 /** Lists files with the Node walker, relative to `settings.base`, in path order. */
 export async function listFilesWithNode(settings: WalkSettings): Promise<ListOutcome> {
   const files: string[] = [];
-  let lastYield = performance.now();
+  const yielder = new Yielder();
   for await (const file of walkFiles({
     base: settings.base,
     excludedNames: settings.excludedNames,
@@ -20,10 +49,7 @@ export async function listFilesWithNode(settings: WalkSettings): Promise<ListOut
     signal: settings.signal,
   })) {
     files.push(file.relativePath);
-    if (performance.now() - lastYield > YIELD_EVERY_MS) {
-      await new Promise((resolveYield) => setImmediate(resolveYield));
-      lastYield = performance.now();
-    }
+    await yielder.maybeYield();
   }
   if (settings.signal.aborted) return { type: 'aborted' };
   return { type: 'done', files };
@@ -41,6 +67,7 @@ interface Searcher {
   readonly literal: Buffer | undefined;
   /** Starts (once) the worker that runs the backtracking RegExp. */
   readonly worker: () => RegexWorker;
+  readonly yielder: Yielder;
 }
 
 function isUtf16(buffer: Buffer): boolean {
@@ -108,9 +135,11 @@ async function searchFile(
   const text = decodeSearchText(buffer);
   if (text === undefined) return { searched: true, matches: [] };
   const linear = linearMatcherFor(request.nodePattern, text);
-  let found: Array<{ line: number; content: string }>;
+  let found: LineMatch[];
   if (linear !== undefined) {
-    found = searchText(text, linear.line, linear.text);
+    const result = await searchLinear(text, linear, request.signal, searcher.yielder);
+    if (result === 'stopped') return 'stopped';
+    found = result;
   } else {
     // Only the backtracking RegExp can say it: in the worker, which the call's deadline kills.
     const lines = await searcher.worker().matchingLines(text);
@@ -162,13 +191,13 @@ export async function grepWithNode(request: GrepRequest): Promise<GrepOutcome> {
       worker ??= startRegexWorker(regexp, request.signal);
       return worker;
     },
+    yielder: new Yielder(),
   };
   const scratch = Buffer.allocUnsafe(SCRATCH_BYTES);
   const matches: FoundMatch[] = [];
   let filesSearched = 0;
   let truncated = false;
   let stopped = false;
-  let lastYield = performance.now();
   const iterator = candidates(request);
   try {
     for await (const file of iterator) {
@@ -184,17 +213,16 @@ export async function grepWithNode(request: GrepRequest): Promise<GrepOutcome> {
         truncated = true;
         break;
       }
-      if (performance.now() - lastYield > YIELD_EVERY_MS) {
-        // Let the host's event loop (and the abort signal) run between synchronous reads.
-        await new Promise((resolveYield) => setImmediate(resolveYield));
-        lastYield = performance.now();
-      }
+      // Let the host's event loop (and the abort signal) run between synchronous reads.
+      await searcher.yielder.maybeYield();
     }
   } finally {
     await iterator.return(undefined);
     await worker?.close();
   }
   if (request.signal.aborted) return { type: 'aborted' };
-  if (stopped) return { type: 'error', message: 'the regular expression worker stopped unexpectedly' };
+  if (stopped && !request.signal.aborted) {
+    return { type: 'error', message: 'the regular expression worker stopped unexpectedly' };
+  }
   return { type: 'done', matches, filesSearched, truncated };
 }

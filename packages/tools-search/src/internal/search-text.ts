@@ -45,13 +45,15 @@ export interface StringTest {
 }
 
 /**
- * Every line of `text` that `matcher` matches (one entry per line). `prefilter` (the same pattern,
- * multi-line) skips texts with no match at all without splitting them into lines.
+ * Every line of `text` that `matcher` matches (one entry per line, numbered from `firstLine`).
+ * `prefilter` (the same pattern, multi-line) skips texts with no match at all without splitting
+ * them into lines.
  */
 export function searchText(
   text: string,
   matcher: StringTest,
   prefilter: StringTest | undefined,
+  firstLine = 1,
 ): LineMatch[] {
   if (prefilter && !prefilter.test(text)) return [];
   const lines = text.split('\n');
@@ -59,7 +61,7 @@ export function searchText(
   const matches: LineMatch[] = [];
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
-    if (matcher.test(line)) matches.push({ line: index + 1, content: toContent(line) });
+    if (matcher.test(line)) matches.push({ line: firstLine + index, content: toContent(line) });
   }
   return matches;
 }
