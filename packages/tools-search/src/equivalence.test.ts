@@ -97,7 +97,7 @@ const GREP_CASES: ReadonlyArray<{
   { pattern: '\\S\\s+$' },
   { pattern: '[^\\w\\s]{4}' },
   { pattern: '\\d+\\.\\d+\\.\\d+' },
-  { pattern: '\\p{Greek}+' },
+  { pattern: '\\p{Lu}\\p{Ll}+Error' },
   { pattern: '(?:async\\s+)?function\\*?\\s*\\w*\\s*\\(' },
   // Look-around: rg --pcre2 in the ripgrep engine, the worker in the Node engine.
   { pattern: 'require(?=\\()', rg: ['--pcre2'] },
