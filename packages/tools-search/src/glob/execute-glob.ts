@@ -3,8 +3,9 @@ import { implementTool, type Tool, toolFailure, toolSuccess } from '@toolgate/co
 import { comparePaths, sortByPath } from '../internal/compare-paths.js';
 import { joinDisplayPath } from '../internal/display-path.js';
 import { simpleNameGlobs } from '../internal/expand-braces.js';
-import { compileGlob, GlobPatternError, type PathMatcher } from '../internal/glob-matcher.js';
+import { type CompiledGlob, compileGlob, GlobPatternError } from '../internal/glob-matcher.js';
 import { listFilesWithNode } from '../internal/node-engine.js';
+import { startRegexWorker } from '../internal/regex-worker.js';
 import { resolveSearchPath } from '../internal/resolve-search-path.js';
 import { listFilesWithRipgrep } from '../internal/ripgrep-engine.js';
 import { searchBudget } from '../internal/search-budget.js';
@@ -16,7 +17,7 @@ import { GLOB_SPEC } from './glob-spec.js';
 /** Default `maxResults` of glob. */
 export const GLOB_DEFAULT_MAX_RESULTS = 1000;
 
-type Compiled = { ok: true; matcher: PathMatcher } | { ok: false; message: string };
+type Compiled = { ok: true; glob: CompiledGlob } | { ok: false; message: string };
 
 function compilePattern(pattern: string): Compiled {
   const quoted = JSON.stringify(pattern);
@@ -41,7 +42,7 @@ function compilePattern(pattern: string): Compiled {
     };
   }
   try {
-    return { ok: true, matcher: compileGlob(pattern) };
+    return { ok: true, glob: compileGlob(pattern) };
   } catch (error) {
     if (error instanceof GlobPatternError)
       return { ok: false, message: `pattern ${quoted} is not a valid glob: ${error.message}` };
@@ -55,6 +56,25 @@ function lastSegmentGlobs(pattern: string): string[] | undefined {
   const last = pattern.slice(slash + 1);
   if (/[()\\[\]{},]/.test(pattern.slice(0, slash + 1)) || last.includes('**')) return undefined;
   return simpleNameGlobs(last);
+}
+
+/**
+ * The listed files the glob matches, in their order; undefined when the signal stopped a
+ * backtracking (`!(…)`) glob, which runs in a worker for that reason.
+ */
+async function matchFiles(
+  glob: CompiledGlob,
+  files: string[],
+  signal: AbortSignal,
+): Promise<string[] | undefined> {
+  if (glob.type === 'linear') return files.filter(glob.matcher);
+  const worker = startRegexWorker(glob.regexp, signal);
+  try {
+    const indexes = await worker.matchingStrings(files);
+    return indexes?.map((index) => files[index]!);
+  } finally {
+    await worker.close();
+  }
 }
 
 async function newestFirst(base: string, files: string[]): Promise<string[]> {
@@ -110,6 +130,7 @@ export function createGlobTool(context: SearchContext): Tool<GlobInput, GlobOutp
         signal: budget.signal,
       };
       let listed: ListOutcome;
+      let matched: string[] | undefined;
       try {
         listed =
           engine.type === 'ripgrep'
@@ -120,18 +141,22 @@ export function createGlobTool(context: SearchContext): Tool<GlobInput, GlobOutp
                 input.pattern.includes('\0') ? undefined : lastSegmentGlobs(input.pattern),
               )
             : await listFilesWithNode(settings);
+        if (listed.type === 'done') matched = await matchFiles(compiled.glob, listed.files, budget.signal);
       } finally {
         budget.dispose();
       }
-      if (listed.type === 'aborted' && budget.expired()) {
-        return toolFailure(
-          'timeout',
-          `glob stopped after ${context.timeoutMs} ms, its time limit: narrow \`path\` or the pattern.`,
-        );
-      }
-      if (listed.type === 'aborted') return toolFailure('aborted', 'glob was cancelled before it finished.');
       if (listed.type === 'error') return toolFailure('io_error', `glob failed: ${listed.message}`);
-      let found = listed.files.filter(compiled.matcher);
+      if (matched === undefined) {
+        if (budget.expired()) {
+          return toolFailure(
+            'timeout',
+            `glob stopped after ${context.timeoutMs} ms, its time limit: narrow \`path\` or the pattern.`,
+          );
+        }
+        if (signal.aborted) return toolFailure('aborted', 'glob was cancelled before it finished.');
+        return toolFailure('io_error', 'glob failed: the pattern worker stopped unexpectedly');
+      }
+      let found = matched;
       found =
         context.globSort === 'modified'
           ? await newestFirst(resolved.path.absolutePath, found)

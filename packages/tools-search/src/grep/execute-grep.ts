@@ -2,7 +2,12 @@ import { basename, dirname } from 'node:path';
 import { implementTool, type Tool, type ToolResult, toolFailure, toolSuccess } from '@toolgate/core';
 import { sortByPath } from '../internal/compare-paths.js';
 import { simpleNameGlobs } from '../internal/expand-braces.js';
-import { compileGlob, GlobPatternError, type PathMatcher } from '../internal/glob-matcher.js';
+import {
+  type CompiledGlob,
+  compileGlob,
+  GlobPatternError,
+  type PathMatcher,
+} from '../internal/glob-matcher.js';
 import { grepWithNode } from '../internal/node-engine.js';
 import { compileNodePattern, type NodePattern } from '../internal/node-pattern.js';
 import { resolveSearchPath } from '../internal/resolve-search-path.js';
@@ -27,13 +32,17 @@ function compileInclude(include: string): Include | string {
   if (include.startsWith('!') || include.startsWith('/') || include.split('/').includes('..')) {
     return `include ${quoted} must be a positive glob relative to \`path\`, such as "*.ts" or "src/**/*.ts".`;
   }
-  let matcher: PathMatcher;
+  let compiled: CompiledGlob;
   try {
-    matcher = compileGlob(include);
+    compiled = compileGlob(include);
   } catch (error) {
     if (error instanceof GlobPatternError) return `include ${quoted} is not a valid glob: ${error.message}`;
     throw error;
   }
+  if (compiled.type === 'backtracking') {
+    return `include ${quoted} uses the negated extglob !(…), which include does not take (it cannot be matched in linear time); list the files with glob instead, or name what to include.`;
+  }
+  const matcher = compiled.matcher;
   if (include.includes('/')) return { matcher, nameGlobs: undefined };
   const nameGlobs = simpleNameGlobs(include);
   return {

@@ -30,7 +30,9 @@ beforeAll(async () => {
 afterAll(() => removeDirectory(root));
 
 function ours(pattern: string): string[] {
-  const matcher = compileGlob(pattern);
+  const compiled = compileGlob(pattern);
+  const matcher =
+    compiled.type === 'linear' ? compiled.matcher : (path: string) => compiled.regexp.test(path);
   return TREE.filter(matcher).sort();
 }
 
@@ -96,5 +98,22 @@ describe('the glob dialect against fast-glob', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('compileGlob on names built to make a backtracking matcher blow up', () => {
+  it.each([
+    ['+(a|aa)', `${'a'.repeat(60)}!`],
+    ['*a*a*a*a*a*a*a*a*b', 'a'.repeat(200)],
+    ['*(a|a)b', 'a'.repeat(200)],
+    ['**/*a*a*a*a*a*a*b', `${'a/'.repeat(50)}${'a'.repeat(100)}`],
+  ])('matches %s in linear time (RE2)', (pattern, path) => {
+    const compiled = compileGlob(pattern);
+    expect(compiled.type).toBe('linear');
+    if (compiled.type === 'linear') expect(compiled.matcher(path)).toBe(false);
+  });
+
+  it('keeps the negated extglob !(…) as a RegExp for a worker (RE2 has no look-ahead)', () => {
+    expect(compileGlob('!(*.ts)').type).toBe('backtracking');
   });
 });

@@ -1,9 +1,19 @@
+import { RE2JS } from 're2js';
 import { findClosingDelimiter, splitTopLevel } from './balanced-delimiters.js';
 import { escapeRegExpCharacter } from './escape-regexp.js';
 import { expandBraces } from './expand-braces.js';
 
-/** A compiled glob: tests `/`-separated relative paths. */
+/** A compiled glob: tests `/`-separated relative paths (in linear time). */
 export type PathMatcher = (relativePath: string) => boolean;
+
+/**
+ * A glob as compiled: a linear-time matcher (RE2), or, for the negated extglob `!(…)` (a
+ * look-ahead, which RE2 lacks), the JavaScript RegExp, which backtracks and so only ever runs in a
+ * worker under the call's deadline.
+ */
+export type CompiledGlob =
+  | { readonly type: 'linear'; readonly matcher: PathMatcher }
+  | { readonly type: 'backtracking'; readonly regexp: RegExp };
 
 /** A pattern the glob dialect cannot take. */
 export class GlobPatternError extends Error {}
@@ -165,7 +175,7 @@ function compileExpanded(pattern: string): string {
       (segment !== '' || index === all.length - 1) && !(segment === '**' && all[index - 1] === '**'),
   );
   // A trailing `/` asks for directories; glob returns files only, so nothing matches.
-  if (segments[segments.length - 1] === '') return '(?!)';
+  if (segments[segments.length - 1] === '') return '[^\\s\\S]';
   let source = '';
   for (let index = 0; index < segments.length; index++) {
     const segment = segments[index]!;
@@ -187,21 +197,34 @@ function compileExpanded(pattern: string): string {
   return source;
 }
 
+/** The look-ahead that `!(…)` compiles to. */
+const NEGATED_EXTGLOB = '(?:(?!(?:';
+
 /**
  * Compiles a glob in fast-glob's dialect (micromatch with `dot: true`): `*`, `?`, `**` as whole
  * segments (`**\/*.ts` matches `a.ts` at the top), `[...]` with POSIX classes, `{a,b}` and
- * `{1..3}`, extglobs `@(a|b)` `?(…)` `+(…)` `*(…)` `!(…)`, `\` escapes.
+ * `{1..3}`, extglobs `@(a|b)` `?(…)` `+(…)` `*(…)` `!(…)`, `\` escapes. The result runs in RE2
+ * (linear time: `*a*a*a*b` or `+(a|aa)` cannot blow up on a long name) except for `!(…)`.
  */
-export function compileGlob(pattern: string): PathMatcher {
+export function compileGlob(pattern: string): CompiledGlob {
   const expanded = expandBraces(pattern.replace(/^(?:\.\/)+/, ''));
   if (expanded === undefined)
     throw new GlobPatternError(`brace expansion of ${JSON.stringify(pattern)} is too large`);
-  const sources = expanded.map(compileExpanded);
+  const source = `^(?:${expanded.map(compileExpanded).join('|')})$`;
   let regexp: RegExp;
   try {
-    regexp = new RegExp(`^(?:${sources.join('|')})$`, 'u');
+    regexp = new RegExp(source, 'u');
   } catch (error) {
     throw new GlobPatternError((error as Error).message);
   }
-  return (relativePath) => regexp.test(relativePath);
+  if (source.includes(NEGATED_EXTGLOB)) return { type: 'backtracking', regexp };
+  // The source escapes characters as `\u{…}` (JavaScript); RE2 spells them `\x{…}`. A backslash of
+  // the pattern itself is always escaped that way, so every `\u{` here is one of ours.
+  let linear: RE2JS;
+  try {
+    linear = RE2JS.compile(source.replaceAll('\\u{', '\\x{'));
+  } catch (error) {
+    throw new GlobPatternError((error as Error).message);
+  }
+  return { type: 'linear', matcher: (relativePath) => linear.test(relativePath) };
 }

@@ -1,17 +1,22 @@
 import { Worker } from 'node:worker_threads';
 
 /**
- * The worker's whole program (evaluated, so it needs no file of its own in `dist/`): it tests each
- * line of every text it receives and answers with the numbers of the lines that match.
+ * The worker's whole program (evaluated, so it needs no file of its own in `dist/`): given a text,
+ * it answers with the 1-based numbers of the lines that match; given a list of strings, with the
+ * 0-based indexes of those that match.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const regexp = new RegExp(workerData.source, workerData.flags);
-parentPort.on('message', (text) => {
-  const lines = text.split('\\n');
-  if (lines[lines.length - 1] === '') lines.pop();
+parentPort.on('message', (message) => {
   const found = [];
-  for (let index = 0; index < lines.length; index++) if (regexp.test(lines[index])) found.push(index + 1);
+  if (typeof message === 'string') {
+    const lines = message.split('\\n');
+    if (lines[lines.length - 1] === '') lines.pop();
+    for (let index = 0; index < lines.length; index++) if (regexp.test(lines[index])) found.push(index + 1);
+  } else {
+    for (let index = 0; index < message.length; index++) if (regexp.test(message[index])) found.push(index);
+  }
   parentPort.postMessage(found);
 });
 `;
@@ -20,6 +25,8 @@ parentPort.on('message', (text) => {
 export interface RegexWorker {
   /** The 1-based numbers of the lines of `text` that match; undefined once the signal aborted it. */
   matchingLines(text: string): Promise<number[] | undefined>;
+  /** The indexes of the strings that match as a whole input; undefined once the signal aborted it. */
+  matchingStrings(strings: readonly string[]): Promise<number[] | undefined>;
   /** Ends the worker (also when a match is still running). */
   close(): Promise<void>;
 }
@@ -43,24 +50,26 @@ export function startRegexWorker(regexp: RegExp, signal: AbortSignal): RegexWork
   };
   signal.addEventListener('abort', end, { once: true });
   if (signal.aborted) end();
+  const ask = (message: string | readonly string[]): Promise<number[] | undefined> => {
+    if (ended) return Promise.resolve(undefined);
+    return new Promise((resolve) => {
+      const settle = (found: number[] | undefined): void => {
+        worker.off('message', onMessage);
+        worker.off('exit', onExit);
+        worker.off('error', onExit);
+        resolve(found);
+      };
+      const onMessage = (found: number[]): void => settle(found);
+      const onExit = (): void => settle(undefined);
+      worker.on('message', onMessage);
+      worker.on('exit', onExit);
+      worker.on('error', onExit);
+      worker.postMessage(message);
+    });
+  };
   return {
-    matchingLines(text) {
-      if (ended) return Promise.resolve(undefined);
-      return new Promise((resolve) => {
-        const settle = (lines: number[] | undefined): void => {
-          worker.off('message', onMessage);
-          worker.off('exit', onExit);
-          worker.off('error', onExit);
-          resolve(lines);
-        };
-        const onMessage = (lines: number[]): void => settle(lines);
-        const onExit = (): void => settle(undefined);
-        worker.on('message', onMessage);
-        worker.on('exit', onExit);
-        worker.on('error', onExit);
-        worker.postMessage(text);
-      });
-    },
+    matchingLines: ask,
+    matchingStrings: ask,
     async close() {
       end();
     },
