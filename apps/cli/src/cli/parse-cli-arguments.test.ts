@@ -47,12 +47,20 @@ describe('parseCliArguments', () => {
     expect(parseCliArguments(['call', 'glob', '-'])).toMatchObject({ args: '-' });
   });
 
-  it('parses tools, mcp, help and version', () => {
+  it('parses tools with and without a tool name, mcp, help, version and bare toolgate', () => {
     expect(parseCliArguments(['tools', '--no-mcp'])).toEqual({
       command: 'tools',
+      tool: undefined,
       json: false,
       options: { noMcp: true },
     });
+    expect(parseCliArguments(['tools', 'read_file', '--json'])).toEqual({
+      command: 'tools',
+      tool: 'read_file',
+      json: true,
+      options: { noMcp: false },
+    });
+    expect(parseCliArguments([])).toEqual({ command: 'interactive' });
     expect(parseCliArguments(['mcp', '--approval', 'safe'])).toEqual({
       command: 'mcp',
       options: { approval: 'safe', noMcp: false },
@@ -65,13 +73,15 @@ describe('parseCliArguments', () => {
 
   it('refuses unknown options, unknown commands, missing values and extra arguments', () => {
     expect(usageMessage(['tools', '--bogus'])).toBe("Unknown option '--bogus'.");
-    expect(usageMessage([])).toBe('Missing command: expected tools, call, run or mcp.');
     expect(usageMessage(['serve'])).toBe('Unknown command "serve": expected tools, call, run or mcp.');
     expect(usageMessage(['call'])).toBe('Missing tool name: toolgate call <tool> [ARGS].');
     expect(usageMessage(['call', 'bash', '{}', 'extra'])).toBe(
       'Unexpected argument "extra" for "toolgate call".',
     );
-    expect(usageMessage(['tools', 'extra'])).toBe('Unexpected argument "extra" for "toolgate tools".');
+    expect(usageMessage(['tools', 'grep', 'extra'])).toBe(
+      'Unexpected argument "extra" for "toolgate tools".',
+    );
+    expect(usageMessage(['tools', ' '])).toBe('Empty tool name: toolgate tools [<tool>].');
     expect(usageMessage(['tools', '--cwd'])).toBe("Option '--cwd <value>' argument missing");
     expect(usageMessage(['tools', '--cwd', ''])).toBe('--cwd expects a value; got an empty string.');
     expect(usageMessage(['tools', '--approval', 'yolo'])).toBe(

@@ -21,7 +21,15 @@ export interface CommonOptions {
 export type CliCommand =
   | { readonly command: 'help' }
   | { readonly command: 'version' }
-  | { readonly command: 'tools'; readonly json: boolean; readonly options: CommonOptions }
+  /** Bare `toolgate`: the usage without a terminal; on a terminal, the interactive agent's place. */
+  | { readonly command: 'interactive' }
+  | {
+      readonly command: 'tools';
+      /** `toolgate tools <name>`: that tool's help instead of the list. */
+      readonly tool: string | undefined;
+      readonly json: boolean;
+      readonly options: CommonOptions;
+    }
   | {
       readonly command: 'call';
       readonly tool: string;
@@ -92,7 +100,7 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
   if (values.help) return { command: 'help' };
   if (values.version) return { command: 'version' };
   const [command, ...rest] = positionals;
-  if (command === undefined) throw new UsageError('Missing command: expected tools, call, run or mcp.');
+  if (command === undefined) return { command: 'interactive' };
   if (!COMMANDS.includes(command)) {
     throw new UsageError(`Unknown command ${JSON.stringify(command)}: expected tools, call, run or mcp.`);
   }
@@ -122,9 +130,13 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     }
   };
   switch (command) {
-    case 'tools':
-      extra(0);
-      return { command, json, options };
+    case 'tools': {
+      const [tool] = rest;
+      if (tool !== undefined && tool.trim() === '')
+        throw new UsageError('Empty tool name: toolgate tools [<tool>].');
+      extra(1);
+      return { command, tool, json, options };
+    }
     case 'mcp':
       extra(0);
       if (json)

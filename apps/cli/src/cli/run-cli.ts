@@ -26,8 +26,13 @@ export async function runCli(io: CliIo): Promise<ExitCode> {
       case 'version':
         io.stdout.write(`${readVersion()}\n`);
         return EXIT_CODES.success;
+      case 'interactive':
+        // Bare `toolgate`. On a terminal this is where the interactive agent starts; without one
+        // (a script, a pipe) it prints the usage, like --help: asking what toolgate does is no error.
+        io.stdout.write(USAGE_TEXT);
+        return EXIT_CODES.success;
       case 'tools':
-        return await runToolsCommand(io, command.options, command.json);
+        return await runToolsCommand(io, command);
       case 'call':
         return await runCallCommand(io, command);
       // The agent (and the AI SDK) and the MCP SDK load only for the commands that need them

@@ -1,6 +1,7 @@
 /** `toolgate --help`. */
 export const USAGE_TEXT = `Usage:
   toolgate tools [--json]                  the session's tool surface
+  toolgate tools <tool> [--json]           one tool: its description and arguments
   toolgate call <tool> [ARGS] [--json]     run one tool call through the full chain
   toolgate run "<prompt>" [--json]         one agent turn in the workspace ("-" reads the prompt from stdin)
   toolgate mcp                             serve the gated surface over MCP on stdio

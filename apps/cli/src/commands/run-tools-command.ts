@@ -1,14 +1,28 @@
+import { findClosestMatch } from '@toolgate/core';
 import type { CliIo } from '../cli/cli-io.js';
 import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
 import type { CommonOptions } from '../cli/parse-cli-arguments.js';
 import { resolveSessionSettings } from '../cli/resolve-session-settings.js';
+import { UsageError } from '../cli/usage-error.js';
+import { renderToolHelp } from '../render/render-tool-help.js';
 import { renderToolsTable } from '../render/render-tools-table.js';
 import { createSessionSurface } from '../session/create-session-surface.js';
 import { streamColors } from './command-context.js';
 
-/** `toolgate tools [--json]`: the session's tool surface, as a table or as the definitions the model sees. */
-export async function runToolsCommand(io: CliIo, options: CommonOptions, json: boolean): Promise<ExitCode> {
-  const settings = await resolveSessionSettings(options, io.env, io.cwd);
+/** Options of `toolgate tools`. */
+export interface ToolsCommandOptions {
+  /** One tool's help instead of the list. */
+  readonly tool: string | undefined;
+  readonly json: boolean;
+  readonly options: CommonOptions;
+}
+
+/**
+ * `toolgate tools [<tool>] [--json]`: the session's tool surface as a table or as the definitions
+ * the model sees; with a name, that tool's description and arguments (or its one definition).
+ */
+export async function runToolsCommand(io: CliIo, command: ToolsCommandOptions): Promise<ExitCode> {
+  const settings = await resolveSessionSettings(command.options, io.env, io.cwd);
   const session = await createSessionSurface({
     root: settings.root,
     config: settings.config,
@@ -23,12 +37,31 @@ export async function runToolsCommand(io: CliIo, options: CommonOptions, json: b
   } finally {
     await session.close();
   }
-  if (json) {
-    io.stdout.write(`${JSON.stringify(definitions, null, 2)}\n`);
+  const colors = streamColors(io);
+  // Why a server's tools are missing: for a person reading the table or a tool's help.
+  if (!command.json) for (const line of statusLines) io.stderr.write(`${colors.stderr.dim(line)}\n`);
+  if (command.tool !== undefined) {
+    const definition = definitions.find((candidate) => candidate.name === command.tool);
+    if (!definition) {
+      const closest = findClosestMatch(
+        command.tool,
+        definitions.map((candidate) => candidate.name),
+      );
+      throw new UsageError(
+        `No tool named ${JSON.stringify(command.tool)} in this session${closest ? ` (did you mean ${JSON.stringify(closest)}?)` : ''}; 'toolgate tools' lists them.`,
+      );
+    }
+    io.stdout.write(
+      command.json
+        ? `${JSON.stringify(definition, null, 2)}\n`
+        : renderToolHelp(definition, settings.mode, colors.stdout),
+    );
     return EXIT_CODES.success;
   }
-  const colors = streamColors(io);
-  io.stdout.write(renderToolsTable(definitions, settings.mode, colors.stdout, io.stdout.columns ?? 120));
-  for (const line of statusLines) io.stderr.write(`${colors.stderr.dim(line)}\n`);
+  io.stdout.write(
+    command.json
+      ? `${JSON.stringify(definitions, null, 2)}\n`
+      : renderToolsTable(definitions, settings.mode, colors.stdout, io.stdout.columns ?? 120),
+  );
   return EXIT_CODES.success;
 }

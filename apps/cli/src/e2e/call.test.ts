@@ -123,6 +123,32 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(version).toMatchObject({ code: 0, stdout: `${expected}\n`, stderr: '' });
     });
 
+    it('bare toolgate without a terminal prints the usage, exit 0', async () => {
+      const [bare, help] = await Promise.all([runToolgate([]), runToolgate(['--help'])]);
+      expect(bare).toEqual({ code: 0, signal: null, stdout: help.stdout, stderr: '' });
+    });
+
+    it('tools <name> prints the description and the arguments; an unknown name exits 2 with a suggestion', async () => {
+      const help = await runToolgate(['tools', 'read_file', '--cwd', root]);
+      expect(help).toMatchObject({ code: 0, stderr: '' });
+      expect(help.stdout).toMatch(/^read_file {2}read · built-in · asks in safe mode: no\n\nRead/);
+      expect(help.stdout).toContain(
+        '\nArguments:\n  path       string, required\n             File to read: relative to the workspace root',
+      );
+      const json = await runToolgate(['tools', 'read_file', '--json', '--cwd', root]);
+      expect(JSON.parse(json.stdout)).toMatchObject({
+        name: 'read_file',
+        inputSchema: { required: ['path'] },
+      });
+      expect(await runToolgate(['tools', 'read_fil', '--cwd', root])).toEqual({
+        code: 2,
+        signal: null,
+        stdout: '',
+        stderr:
+          'toolgate: No tool named "read_fil" in this session (did you mean "read_file"?); \'toolgate tools\' lists them.\nRun \'toolgate --help\' for usage.\n',
+      });
+    });
+
     it('exits 2 for usage errors: unknown option, missing tool, bad JSON, ARGS not an object', async () => {
       const cases = [
         [['tools', '--bogus'], "toolgate: Unknown option '--bogus'."],

@@ -128,7 +128,7 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('ALPHA\nbeta\n');
     });
 
-    it('glob and grep: paths, and file:line: text for a person', async () => {
+    it("glob and grep: paths, and rg's path:line:content for a person", async () => {
       const glob = await callJson('glob', { pattern: '*.txt' });
       expect(glob).toMatchObject({ code: 0, result: { status: 'success', output: { matches: ['a.txt'] } } });
       const grep = await callJson('grep', { pattern: 'bet' });
@@ -142,7 +142,24 @@ describe.skipIf(SKIP_REASON !== undefined)(
       });
       expect(await runToolgate(['call', 'grep', '{"pattern":"bet"}', '--cwd', root])).toMatchObject({
         code: 0,
-        stdout: 'a.txt:2: beta\n',
+        stdout: 'a.txt:2:beta\n',
+      });
+    });
+
+    it('update_agents_md: a read without AGENTS.md says so in text, and JSON stays the plain result', async () => {
+      expect(await callJson('update_agents_md', { action: 'read' })).toEqual({
+        code: 0,
+        result: {
+          status: 'success',
+          output: { action: 'read', path: 'AGENTS.md', exists: false, content: '' },
+        },
+        stderr: '',
+      });
+      expect(await runToolgate(['call', 'update_agents_md', '{"action":"read"}', '--cwd', root])).toEqual({
+        code: 0,
+        signal: null,
+        stdout: '',
+        stderr: '• There is no AGENTS.md yet (action write or append creates it).\n',
       });
     });
 

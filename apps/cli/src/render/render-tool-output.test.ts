@@ -114,12 +114,19 @@ describe('renderToolOutput', () => {
     expect(
       renderToolOutput('grep', { matches: [{ file: 'a', line: 3, content: 'hit' }], truncated: true }, plain),
     ).toEqual({
-      stdout: 'a:3: hit\n',
+      stdout: 'a:3:hit\n',
       stderr: '• more matches not shown (raise maxResults)',
     });
     expect(
       renderToolOutput('update_agents_md', { action: 'read', path: 'AGENTS.md', content: '# x' }, plain),
     ).toEqual({ stdout: '# x\n' });
+    expect(
+      renderToolOutput(
+        'update_agents_md',
+        { action: 'read', path: 'AGENTS.md', exists: false, content: '' },
+        plain,
+      ),
+    ).toEqual({ stdout: '', stderr: '• There is no AGENTS.md yet (action write or append creates it).' });
     expect(
       renderToolOutput('mcp__docs__search', { text: 'found', structuredContent: { n: 1 } }, plain),
     ).toEqual({ stdout: 'found\n' });

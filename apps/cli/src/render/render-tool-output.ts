@@ -123,7 +123,8 @@ function renderGrep(fields: Fields, colors: Colors): RenderedOutput | undefined 
   if (!Array.isArray(fields.matches)) return undefined;
   const out = fields.matches.map((entry) => {
     const match = asFields(entry) ?? {};
-    return `${colors.cyan(text(match.file))}:${colors.green(String(match.line ?? ''))}: ${text(match.content)}`;
+    // rg's `path:line:content`, so the output reads and pipes like rg's.
+    return `${colors.cyan(text(match.file))}:${colors.green(String(match.line ?? ''))}:${text(match.content)}`;
   });
   return {
     stdout: lines(out),
@@ -135,7 +136,15 @@ function renderGrep(fields: Fields, colors: Colors): RenderedOutput | undefined 
   };
 }
 
-function renderAgentsMd(fields: Fields): RenderedOutput | undefined {
+function renderAgentsMd(fields: Fields, colors: Colors): RenderedOutput | undefined {
+  if (fields.action === 'read' && fields.exists === false) {
+    return {
+      stdout: '',
+      stderr: colors.dim(
+        `• There is no ${text(fields.path) || 'AGENTS.md'} yet (action write or append creates it).`,
+      ),
+    };
+  }
   if (fields.action === 'read') return { stdout: withNewline(text(fields.content)) };
   if (typeof fields.action === 'string' && typeof fields.path === 'string') {
     const verb = fields.action === 'append' ? 'Appended to' : 'Wrote';
@@ -180,7 +189,7 @@ export function renderToolOutput(toolName: string, output: unknown, colors: Colo
         rendered = renderGrep(fields, colors);
         break;
       case 'update_agents_md':
-        rendered = renderAgentsMd(fields);
+        rendered = renderAgentsMd(fields, colors);
         break;
     }
   }

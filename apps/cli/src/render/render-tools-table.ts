@@ -6,7 +6,8 @@ function firstLine(text: string): string {
   return text.trim().split('\n')[0]?.trim() ?? '';
 }
 
-function sourceOf(definition: ToolDefinition): string {
+/** `built-in`, `mcp:<server>`, …: where a tool comes from, in a word. */
+export function sourceOf(definition: ToolDefinition): string {
   return definition.source.type === 'mcp'
     ? `mcp:${definition.source.server}`
     : describeSource(definition.source);
