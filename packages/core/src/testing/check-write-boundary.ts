@@ -120,7 +120,7 @@ async function temporaryFiles(directory: string): Promise<string[]> {
   return Object.keys(entries).filter((path) => path.endsWith(TEMPORARY_SUFFIX));
 }
 
-function describe(result: ToolResult): string {
+function outcomeOf(result: ToolResult): string {
   return result.status === 'failure' ? result.error.code : result.status;
 }
 
@@ -148,10 +148,10 @@ async function runAttack(subject: WriteBoundarySubject, attack: Attack): Promise
       const result = await arena.call(argumentsValue);
       const wrong =
         (attack.expect === 'failure' && result.status === 'success') ||
-        (attack.expect === 'path_protected' && describe(result) !== 'path_protected');
+        (attack.expect === 'path_protected' && outcomeOf(result) !== 'path_protected');
       if (wrong) {
         problems.push(
-          `${attack.name}: ${JSON.stringify(argumentsValue)} gave ${describe(result)}, expected ${attack.expect}`,
+          `${attack.name}: ${JSON.stringify(argumentsValue)} gave ${outcomeOf(result)}, expected ${attack.expect}`,
         );
       }
     }
@@ -248,7 +248,7 @@ async function race(
           : kind === 2 && subject.append
             ? subject.append(path, `appended ${index}\n`)
             : subject.modify(path, SAME, `changed ${index}\n`);
-      const got = describe(await arena.call(argumentsValue));
+      const got = outcomeOf(await arena.call(argumentsValue));
       outcomes[got] = (outcomes[got] ?? 0) + 1;
       // A fixed-target tool that found no file while the directory was away made one in the root.
       if (fixed) await rm(join(arena.root, fixed.file), { force: true });

@@ -64,8 +64,9 @@ async function openDirectory(path: string, shownAs: string): Promise<FileHandle>
     // O_DIRECTORY | O_NOFOLLOW on a symlink gives ENOTDIR (ELOOP on some systems): tell them apart.
     if (errorCode(error) === 'ELOOP') throw pathChangedError(shownAs);
     if (errorCode(error) === 'ENOTDIR') {
+      // A symlink now, or a directory again after a swap: it changed. A file there is a plain ENOTDIR.
       const stats = await lstat(path).catch(() => undefined);
-      if (stats?.isSymbolicLink()) throw pathChangedError(shownAs);
+      if (stats?.isSymbolicLink() || stats?.isDirectory()) throw pathChangedError(shownAs);
     }
     throw error;
   }
