@@ -224,6 +224,24 @@ describe('createWorkspace', () => {
     }
   });
 
+  it('protects an absolute protected path (the user config directory) even with allowOutsideWorkspace', async () => {
+    await mkdir(join(outside, 'toolgate'));
+    await symlink(join(outside, 'toolgate'), join(root, 'cfg'));
+    const workspace = createWorkspace({
+      root,
+      allowOutsideWorkspace: true,
+      protectedPaths: [join(outside, 'toolgate')],
+    });
+    for (const path of [
+      join(outside, 'toolgate', 'config.json'),
+      join(outside, 'toolgate'),
+      'cfg/config.json',
+    ]) {
+      expect([path, code(await workspace.resolveWritable(path))]).toEqual([path, 'path_protected']);
+    }
+    expect(code(await workspace.resolveWritable(join(outside, 'toolgate-other.json')))).toBe('ok');
+  });
+
   it('refuses a write through a link into a protected directory', async () => {
     await mkdir(join(root, '.git'));
     await symlink(join(root, '.git'), join(root, 'innocent'));

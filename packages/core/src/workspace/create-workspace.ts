@@ -35,7 +35,9 @@ export interface WorkspaceOptions {
   readonly allowOutsideWorkspace?: boolean;
   /**
    * More protected paths, added to {@link DEFAULT_PROTECTED_PATHS}: a name without `/` protects
-   * every segment of that name; a path with `/` protects that root-relative path and what is below it.
+   * every segment of that name; a relative path with `/` protects that root-relative path and what
+   * is below it; an absolute path protects that path (its real path when it exists) and what is
+   * below it, wherever it is (the user's own configuration directory, for example).
    * @default []
    */
   readonly protectedPaths?: readonly string[];
@@ -72,6 +74,15 @@ function toComparable(name: string): string {
   return name.normalize('NFKC').toLowerCase();
 }
 
+/** The real path of an existing path (resolved at construction, like the root); else the path as given. */
+function realPathIfExists(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
+}
+
 function isWithin(path: string, root: string): boolean {
   const rel = relative(root, path);
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
@@ -94,8 +105,9 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     ]),
   );
   const protectedPrefixes = extra
-    .filter((entry) => entry.includes('/'))
+    .filter((entry) => entry.includes('/') && !isAbsolute(entry))
     .map((entry) => entry.replace(/^\.\/+|\/+$/g, ''));
+  const protectedAbsolute = extra.filter((entry) => isAbsolute(entry)).map(realPathIfExists);
   const locks = createPathLocks();
 
   const toDisplayPath = (absolutePath: string): string => {
@@ -120,6 +132,10 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
       });
       if (prefix) return `"${prefix}" is a protected path`;
     }
+    const absolute = protectedAbsolute.find((entry) =>
+      isWithin(toComparable(absolutePath), toComparable(entry)),
+    );
+    if (absolute) return `"${absolute}" is a protected path`;
     return undefined;
   };
 
