@@ -24,4 +24,10 @@ export interface CliIo {
   readonly stderr: CliOutput;
   /** Aborts on SIGINT, SIGTERM or SIGHUP; its reason is the signal's name. */
   readonly signal: AbortSignal;
+  /**
+   * Takes SIGINT over while `listener` is subscribed (the interactive agent: Ctrl-C cancels a
+   * turn, not the process); `signal` then does not abort on SIGINT. Returns the unsubscribe.
+   * @default SIGINT always aborts `signal`
+   */
+  readonly onInterrupt?: (listener: () => void) => () => void;
 }

@@ -60,7 +60,6 @@ describe('parseCliArguments', () => {
       json: true,
       options: { noMcp: false },
     });
-    expect(parseCliArguments([])).toEqual({ command: 'interactive' });
     expect(parseCliArguments(['mcp', '--approval', 'safe'])).toEqual({
       command: 'mcp',
       options: { approval: 'safe', noMcp: false },
@@ -73,6 +72,20 @@ describe('parseCliArguments', () => {
 
   it('refuses unknown options, unknown commands, missing values and extra arguments', () => {
     expect(usageMessage(['tools', '--bogus'])).toBe("Unknown option '--bogus'.");
+    expect(parseCliArguments([])).toEqual({
+      command: 'interactive',
+      model: undefined,
+      baseURL: undefined,
+      maxSteps: undefined,
+      options: { noMcp: false },
+    });
+    expect(parseCliArguments(['--model', 'openai:x'])).toMatchObject({
+      command: 'interactive',
+      model: 'openai:x',
+    });
+    expect(usageMessage(['--json'])).toBe(
+      '--json is an option of a command; the interactive toolgate has none.',
+    );
     expect(usageMessage(['serve'])).toBe('Unknown command "serve": expected tools, call, run or mcp.');
     expect(usageMessage(['call'])).toBe('Missing tool name: toolgate call <tool> [ARGS].');
     expect(usageMessage(['call', 'bash', '{}', 'extra'])).toBe(

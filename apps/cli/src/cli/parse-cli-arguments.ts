@@ -21,8 +21,6 @@ export interface CommonOptions {
 export type CliCommand =
   | { readonly command: 'help' }
   | { readonly command: 'version' }
-  /** Bare `toolgate`: the usage without a terminal; on a terminal, the interactive agent's place. */
-  | { readonly command: 'interactive' }
   | {
       readonly command: 'tools';
       /** `toolgate tools <name>`: that tool's help instead of the list. */
@@ -39,6 +37,14 @@ export type CliCommand =
       readonly options: CommonOptions;
     }
   | { readonly command: 'mcp'; readonly options: CommonOptions }
+  | {
+      /** Bare `toolgate`: the interactive agent on a terminal (the usage without one). */
+      readonly command: 'interactive';
+      readonly model: string | undefined;
+      readonly baseURL: string | undefined;
+      readonly maxSteps: number | undefined;
+      readonly options: CommonOptions;
+    }
   | {
       readonly command: 'run';
       /** The prompt, or `-` to read it from stdin. */
@@ -100,12 +106,11 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
   if (values.help) return { command: 'help' };
   if (values.version) return { command: 'version' };
   const [command, ...rest] = positionals;
-  if (command === undefined) return { command: 'interactive' };
-  if (!COMMANDS.includes(command)) {
+  if (command !== undefined && !COMMANDS.includes(command)) {
     throw new UsageError(`Unknown command ${JSON.stringify(command)}: expected tools, call, run or mcp.`);
   }
   if (command === 'help') return { command: 'help' };
-  if (command !== 'run') {
+  if (command !== 'run' && command !== undefined) {
     const runOnly = RUN_ONLY.find((name) => values[name] !== undefined);
     if (runOnly) throw new UsageError(`--${runOnly} is an option of "toolgate run" only.`);
   }
@@ -129,7 +134,15 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
       throw new UsageError(`Unexpected argument ${JSON.stringify(rest[allowed])} for "toolgate ${command}".`);
     }
   };
+  const agentOptions = () => ({
+    model: nonEmpty('model', values.model),
+    baseURL: nonEmpty('base-url', values['base-url']),
+    maxSteps: parseMaxSteps(values['max-steps']),
+  });
   switch (command) {
+    case undefined:
+      if (json) throw new UsageError('--json is an option of a command; the interactive toolgate has none.');
+      return { command: 'interactive', ...agentOptions(), options };
     case 'tools': {
       const [tool] = rest;
       if (tool !== undefined && tool.trim() === '')
@@ -147,15 +160,7 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
       if (prompt === undefined)
         throw new UsageError('Missing prompt: toolgate run "<prompt>" (or - to read stdin).');
       extra(1);
-      return {
-        command,
-        prompt,
-        model: nonEmpty('model', values.model),
-        baseURL: nonEmpty('base-url', values['base-url']),
-        maxSteps: parseMaxSteps(values['max-steps']),
-        json,
-        options,
-      };
+      return { command, prompt, ...agentOptions(), json, options };
     }
     default: {
       const [tool, args] = rest;

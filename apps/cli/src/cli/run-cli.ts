@@ -26,17 +26,14 @@ export async function runCli(io: CliIo): Promise<ExitCode> {
       case 'version':
         io.stdout.write(`${readVersion()}\n`);
         return EXIT_CODES.success;
-      case 'interactive':
-        // Bare `toolgate`. On a terminal this is where the interactive agent starts; without one
-        // (a script, a pipe) it prints the usage, like --help: asking what toolgate does is no error.
-        io.stdout.write(USAGE_TEXT);
-        return EXIT_CODES.success;
       case 'tools':
         return await runToolsCommand(io, command);
       case 'call':
         return await runCallCommand(io, command);
       // The agent (and the AI SDK) and the MCP SDK load only for the commands that need them
       // (chunks of their own in the bundle).
+      case 'interactive':
+        return await (await import('../interactive/run-interactive.js')).runInteractive(io, command);
       case 'run':
         return await (await import('../commands/run-agent-command.js')).runAgentCommand(io, command);
       case 'mcp':

@@ -1,5 +1,6 @@
 /** `toolgate --help`. */
 export const USAGE_TEXT = `Usage:
+  toolgate                                 the interactive agent (on a terminal)
   toolgate tools [--json]                  the session's tool surface
   toolgate tools <tool> [--json]           one tool: its description and arguments
   toolgate call <tool> [ARGS] [--json]     run one tool call through the full chain

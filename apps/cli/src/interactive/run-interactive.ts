@@ -1,0 +1,91 @@
+import { createTerminalApprover } from '../approval/create-terminal-approver.js';
+import type { CliIo } from '../cli/cli-io.js';
+import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
+import type { CommonOptions } from '../cli/parse-cli-arguments.js';
+import { resolveSessionSettings } from '../cli/resolve-session-settings.js';
+import { USAGE_TEXT } from '../cli/usage-text.js';
+import { streamColors } from '../commands/command-context.js';
+import { signalExitCode } from '../commands/run-call-command.js';
+import { createColors, shouldUseColor } from '../render/colors.js';
+import { createTurnRenderer } from '../render/render-agent-event.js';
+import { createCliAgent } from '../session/create-cli-agent.js';
+import { openControllingTerminal } from '../terminal/controlling-terminal.js';
+
+/** Options of the interactive `toolgate`. */
+export interface InteractiveOptions {
+  readonly model: string | undefined;
+  readonly baseURL: string | undefined;
+  readonly maxSteps: number | undefined;
+  readonly options: CommonOptions;
+}
+
+const PROMPT = '› ';
+
+/**
+ * Bare `toolgate` on a terminal: a prompt line, the streamed answer, tool lines and approval
+ * questions; one session across prompts. Ctrl-C cancels the running turn (its processes are
+ * stopped); Ctrl-C twice at the prompt, or Ctrl-D, exits and stops every process the session
+ * started. Without a terminal it prints the usage, as `--help` does (exit 0).
+ */
+export async function runInteractive(io: CliIo, command: InteractiveOptions): Promise<ExitCode> {
+  const terminal = io.stdin.isTTY && io.stderr.isTTY ? openControllingTerminal() : undefined;
+  if (!terminal) {
+    // A script or a pipe asking what toolgate does: the usage, like --help, no error.
+    io.stdout.write(USAGE_TEXT);
+    return EXIT_CODES.success;
+  }
+  let current: AbortController | undefined;
+  const stopListening = io.onInterrupt?.(() => current?.abort());
+  try {
+    const settings = await resolveSessionSettings(command.options, io.env, io.cwd);
+    const terminalColors = createColors(shouldUseColor(true, io.env));
+    const agent = await createCliAgent(settings, {
+      model: command.model,
+      baseURL: command.baseURL,
+      maxSteps: command.maxSteps,
+      env: io.env,
+      approver: createTerminalApprover({ colors: terminalColors, report: (text) => io.stderr.write(text) }),
+    });
+    const session = await agent.createSession();
+    const view = { stdout: io.stdout, stderr: io.stderr, colors: streamColors(io) };
+    terminal.write(
+      terminalColors.dim(
+        `toolgate in ${settings.root} (approval ${settings.mode}). Ctrl-C cancels a turn; Ctrl-D exits.\n`,
+      ),
+    );
+    let armed = false;
+    try {
+      for (;;) {
+        terminal.write(terminalColors.bold(PROMPT));
+        const reading = new AbortController();
+        current = reading;
+        const line = await terminal.readLine(AbortSignal.any([reading.signal, io.signal]));
+        if (io.signal.aborted) return signalExitCode(io.signal) ?? EXIT_CODES.interrupted;
+        if (line === null) {
+          terminal.write('\n');
+          if (!reading.signal.aborted) return EXIT_CODES.success;
+          if (armed) return EXIT_CODES.interrupted;
+          armed = true;
+          terminal.write(terminalColors.dim('(Ctrl-C again or Ctrl-D to exit)\n'));
+          continue;
+        }
+        armed = false;
+        if (line.trim() === '') continue;
+        const turning = new AbortController();
+        current = turning;
+        const renderer = createTurnRenderer(view);
+        const turn = session.prompt(line, { signal: AbortSignal.any([turning.signal, io.signal]) });
+        for await (const event of turn) renderer.render(event);
+        renderer.finish(await turn.result);
+        if (io.signal.aborted) return signalExitCode(io.signal) ?? EXIT_CODES.interrupted;
+        armed = turning.signal.aborted;
+      }
+    } finally {
+      current = undefined;
+      await session.close();
+    }
+  } finally {
+    stopListening?.();
+    terminal.close();
+  }
+}

@@ -1,0 +1,60 @@
+import type { AgentEvent, TurnResult } from '@toolgate/agent';
+import type { CliOutput } from '../cli/cli-io.js';
+import type { Colors } from './colors.js';
+import { formatToolCallLine, formatToolResultLine } from './format-agent-tool-lines.js';
+
+/** Where a turn is shown to a person: the answer on `stdout`, tool lines and notes on `stderr`. */
+export interface TurnView {
+  readonly stdout: CliOutput;
+  readonly stderr: CliOutput;
+  readonly colors: { readonly stdout: Colors; readonly stderr: Colors };
+}
+
+/** Shows a turn's events as they come; `finish` ends the answer's line and notes a stop that was not `completed`. */
+export function createTurnRenderer(view: TurnView): {
+  render(event: AgentEvent): void;
+  finish(result: TurnResult): void;
+} {
+  let endsWithNewline = true;
+  const breakLine = () => {
+    if (!endsWithNewline) view.stdout.write('\n');
+    endsWithNewline = true;
+  };
+  return {
+    render(event) {
+      switch (event.type) {
+        case 'text-delta':
+          if (event.text === '') return;
+          view.stdout.write(event.text);
+          endsWithNewline = event.text.endsWith('\n');
+          return;
+        case 'tool-call':
+          breakLine();
+          view.stderr.write(formatToolCallLine(event.call, view.colors.stderr));
+          return;
+        case 'tool-result':
+          view.stderr.write(formatToolResultLine(event.call, event.result, view.colors.stderr));
+          return;
+        default:
+          return;
+      }
+    },
+    finish(result) {
+      breakLine();
+      view.stderr.write(stopNote(result, view.colors.stderr));
+    },
+  };
+}
+
+function stopNote(result: TurnResult, colors: Colors): string {
+  switch (result.stopReason) {
+    case 'completed':
+      return '';
+    case 'model_error':
+      return `toolgate: model error: ${result.error ?? 'unknown'}\n`;
+    case 'blocked_by_approval':
+      return colors.yellow('• Stopped: a call was rejected; nothing more ran.\n');
+    default:
+      return colors.yellow(`• Stopped: ${result.stopReason}.\n`);
+  }
+}
