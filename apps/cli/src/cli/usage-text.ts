@@ -1,11 +1,11 @@
 /** `toolgate --help`. */
 export const USAGE_TEXT = `Usage:
-  toolgate                                 the interactive agent (on a terminal)
   toolgate tools [--json]                  the session's tool surface
   toolgate tools <tool> [--json]           one tool: its description and arguments
   toolgate call <tool> [ARGS] [--json]     run one tool call through the full chain
   toolgate run "<prompt>" [--json]         one agent turn in the workspace ("-" reads the prompt from stdin)
   toolgate mcp                             serve the gated surface over MCP on stdio
+  toolgate                                 the interactive agent (on a terminal)
 
 ARGS is one JSON object; "-" or no argument reads it from stdin.
 
