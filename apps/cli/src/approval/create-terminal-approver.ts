@@ -1,27 +1,27 @@
 import type { Approver } from '@toolgate/core';
 import { type Colors, createColors } from '../render/colors.js';
 import { type ControllingTerminal, openControllingTerminal } from '../terminal/controlling-terminal.js';
-import { APPROVAL_QUESTION, formatApprovalBlock } from './format-approval-block.js';
+import { type ApprovalChoices, formatApprovalChoices } from './approval-choices.js';
+import { formatApprovalBlock } from './format-approval-block.js';
 import { parseApprovalAnswer } from './parse-approval-answer.js';
+import type { TerminalRejection } from './terminal-rejection.js';
 
 /** Options for {@link createTerminalApprover}. */
 export interface TerminalApproverOptions {
+  /** Which answers to offer beyond yes and no: `a` where a session outlives the call, `f` where a model reads why. */
+  readonly choices: ApprovalChoices;
   /** Opens the person's terminal; `undefined` when there is none. @default opens `/dev/tty` */
   readonly openTerminal?: () => ControllingTerminal | undefined;
   /** Colours in the block. @default false */
   readonly colors?: Colors;
-  /** Where notes go when nobody can be asked (stderr). */
-  readonly report: (text: string) => void;
-}
-
-/** Why the call was rejected without a question, and what to do for unattended use. */
-export function unattendedRejectionNote(toolName: string, why: string): string {
-  return `toolgate: ${toolName} needs approval but ${why}; the call was rejected and nothing ran. Use --approval auto for unattended use.\n`;
+  /** Told about each call that was not approved, and why (the host prints one line for it). */
+  readonly onRejected: (rejection: TerminalRejection) => void;
 }
 
 /**
- * Asks on the controlling terminal (never stdin, which may carry ARGS): prints the block and
- * `• Approve? [y/N/a]`, reads one line. No terminal, EOF or an abort (Ctrl-C) → `cancelled`.
+ * Asks on the controlling terminal (never stdin, which may carry ARGS): prints the block, the
+ * labelled choices and `• Approve? [y/N]`, reads one line. No terminal, EOF or an abort (Ctrl-C)
+ * → `cancelled`; every answer but yes → rejected, and `onRejected` says why.
  */
 export function createTerminalApprover(options: TerminalApproverOptions): Approver {
   const open = options.openTerminal ?? (() => openControllingTerminal());
@@ -29,21 +29,22 @@ export function createTerminalApprover(options: TerminalApproverOptions): Approv
   return async (request, signal) => {
     const terminal = open();
     if (!terminal) {
-      options.report(unattendedRejectionNote(request.toolName, 'there is no terminal to ask'));
+      options.onRejected({ request, why: 'no_terminal' });
       return 'cancelled';
     }
     try {
+      const { lines, question } = formatApprovalChoices(options.choices, request, colors);
       terminal.write(formatApprovalBlock(request, colors));
-      terminal.write(colors.bold(APPROVAL_QUESTION));
+      terminal.write(lines);
+      terminal.write(question);
       const line = await terminal.readLine(signal);
       if (line === null) {
         terminal.write('\n');
-        if (!signal.aborted)
-          options.report(unattendedRejectionNote(request.toolName, 'the terminal reached end of input'));
+        options.onRejected({ request, why: signal.aborted ? 'interrupted' : 'end_of_input' });
         return 'cancelled';
       }
-      const answer = parseApprovalAnswer(line);
-      if (answer === 'reject_once') terminal.write(`${colors.red('• Rejected')}\n`);
+      const answer = parseApprovalAnswer(line, options.choices);
+      if (answer === 'reject_once') options.onRejected({ request, why: 'declined' });
       return answer;
     } finally {
       terminal.close();

@@ -1,8 +1,10 @@
 import { buildApprovalRequest, type ToolDefinition } from '@toolgate/core';
 import { describe, expect, it } from 'vitest';
 import { createColors } from '../render/colors.js';
+import { formatApprovalChoices, ONE_SHOT_CHOICES } from './approval-choices.js';
 import { formatApprovalBlock } from './format-approval-block.js';
 import { parseApprovalAnswer } from './parse-approval-answer.js';
+import { formatRejectionLine } from './terminal-rejection.js';
 
 const definition = (name: string, kind: ToolDefinition['kind']): ToolDefinition => ({
   name,
@@ -46,11 +48,61 @@ describe('formatApprovalBlock', () => {
 });
 
 describe('parseApprovalAnswer', () => {
-  it('approves y/yes once and a/always for the session, in any case; anything else rejects', () => {
-    expect(['y', 'Y', ' yes ', 'YES'].map(parseApprovalAnswer)).toEqual(Array(4).fill('allow_once'));
-    expect(['a', 'A', 'always', 'Always'].map(parseApprovalAnswer)).toEqual(Array(4).fill('allow_always'));
-    expect(['', 'n', 'no', 'yess', 'ok', 'sure'].map(parseApprovalAnswer)).toEqual(
-      Array(6).fill('reject_once'),
+  const session = { always: true, feedback: false };
+  it('approves y/yes once and, where offered, a/always for the session, in any case; anything else rejects', () => {
+    const parse = (choices: typeof session) => (line: string) => parseApprovalAnswer(line, choices);
+    expect(['y', 'Y', ' yes ', 'YES'].map(parse(ONE_SHOT_CHOICES))).toEqual(Array(4).fill('allow_once'));
+    expect(['a', 'A', 'always', 'Always'].map(parse(session))).toEqual(Array(4).fill('allow_always'));
+    expect(['', 'n', 'no', 'yess', 'ok', 'sure'].map(parse(session))).toEqual(Array(6).fill('reject_once'));
+  });
+
+  it('rejects a choice that was not offered: "a" in a one-shot call runs nothing', () => {
+    expect(parseApprovalAnswer('a', ONE_SHOT_CHOICES)).toBe('reject_once');
+  });
+});
+
+describe('formatApprovalChoices', () => {
+  const bashRequest = buildApprovalRequest({
+    definition: definition('bash', 'execute'),
+    callId: 'c1',
+    input: { action: 'exec', command: 'npm test' },
+    mode: 'safe',
+  });
+
+  it('offers only yes and no in a one-shot call', () => {
+    expect(formatApprovalChoices(ONE_SHOT_CHOICES, bashRequest, createColors(false))).toEqual({
+      lines: '  y  yes\n  n  no (the default)\n',
+      question: '• Approve? [y/N] ',
+    });
+  });
+
+  it('labels "always" with what it covers (bash: the exact command) and offers feedback where a model reads it', () => {
+    expect(formatApprovalChoices({ always: true, feedback: true }, bashRequest, createColors(false))).toEqual(
+      {
+        lines:
+          '  y  yes\n  a  yes, and always for `npm test` this session\n  n  no (the default)\n  f  no, and tell the model why\n',
+        question: '• Approve? [y/a/N/f] ',
+      },
+    );
+  });
+});
+
+describe('formatRejectionLine', () => {
+  const request = buildApprovalRequest({
+    definition: definition('write_file', 'edit'),
+    callId: 'c1',
+    input: { path: 'x.txt', content: 'x' },
+    mode: 'manual',
+    preview: { lines: ['Create x.txt (1 bytes)'] },
+  });
+
+  it('names the tool, what it would have done and why nothing ran, in one line', () => {
+    const plain = createColors(false);
+    expect(formatRejectionLine({ request, why: 'declined' }, plain)).toBe(
+      '• Rejected write_file: Create x.txt (1 bytes). Nothing ran.\n',
+    );
+    expect(formatRejectionLine({ request, why: 'no_terminal' }, plain)).toBe(
+      '• Rejected write_file: Create x.txt (1 bytes). It needs approval and there is no terminal to ask, so nothing ran; use --approval auto for unattended use.\n',
     );
   });
 });

@@ -2,9 +2,6 @@ import type { ApprovalRequest } from '@toolgate/core';
 import type { Colors } from '../render/colors.js';
 import { formatDiff } from '../render/format-diff.js';
 
-/** The question under the block: `y`/`yes` once, `a`/`always` for the session, anything else rejects. */
-export const APPROVAL_QUESTION = '• Approve? [y/N/a] ';
-
 /**
  * The approval block, as the seed prints it: `• Approval required for <tool>`, the summary lines
  * (the first behind `└`), then the planned diff for edits.

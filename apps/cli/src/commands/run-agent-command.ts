@@ -1,5 +1,6 @@
 import type { TurnResult } from '@toolgate/agent';
 import { createTerminalApprover } from '../approval/create-terminal-approver.js';
+import { formatRejectionLine } from '../approval/terminal-rejection.js';
 import type { CliIo } from '../cli/cli-io.js';
 import { exitCodeOfStopReason } from '../cli/exit-code-of-stop-reason.js';
 import type { ExitCode } from '../cli/exit-codes.js';
@@ -37,8 +38,10 @@ export async function runAgentCommand(io: CliIo, command: RunCommandOptions): Pr
     maxSteps: command.maxSteps,
     env: io.env,
     approver: createTerminalApprover({
+      // A turn is a session: "always" holds for its later calls.
+      choices: { always: true, feedback: false },
       colors: createColors(shouldUseColor(true, io.env)),
-      report: (text) => io.stderr.write(text),
+      onRejected: (rejection) => io.stderr.write(formatRejectionLine(rejection, streamColors(io).stderr)),
     }),
   });
   const prompt = await readPrompt(command.prompt, io.stdin);

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ToolResult } from '@toolgate/core';
+import { ONE_SHOT_CHOICES } from '../approval/approval-choices.js';
 import { createTerminalApprover } from '../approval/create-terminal-approver.js';
+import { formatRejectionLine, type TerminalRejection } from '../approval/terminal-rejection.js';
 import type { CliIo } from '../cli/cli-io.js';
 import { EXIT_CODES, type ExitCode, SIGNAL_EXIT_CODES } from '../cli/exit-codes.js';
 import type { CommonOptions } from '../cli/parse-cli-arguments.js';
@@ -44,13 +46,18 @@ export async function runCallCommand(io: CliIo, command: CallCommandOptions): Pr
   const settings = await resolveSessionSettings(command.options, io.env, io.cwd);
   const input = await readCallArguments(command.args, io.stdin);
   const colors = streamColors(io);
+  // What the approver refused: said in one line instead of the generic rejection rendering.
+  const refused: { rejection?: TerminalRejection } = {};
   const session = await createSessionSurface({
     root: settings.root,
     config: settings.config,
     mode: settings.mode,
     approver: createTerminalApprover({
+      choices: ONE_SHOT_CHOICES,
       colors: createColors(shouldUseColor(true, io.env)),
-      report: (text) => io.stderr.write(text),
+      onRejected: (rejection) => {
+        refused.rejection = rejection;
+      },
     }),
     ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
     ...(io.stderr.isTTY ? { after: [withElapsedTime({ write: (text) => io.stderr.write(text) })] } : {}),
@@ -69,12 +76,16 @@ export async function runCallCommand(io: CliIo, command: CallCommandOptions): Pr
   } finally {
     stopped = await session.close();
   }
+  const rejection = result.status === 'rejected' && result.by === 'approval' ? refused.rejection : undefined;
+  if (rejection) io.stderr.write(formatRejectionLine(rejection, colors.stderr));
   if (command.json) {
     io.stdout.write(`${JSON.stringify(result)}\n`);
   } else {
-    const rendered = renderToolResult(command.tool, result, colors);
-    io.stdout.write(rendered.stdout);
-    io.stderr.write(rendered.stderr);
+    if (!rejection) {
+      const rendered = renderToolResult(command.tool, result, colors);
+      io.stdout.write(rendered.stdout);
+      io.stderr.write(rendered.stderr);
+    }
     if (stopped > 0) {
       io.stderr.write(
         colors.stderr.dim(

@@ -20,7 +20,7 @@ afterEach(async () => {
   await workspace.dispose();
 });
 
-const QUESTION = '• Approve? [y/N/a]';
+const QUESTION = '• Approve? [y/N]';
 const WRITE = ['call', 'write_file', '{"path":"a.txt","content":"new\\n"}'];
 
 describe.skipIf(PTY_SKIP_REASON !== undefined)(
@@ -33,8 +33,12 @@ describe.skipIf(PTY_SKIP_REASON !== undefined)(
       run.type('n\n');
       expect(await run.exit).toBe(3);
       expect(run.output()).toContain(
-        '• Approval required for write_file\n  └ Overwrite a.txt (4 bytes)\n    --- a/a.txt\n    +++ b/a.txt\n    @@ -1,1 +1,1 @@\n    -old\n    +new\n• Approve? [y/N/a] n\n• Rejected\n',
+        '• Approval required for write_file\n  └ Overwrite a.txt (4 bytes)\n    --- a/a.txt\n    +++ b/a.txt\n    @@ -1,1 +1,1 @@\n    -old\n    +new\n' +
+          '  y  yes\n  n  no (the default)\n• Approve? [y/N] n\n',
       );
+      // One line says what was rejected and that nothing ran; no second rendering of the rejection.
+      expect(run.output().match(/Rejected/g)).toEqual(['Rejected']);
+      expect(run.output()).toContain('• Rejected write_file: Overwrite a.txt (4 bytes). Nothing ran.\n');
       expect(run.output()).toContain(
         '{"status":"rejected","by":"approval","reason":"Overwrite a.txt (4 bytes)"}',
       );
@@ -50,12 +54,13 @@ describe.skipIf(PTY_SKIP_REASON !== undefined)(
       expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('new\n');
     });
 
-    it('"a" approves for the session', async () => {
+    it('a one-shot call offers no "always": "a" is not a choice there and rejects', async () => {
       const run = runInPty([...WRITE, '--cwd', root, '--approval', 'manual'], { cwd: root });
       await waitForText(run.output, QUESTION);
+      expect(run.output()).not.toContain('always');
       run.type('a\n');
-      expect(await run.exit).toBe(0);
-      expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('new\n');
+      expect(await run.exit).toBe(3);
+      expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('old\n');
     });
 
     it('EOF at the question rejects and suggests --approval auto', async () => {
@@ -64,7 +69,7 @@ describe.skipIf(PTY_SKIP_REASON !== undefined)(
       run.type('\u0004');
       expect(await run.exit).toBe(3);
       expect(run.output()).toContain(
-        'the terminal reached end of input; the call was rejected and nothing ran. Use --approval auto',
+        '• Rejected write_file: Overwrite a.txt (4 bytes). It needs approval and the terminal reached end of input, so nothing ran; use --approval auto for unattended use.\n',
       );
       expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('old\n');
     });
@@ -74,7 +79,9 @@ describe.skipIf(PTY_SKIP_REASON !== undefined)(
       await waitForText(run.output, QUESTION);
       run.type('\u0003');
       expect(await run.exit).toBe(130);
-      expect(run.output()).toContain('• Rejected by approval: Overwrite a.txt (4 bytes)');
+      expect(run.output()).toContain(
+        '• Rejected write_file: Overwrite a.txt (4 bytes). Interrupted before an answer; nothing ran.\n',
+      );
       expect(run.output()).toContain('• Interrupted by SIGINT.');
       expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('old\n');
     });

@@ -273,7 +273,7 @@ describe.skipIf(SKIP_REASON !== undefined)(
         signal: null,
         stdout: `${JSON.stringify({ status: 'rejected', by: 'approval', reason: 'Create x.txt (1 bytes)' })}\n`,
         stderr:
-          'toolgate: write_file needs approval but there is no terminal to ask; the call was rejected and nothing ran. Use --approval auto for unattended use.\n',
+          '• Rejected write_file: Create x.txt (1 bytes). It needs approval and there is no terminal to ask, so nothing ran; use --approval auto for unattended use.\n',
       });
       await expect(readFile(join(root, 'x.txt'))).rejects.toThrow(/ENOENT/);
     });

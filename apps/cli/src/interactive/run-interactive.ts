@@ -1,4 +1,5 @@
 import { createTerminalApprover } from '../approval/create-terminal-approver.js';
+import { formatRejectionLine } from '../approval/terminal-rejection.js';
 import type { CliIo } from '../cli/cli-io.js';
 import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
 import type { CommonOptions } from '../cli/parse-cli-arguments.js';
@@ -44,7 +45,12 @@ export async function runInteractive(io: CliIo, command: InteractiveOptions): Pr
       baseURL: command.baseURL,
       maxSteps: command.maxSteps,
       env: io.env,
-      approver: createTerminalApprover({ colors: terminalColors, report: (text) => io.stderr.write(text) }),
+      approver: createTerminalApprover({
+        // One session across prompts: "always" holds for the rest of it.
+        choices: { always: true, feedback: false },
+        colors: terminalColors,
+        onRejected: (rejection) => io.stderr.write(formatRejectionLine(rejection, terminalColors)),
+      }),
     });
     const session = await agent.createSession();
     const view = { stdout: io.stdout, stderr: io.stderr, colors: streamColors(io) };
