@@ -69,3 +69,26 @@ describe.each(ENGINES)('globs that make a backtracking matcher blow up (%s engin
     });
   });
 });
+
+describe.each(ENGINES)(
+  'an ignore file with a glob that blows up a backtracking matcher (%s engine)',
+  (engine) => {
+    it('walks a tree with a long name past it, as ripgrep does', async () => {
+      const directory = await temporaryDirectory();
+      try {
+        await writeTree(directory, {
+          '.ignore': '*a*a*a*a*a*a*a*a*a*a*a*b\n**/*a*a*a*a*a*a*a*a*a*a*c\n',
+          [`${'a'.repeat(200)}!`]: '',
+          'x.txt': '',
+        });
+        const harness = createHarness({ root: directory }, { engine });
+        expect(await harness.call('glob', { pattern: '**' })).toMatchObject({
+          status: 'success',
+          output: { count: 3 },
+        });
+      } finally {
+        await removeDirectory(directory);
+      }
+    });
+  },
+);

@@ -1,4 +1,6 @@
+import { RE2JS } from 're2js';
 import { escapeRegExpCharacter } from './escape-regexp.js';
+import type { StringTest } from './search-text.js';
 
 /**
  * Globs as ripgrep 13's `globset` reads them in ignore files (`literal_separator` and
@@ -205,9 +207,37 @@ function toSource(tokens: readonly Token[]): string {
   return source;
 }
 
-/** Compiles a globset glob into an anchored RegExp over `/`-separated paths; throws {@link GlobSyntaxError}. */
-export function compileGitignoreGlob(glob: string): RegExp {
+/** How many unbounded repetitions (`*`, `**`) the tokens hold, alternates included. */
+function repetitions(tokens: readonly Token[]): number {
+  let count = 0;
+  for (const token of tokens) {
+    if (token.type === 'alternates') for (const branch of token.branches) count += repetitions(branch);
+    else if (token.type !== 'literal' && token.type !== 'any' && token.type !== 'class') count++;
+  }
+  return count;
+}
+
+/**
+ * Above this many repetitions, a backtracking RegExp can take polynomial time of a high degree on a
+ * long path (`*a*a*a*a*b`): an ignore file of a cloned repository is not trusted input either.
+ */
+const MAX_BACKTRACKING_REPETITIONS = 2;
+
+/**
+ * Compiles a globset glob into an anchored matcher over `/`-separated paths; throws
+ * {@link GlobSyntaxError}. A glob with few `*` runs as a RegExp (fast, and it cannot blow up);
+ * one with more runs in RE2 (linear time).
+ */
+export function compileGitignoreGlob(glob: string): StringTest {
   const tokens = parse(glob);
   if (tokens.length === 1 && tokens[0]!.type === 'recursive-prefix') return /^[\s\S]*$/u;
-  return new RegExp(`^${toSource(tokens)}$`, 'u');
+  const source = `^${toSource(tokens)}$`;
+  const regexp = new RegExp(source, 'u');
+  if (repetitions(tokens) <= MAX_BACKTRACKING_REPETITIONS) return regexp;
+  // Characters are escaped as `\u{…}` (JavaScript); RE2 spells them `\x{…}`.
+  try {
+    return RE2JS.compile(source.replaceAll('\\u{', '\\x{'));
+  } catch (error) {
+    throw new GlobSyntaxError((error as Error).message);
+  }
 }

@@ -1,10 +1,11 @@
 import { compileGitignoreGlob } from './gitignore-glob.js';
+import type { StringTest } from './search-text.js';
 
 /** What an ignore file says about one path: the last matching line wins. */
 export type IgnoreMatch = 'ignore' | 'whitelist';
 
 interface IgnoreRule {
-  readonly regexp: RegExp;
+  readonly regexp: StringTest;
   readonly whitelist: boolean;
   readonly onlyDirectory: boolean;
 }
