@@ -18,6 +18,9 @@ export {
   createMcpServer,
   type ToolgateMcpServer,
 } from './server/create-mcp-server.js';
-export { createStdioServerTransport } from './server/create-stdio-server-transport.js';
+export {
+  createStdioServerTransport,
+  type StdioServerTransportOptions,
+} from './server/create-stdio-server-transport.js';
 export { toMcpCallResult } from './server/to-mcp-call-result.js';
 export { toMcpTool } from './server/to-mcp-tool.js';

@@ -14,6 +14,9 @@ import { createSessionSurface } from '../session/create-session-surface.js';
 import { withElapsedTime } from '../session/with-elapsed-time.js';
 import { streamColors } from './command-context.js';
 
+/** Every MCP server's tool name starts so (`mcp__<server>__<tool>`). */
+const MCP_TOOL_PREFIX = 'mcp__';
+
 /** The exit status of a finished call. */
 export function exitCodeOf(result: ToolResult): ExitCode {
   if (result.status === 'success') return EXIT_CODES.success;
@@ -59,7 +62,10 @@ export async function runCallCommand(io: CliIo, command: CallCommandOptions): Pr
         refused.rejection = rejection;
       },
     }),
-    ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
+    // A built-in tool never waits on MCP servers: they start only for a call of one of theirs.
+    ...(settings.mcpConfigFile && command.tool.startsWith(MCP_TOOL_PREFIX)
+      ? { mcpConfigFile: settings.mcpConfigFile }
+      : {}),
     ...(io.stderr.isTTY ? { after: [withElapsedTime({ write: (text) => io.stderr.write(text) })] } : {}),
   });
   let result: ToolResult | undefined;

@@ -13,16 +13,21 @@ import { signalExitCode } from './run-call-command.js';
  */
 export async function runMcpCommand(io: CliIo, options: CommonOptions): Promise<ExitCode> {
   const settings = await resolveSessionSettings(options, io.env, io.cwd);
+  const { createMcpServer, createStdioServerTransport } = await import('@toolgate/mcp');
+  let server: ReturnType<typeof createMcpServer> | undefined;
+  // Built-in tools are served at once; each MCP server's tools join when it connects, and the
+  // client hears of it through list_changed.
   const session = await createSessionSurface({
     root: settings.root,
     config: settings.config,
     mode: settings.mode,
     ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
-    mcpStderr: (server, chunk) => io.stderr.write(`[${server}] ${chunk}`),
+    mcpStderr: (name, chunk) => io.stderr.write(`[${name}] ${chunk}`),
+    waitForMcpServers: false,
+    onMcpToolsChanged: () => void server?.notifyToolsChanged().catch(() => {}),
   });
-  const { createMcpServer, createStdioServerTransport } = await import('@toolgate/mcp');
   const closed = new Promise<void>((resolve) => {
-    const server = createMcpServer({
+    server = createMcpServer({
       surface: (approver) => session.withApprover(approver),
       name: 'toolgate',
       version: readVersion(),
@@ -31,15 +36,21 @@ export async function runMcpCommand(io: CliIo, options: CommonOptions): Promise<
         resolve();
       },
     });
-    const onSignal = () => void server.close();
+    const served = server;
+    const onSignal = () => void served.close();
     if (io.signal.aborted) onSignal();
     else io.signal.addEventListener('abort', onSignal, { once: true });
-    server.connect(createStdioServerTransport(io.stdin, io.stdout)).catch((error: unknown) => {
+    const transport = createStdioServerTransport(io.stdin, io.stdout, {
+      log: (line) => io.stderr.write(`toolgate mcp: ${line}\n`),
+    });
+    served.connect(transport).catch((error: unknown) => {
       io.stderr.write(`toolgate mcp: ${error instanceof Error ? error.message : String(error)}\n`);
-      void server.close();
+      void served.close();
     });
   });
-  for (const line of session.mcp?.statusLines() ?? []) io.stderr.write(`${line}\n`);
+  void session.mcp?.ready.then(() => {
+    for (const line of session.mcp?.statusLines() ?? []) io.stderr.write(`${line}\n`);
+  });
   await closed;
   return signalExitCode(io.signal) ?? EXIT_CODES.success;
 }

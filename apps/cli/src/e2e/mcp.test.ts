@@ -1,7 +1,8 @@
-import { writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { everythingServerEntry, loadMcpClientSdk } from './test-support/mcp-sdk.js';
+import { everythingServerEntry, loadMcpClientSdk, mcpFixtureScript } from './test-support/mcp-sdk.js';
 import {
   BIN,
   cleanEnv,
@@ -24,20 +25,24 @@ afterEach(async () => {
   await workspace.dispose();
 });
 
-async function connect(args: string[]) {
+async function connect(args: string[], stderr?: (text: string) => void) {
   const { Client, StdioClientTransport } = loadMcpClientSdk();
   const client = new Client({ name: 'toolgate-e2e', version: '0.0.0' });
   const env = Object.fromEntries(
     Object.entries(cleanEnv()).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
-  await client.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: [BIN, 'mcp', '--cwd', root, ...args],
-      env,
-      stderr: 'pipe',
-    }),
-  );
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, 'mcp', '--cwd', root, ...args],
+    env,
+    stderr: 'pipe',
+  });
+  if (stderr) {
+    (transport as { stderr: NodeJS.ReadableStream | null }).stderr?.on('data', (chunk: Buffer) =>
+      stderr(chunk.toString()),
+    );
+  }
+  await client.connect(transport);
   return client;
 }
 
@@ -115,6 +120,60 @@ describe.skipIf(SKIP_REASON !== undefined)(`toolgate mcp lifecycle ${SKIP_REASON
     });
   });
 
+  it('answers a request over the 10 MiB message limit with an error on stdout and a line on stderr, and keeps serving', async () => {
+    const send = (message: object) => `${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`;
+    const huge = {
+      method: 'tools/call',
+      params: { name: 'read_file', arguments: { path: 'x'.repeat(11 << 20) } },
+      id: 2,
+    };
+    const result = await runToolgate(['mcp', '--cwd', root, '--approval', 'auto'], {
+      stdin: null,
+      onSpawn: (child, output) => {
+        child.stdin?.write(
+          send({
+            id: 1,
+            method: 'initialize',
+            params: {
+              protocolVersion: '2025-06-18',
+              capabilities: {},
+              clientInfo: { name: 'e2e', version: '0' },
+            },
+          }),
+        );
+        child.stdin?.write(send({ method: 'notifications/initialized' }));
+        child.stdin?.write(send(huge));
+        child.stdin?.write(
+          send({ method: 'tools/call', params: { name: 'read_file', arguments: { path: 'a.txt' } }, id: 3 }),
+        );
+        void waitForText(output.stdout, '"id":3').then(() => child.stdin?.end());
+      },
+    });
+    expect(result.code).toBe(0);
+    const answers = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: number });
+    const bytes = send(huge).length - 1;
+    expect(answers.slice(1, 2)).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        error: {
+          code: -32600,
+          message: `The request is ${bytes} bytes, over the 10 MiB limit of one MCP message; it was not read.`,
+        },
+      },
+    ]);
+    expect(answers[2]).toMatchObject({
+      id: 3,
+      result: { structuredContent: { content: 'hello from the workspace' } },
+    });
+    expect(result.stderr).toContain(
+      `toolgate mcp: The request is ${bytes} bytes, over the 10 MiB limit of one MCP message; it was not read. (request id 2)\n`,
+    );
+  });
+
   it('exits 0 when its client leaves (stdin closes)', async () => {
     const result = await runToolgate(['mcp', '--cwd', root, '--approval', 'auto']);
     expect(result).toMatchObject({ code: 0, stdout: '' });
@@ -156,6 +215,79 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect((JSON.parse(ignored.stdout) as { name: string }[]).map((definition) => definition.name)).toEqual(
         BUILT_IN_NAMES,
       );
+    });
+
+    it('starts no MCP server for a call of a built-in tool', async () => {
+      const pids = join(root, 'server.pids');
+      await writeFile(
+        join(root, 'servers.json'),
+        JSON.stringify({
+          mcpServers: {
+            stuck: {
+              command: process.execPath,
+              args: [mcpFixtureScript('raw-server.mjs'), 'stuck'],
+              env: { RAW_SERVER_PIDS: pids },
+            },
+          },
+        }),
+      );
+      const result = await runToolgate([
+        'call',
+        'read_file',
+        '{"path":"a.txt"}',
+        '--json',
+        '--cwd',
+        root,
+        '--mcp-config',
+        join(root, 'servers.json'),
+      ]);
+      expect(result.code).toBe(0);
+      expect(existsSync(pids)).toBe(false);
+    });
+
+    it('serves the built-in tools while a server still starts; its tools join once it connects', async () => {
+      const pids = join(root, 'server.pids');
+      await writeFile(
+        join(root, 'servers.json'),
+        JSON.stringify({
+          mcpServers: {
+            stuck: {
+              command: process.execPath,
+              args: [mcpFixtureScript('raw-server.mjs'), 'stuck'],
+              env: { RAW_SERVER_PIDS: pids },
+            },
+            notes: { command: process.execPath, args: [mcpFixtureScript('fixture-server.mjs')] },
+          },
+        }),
+      );
+      let stderr = '';
+      const client = await connect(
+        ['--approval', 'auto', '--mcp-config', join(root, 'servers.json')],
+        (text) => {
+          stderr += text;
+        },
+      );
+      let serverPids: number[] = [];
+      try {
+        const first = await client.listTools();
+        // Answered before the hung server gave up (which would print its status line).
+        expect(stderr).not.toContain('mcp server "stuck"');
+        expect(first.tools.map((tool) => tool.name).slice(0, BUILT_IN_NAMES.length)).toEqual(BUILT_IN_NAMES);
+        const read = await client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } });
+        expect(read.content[0]?.text).toContain('hello from the workspace');
+        await waitForText(() => (existsSync(pids) ? 'started' : ''), 'started');
+        serverPids = (await readFile(pids, 'utf8')).split(' ').map(Number);
+        let names: string[] = [];
+        for (let attempt = 0; attempt < 400 && !names.includes('mcp__notes__search'); attempt++) {
+          names = (await client.listTools()).tools.map((tool) => tool.name);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        expect(names).toContain('mcp__notes__search');
+      } finally {
+        await client.close();
+      }
+      // The hung server and its child go when toolgate ends.
+      await waitForText(() => (serverPids.some(isAlive) ? '' : 'gone'), 'gone');
     });
 
     it('exits 2 for a bad .mcp.json', async () => {

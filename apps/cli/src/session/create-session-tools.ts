@@ -15,6 +15,14 @@ export interface SessionToolsOptions {
   readonly mcpConfigFile?: string;
   /** Receives what stdio MCP servers write to stderr. @default discarded */
   readonly mcpStderr?: (server: string, chunk: string) => void;
+  /**
+   * Whether creating the session waits for the MCP servers to connect or fail. Without waiting,
+   * the built-in tools are ready at once and each server's tools join when it connects
+   * (`onMcpToolsChanged`). @default true
+   */
+  readonly waitForMcpServers?: boolean;
+  /** Called when an MCP server's tools change. @default nothing */
+  readonly onMcpToolsChanged?: () => void;
 }
 
 /** A session's ungated tools: the built-ins and the MCP servers' tools, and what must be stopped at its end. */
@@ -55,7 +63,9 @@ export async function createSessionTools(options: SessionToolsOptions): Promise<
   if (options.mcpConfigFile !== undefined) {
     const loaded = await loadMcpTools(options.mcpConfigFile, {
       cwd: workspace.root,
+      waitForServers: options.waitForMcpServers ?? true,
       ...(options.mcpStderr ? { stderr: options.mcpStderr } : {}),
+      ...(options.onMcpToolsChanged ? { onToolsChanged: options.onMcpToolsChanged } : {}),
     });
     mcp = loaded;
     providers.push(loaded.provider);

@@ -6,6 +6,8 @@ export interface SessionMcp {
   readonly provider: ToolProvider;
   /** One line per server for humans (`mcp server "docs": connected, 3 tools`). */
   statusLines(): readonly string[];
+  /** Resolves once every server is connected, failed or disabled. */
+  readonly ready: Promise<void>;
   /** Disconnects every server and stops the stdio ones. */
   close(): Promise<void>;
 }
@@ -16,12 +18,20 @@ export interface LoadMcpToolsOptions {
   readonly cwd: string;
   /** Receives what stdio servers write to stderr. @default discarded */
   readonly stderr?: (server: string, chunk: string) => void;
+  /**
+   * Whether loading waits for every server to connect or fail. Without waiting, the servers' tools
+   * appear as each connects (see `onToolsChanged`). @default true
+   */
+  readonly waitForServers?: boolean;
+  /** Called when a server's tools change (it connected, re-listed or failed). @default nothing */
+  readonly onToolsChanged?: () => void;
 }
 
 /**
- * Reads the MCP servers file and connects to its servers. The MCP SDK is imported only here, so
- * sessions without servers never load it. A bad file throws (the CLI exits 2); a server that fails
- * to start costs only its own tools and shows in {@link SessionMcp.statusLines}.
+ * Reads the MCP servers file and connects to its servers, all at once, each within a short
+ * start-up bound. The MCP SDK is imported only here, so sessions without servers never load it. A
+ * bad file throws (the CLI exits 2); a server that fails to start costs only its own tools and
+ * shows in {@link SessionMcp.statusLines}.
  */
 export async function loadMcpTools(file: string, options: LoadMcpToolsOptions): Promise<SessionMcp> {
   const { createMcpTools, loadMcpConfig } = await import('@toolgate/mcp');
@@ -29,10 +39,13 @@ export async function loadMcpTools(file: string, options: LoadMcpToolsOptions): 
   const mcp = await createMcpTools({
     servers: config.mcpServers,
     cwd: options.cwd,
+    waitForServers: options.waitForServers ?? true,
     ...(options.stderr ? { stderr: options.stderr } : {}),
+    ...(options.onToolsChanged ? { onToolsChanged: options.onToolsChanged } : {}),
   });
   return {
     provider: mcp.tools,
+    ready: mcp.ready,
     statusLines: () =>
       mcp.status().map((status) => {
         const tools = `${status.tools.length} tool${status.tools.length === 1 ? '' : 's'}`;

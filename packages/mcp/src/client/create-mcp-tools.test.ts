@@ -10,7 +10,7 @@ import {
 } from '@toolgate/core';
 import { checkToolConformance } from '@toolgate/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureServer, waitFor } from '../test-support/fixture-paths.js';
+import { fixtureServer, rawServer, waitFor } from '../test-support/fixture-paths.js';
 import { createMcpTools, type McpTools } from './create-mcp-tools.js';
 
 function names(tools: readonly AnyTool[]): string[] {
@@ -625,6 +625,53 @@ describe('createMcpTools with fixture servers', () => {
     expect(
       await mcp.surface.executor.execute({ id: 'c', name: 'mcp__alpha__search', arguments: { query: 'x' } }),
     ).toEqual({ status: 'success', output: 'alpha: results for x (limit 10)' });
+  });
+});
+
+describe('createMcpTools with a server that sends what the SDK server would not', () => {
+  let mcp: McpTools;
+  beforeAll(async () => {
+    mcp = await createMcpTools({ servers: { raw: rawServer('odd') }, connectTimeoutMs: 20_000 });
+  });
+  afterAll(async () => {
+    await mcp?.close();
+  });
+
+  it('skips a listed tool that is not a valid MCP tool, with the reason, and keeps the others', () => {
+    expect(mcp.status()).toEqual([
+      {
+        server: 'raw',
+        transport: 'stdio',
+        state: 'connected',
+        serverInfo: { name: 'raw', version: '0.0.1' },
+        tools: ['mcp__raw__echo', 'mcp__raw__huge'],
+        skippedTools: [
+          { originalName: 'bad', reason: 'its inputSchema is not a JSON Schema of type "object"' },
+          {
+            originalName: '#3 (no name)',
+            reason: 'name: Invalid input: expected string, received undefined',
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('fails a call whose answer is over the 10 MiB message limit with mcp_result_too_large, and stays connected', async () => {
+    expect(await mcp.surface.executor.execute({ id: 'c', name: 'mcp__raw__huge', arguments: {} })).toEqual({
+      status: 'failure',
+      error: {
+        code: 'mcp_result_too_large',
+        message: `MCP server "raw" could not deliver its answer to huge: the server's message is ${60 * 1024 * 1024 + 73} bytes, over the 10 MiB limit of one MCP message. Ask for less (a narrower query, a smaller page).`,
+      },
+    });
+    expect(mcp.status()[0]?.state).toBe('connected');
+    expect(
+      await mcp.surface.executor.execute({
+        id: 'd',
+        name: 'mcp__raw__echo',
+        arguments: { text: 'still here' },
+      }),
+    ).toEqual({ status: 'success', output: 'still here' });
   });
 });
 

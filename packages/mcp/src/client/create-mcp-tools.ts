@@ -25,8 +25,15 @@ import { toMcpToolName } from './to-mcp-tool-name.js';
 export interface CreateMcpToolsOptions {
   /** The servers, by name (e.g. `(await loadMcpConfig(file)).mcpServers`). */
   readonly servers: McpServersConfig;
-  /** How long one server may take to start, initialize and list its tools. @default 30000 */
+  /** How long one server may take to start, initialize and list its tools. @default 10000 */
   readonly connectTimeoutMs?: number;
+  /**
+   * Whether `createMcpTools` waits until every server is connected, failed or disabled. With
+   * `false` it returns at once; each server's tools appear as it connects (`onToolsChanged`
+   * fires) and `ready` says when all have settled, so a host's own tools never wait on a slow or
+   * hung server. @default true
+   */
+  readonly waitForServers?: boolean;
   /** How long one tool call may take before it is cancelled (`mcp_timeout`). @default 60000 */
   readonly callTimeoutMs?: number;
   /**
@@ -54,6 +61,8 @@ export interface McpTools {
   readonly tools: ToolProvider;
   /** One entry per configured server, in config order. */
   status(): McpServerStatus[];
+  /** Resolves once every server is connected, failed or disabled (at once when `waitForServers`). */
+  readonly ready: Promise<void>;
   /** Closes every connection and stops every stdio server. Idempotent. */
   close(): Promise<void>;
 }
@@ -76,10 +85,11 @@ function positive(value: number | undefined, fallback: number, name: string): nu
 /**
  * Connects to every configured server in parallel (each within `connectTimeoutMs`) and merges
  * their tools as `mcp__<server>__<tool>`. Resolves once every server is connected, failed or
- * disabled: a broken server costs only its own tools. Never rejects because of a server.
+ * disabled (or at once, with `waitForServers: false`): a broken server costs only its own tools.
+ * Never rejects because of a server.
  */
 export async function createMcpTools(options: CreateMcpToolsOptions): Promise<McpTools> {
-  const connectTimeoutMs = positive(options.connectTimeoutMs, 30_000, 'connectTimeoutMs');
+  const connectTimeoutMs = positive(options.connectTimeoutMs, 10_000, 'connectTimeoutMs');
   const callTimeoutMs = positive(options.callTimeoutMs, 60_000, 'callTimeoutMs');
   const maxResultChars = positive(options.maxResultChars, 100_000, 'maxResultChars');
   const ajv = new AjvJsonSchemaValidator();
@@ -113,6 +123,11 @@ export async function createMcpTools(options: CreateMcpToolsOptions): Promise<Mc
               : toolSuccess(toMcpToolOutput(outcome.result, maxResultChars));
           case 'aborted':
             return toolFailure('aborted', `${name} was cancelled before it finished.`);
+          case 'too_large':
+            return toolFailure(
+              'mcp_result_too_large',
+              `MCP server "${connection.name}" could not deliver its answer to ${mcpTool.name}: ${outcome.message}. Ask for less (a narrower query, a smaller page).`,
+            );
           case 'timeout':
             return toolFailure(
               'mcp_timeout',
@@ -149,6 +164,7 @@ export async function createMcpTools(options: CreateMcpToolsOptions): Promise<Mc
       namesByServer.set(connection.name, names);
       skippedByServer.set(connection.name, skipped);
       if (connection.state === 'disabled' || connection.state === 'connecting') continue;
+      skipped.push(...connection.malformedTools);
       for (const mcpTool of connection.tools) {
         if (mcpTool.execution?.taskSupport === 'required') {
           skipped.push({
@@ -199,8 +215,9 @@ export async function createMcpTools(options: CreateMcpToolsOptions): Promise<Mc
   for (const [server, config] of Object.entries(options.servers)) {
     connections.push(new McpServerConnection(server, config, settingsFor(server)));
   }
-  await Promise.all(connections.map((connection) => connection.connect()));
-  remerge();
+  const ready = Promise.all(connections.map((connection) => connection.connect())).then(remerge);
+  if (options.waitForServers ?? true) await ready;
+  else remerge();
 
   const tools: ToolProvider = {
     list: () => merged.list,
@@ -210,6 +227,7 @@ export async function createMcpTools(options: CreateMcpToolsOptions): Promise<Mc
   return {
     surface: createToolSurface({ tools, decorators: options.decorators ?? [] }),
     tools,
+    ready,
     status: () =>
       connections.map((connection) => ({
         server: connection.name,

@@ -8,4 +8,6 @@ export type McpErrorCode =
   /** The server is not connected: it failed to start, crashed, or its connection was closed. */
   | 'mcp_server_unavailable'
   /** The server did not answer within `callTimeoutMs`; the request was cancelled. */
-  | 'mcp_timeout';
+  | 'mcp_timeout'
+  /** The server's answer was over the 10 MiB limit of one MCP message; it was skipped. */
+  | 'mcp_result_too_large';

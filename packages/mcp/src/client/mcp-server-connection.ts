@@ -1,19 +1,22 @@
 import { resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   type CallToolResult,
   ErrorCode,
+  ListToolsResultSchema,
   McpError,
   type Tool as McpTool,
   ToolListChangedNotificationSchema,
+  ToolSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import type { McpServerConfig } from '../config/mcp-config-schema.js';
 import { linkCancellation } from '../internal/request-cancellation.js';
-import type { McpServerState } from './mcp-server-status.js';
+import type { McpServerState, McpSkippedTool } from './mcp-server-status.js';
+import { MESSAGE_TOO_LARGE_CODE, StdioProcessTransport } from './stdio-process-transport.js';
 
 const STDERR_TAIL_CHARS = 2000;
 
@@ -34,10 +37,26 @@ export type McpCallOutcome =
   | { readonly kind: 'unavailable'; readonly message: string }
   | { readonly kind: 'timeout' }
   | { readonly kind: 'aborted' }
+  | { readonly kind: 'too_large'; readonly message: string }
   | { readonly kind: 'error'; readonly message: string };
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+// A page of tools/list read leniently, so that one malformed tool costs only itself.
+const LenientToolListSchema = ListToolsResultSchema.extend({ tools: z.array(z.unknown()) });
+
+function nameOf(tool: unknown, index: number): string {
+  const name = typeof tool === 'object' && tool !== null ? (tool as { name?: unknown }).name : undefined;
+  return typeof name === 'string' && name !== '' ? name : `#${index + 1} (no name)`;
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const path = issue.path.length === 0 ? 'the tool' : issue.path.map(String).join('.');
+  if (issue.path.join('.') === 'inputSchema.type')
+    return 'its inputSchema is not a JSON Schema of type "object"';
+  return `${path}: ${issue.message}`;
 }
 
 /** One configured server: its client, its state and the tools it last listed. */
@@ -45,8 +64,11 @@ export class McpServerConnection {
   state: McpServerState;
   reason: string | undefined;
   tools: readonly McpTool[] = [];
+  /** Tools the server listed that could not be read (a malformed entry), with the reason. */
+  malformedTools: readonly McpSkippedTool[] = [];
   serverInfo: { name: string; version: string } | undefined;
   private client: Client | undefined;
+  private stdio: StdioProcessTransport | undefined;
   private stderrTail = '';
   private closing = false;
   private refreshing: Promise<void> | undefined;
@@ -65,14 +87,14 @@ export class McpServerConnection {
   private createTransport(): Transport {
     const config = this.config;
     if (config.type === 'stdio') {
-      const transport = new StdioClientTransport({
+      const transport = new StdioProcessTransport({
         command: config.command,
-        args: [...config.args],
-        env: { ...config.env },
+        args: config.args,
+        env: config.env,
         cwd: config.cwd === undefined ? this.settings.cwd : resolve(this.settings.cwd, config.cwd),
-        stderr: 'pipe',
       });
-      transport.stderr?.on('data', (chunk: Buffer | string) => {
+      this.stdio = transport;
+      transport.stderr.on('data', (chunk: Buffer | string) => {
         const text = chunk.toString();
         this.stderrTail = (this.stderrTail + text).slice(-STDERR_TAIL_CHARS);
         try {
@@ -120,7 +142,7 @@ export class McpServerConnection {
     // while connecting, the failed connect reports it instead.
     client.onclose = () => {
       if (!this.closing && this.state === 'connected') {
-        this.fail('the server closed the connection (it exited or crashed)');
+        this.fail(this.stdio?.failure ?? 'the server closed the connection (it exited or crashed)');
       }
     };
     try {
@@ -131,7 +153,7 @@ export class McpServerConnection {
       await Promise.race([
         (async () => {
           await client.connect(transport, { signal: controller.signal, timeout: timeoutMs });
-          this.tools = await this.listAllTools(controller.signal);
+          await this.listAllTools(controller.signal);
         })(),
         timedOut,
       ]);
@@ -157,16 +179,36 @@ export class McpServerConnection {
     if (this.changedWhileConnecting) void this.refresh();
   }
 
-  private async listAllTools(signal?: AbortSignal): Promise<McpTool[]> {
+  /** Lists every page of tools into `tools`, setting aside entries that are not valid tools. */
+  private async listAllTools(signal?: AbortSignal): Promise<void> {
     const client = this.client!;
     const tools: McpTool[] = [];
+    const malformed: McpSkippedTool[] = [];
     let cursor: string | undefined;
     do {
-      const page = await client.listTools(cursor === undefined ? {} : { cursor }, signal ? { signal } : {});
-      tools.push(...page.tools);
+      const page = await client.request(
+        { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
+        LenientToolListSchema,
+        signal ? { signal } : {},
+      );
+      for (const [index, entry] of page.tools.entries()) {
+        const parsed = ToolSchema.safeParse(entry);
+        if (parsed.success) tools.push(parsed.data);
+        else {
+          const issue = parsed.error.issues[0];
+          malformed.push({
+            originalName: nameOf(entry, index),
+            reason: issue ? describeIssue(issue) : 'it is not a valid MCP tool',
+          });
+        }
+      }
       cursor = page.nextCursor;
     } while (cursor !== undefined);
-    return tools;
+    // What the SDK's own listTools remembers (output schemas that callTool checks results
+    // against, task-only tools); it is private only in the SDK's types.
+    (client as unknown as { cacheToolMetadata(tools: McpTool[]): void }).cacheToolMetadata(tools);
+    this.tools = tools;
+    this.malformedTools = malformed;
   }
 
   /** Re-lists the tools (on `notifications/tools/list_changed`); overlapping requests coalesce. */
@@ -180,7 +222,7 @@ export class McpServerConnection {
         this.refreshAgain = false;
         try {
           if (this.state !== 'connected') return;
-          this.tools = await this.listAllTools();
+          await this.listAllTools();
           this.settings.onChange();
         } catch {
           // A failed re-list keeps the last list; a dead server is reported by onclose.
@@ -216,6 +258,9 @@ export class McpServerConnection {
     } catch (error) {
       if (signal.aborted) return { kind: 'aborted' };
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) return { kind: 'timeout' };
+      if (error instanceof McpError && error.code === MESSAGE_TOO_LARGE_CODE) {
+        return { kind: 'too_large', message: error.message.replace(/^MCP error -?\d+: /, '') };
+      }
       if (
         (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) ||
         this.state !== 'connected' ||

@@ -1,21 +1,70 @@
 import type { Readable, Writable } from 'node:stream';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { createJsonLineReader, MAX_STDIO_MESSAGE_TEXT } from '../internal/json-line-reader.js';
+
+/** Options for {@link createStdioServerTransport}. */
+export interface StdioServerTransportOptions {
+  /** Receives one line for each message refused without ending the session (a request over 10 MiB). @default discarded */
+  readonly log?: (line: string) => void;
+}
 
 /**
- * The SDK's stdio server transport over streams the host hands in (usually the process's own standard
- * input and output), which also closes when the input ends: the SDK's own transport does not notice
- * EOF, so without this a server whose client went away would never run its `onClose`.
+ * A stdio server transport over streams the host hands in (usually the process's own standard
+ * input and output). Unlike the SDK's, it closes when the input ends (so the server's `onClose`
+ * runs when the client goes away), and a request over the 10 MiB message limit is answered with a
+ * JSON-RPC error and logged, while the session goes on serving.
  */
-export function createStdioServerTransport(input: Readable, output: Writable): Transport {
-  const transport = new StdioServerTransport(input, output);
+export function createStdioServerTransport(
+  input: Readable,
+  output: Writable,
+  options: StdioServerTransportOptions = {},
+): Transport {
   let closed = false;
-  const close = () => {
+  const transport: Transport = {
+    async start() {
+      input.on('data', onData);
+      input.on('error', onError);
+      input.once('end', close);
+      input.once('close', close);
+    },
+    send(message: JSONRPCMessage) {
+      return new Promise((resolve) => {
+        if (output.write(`${JSON.stringify(message)}\n`)) resolve();
+        else output.once('drain', () => resolve());
+      });
+    },
+    async close() {
+      close();
+    },
+  };
+  const read = createJsonLineReader({
+    message: (message) => transport.onmessage?.(message),
+    invalid: (error) => transport.onerror?.(error),
+    oversized: (bytes, id) => {
+      const message = `The request is ${bytes} bytes, over the ${MAX_STDIO_MESSAGE_TEXT} limit of one MCP message; it was not read.`;
+      options.log?.(`${message}${id === undefined ? '' : ` (request id ${JSON.stringify(id)})`}`);
+      void transport.send({
+        jsonrpc: '2.0',
+        // JSON-RPC answers a request whose id cannot be read with a null id.
+        id: (id ?? null) as string | number,
+        error: { code: ErrorCode.InvalidRequest, message },
+      });
+    },
+  });
+  function onData(chunk: Buffer | string) {
+    read(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  }
+  function onError(error: Error) {
+    transport.onerror?.(error);
+  }
+  function close() {
     if (closed) return;
     closed = true;
-    void transport.close();
-  };
-  input.once('end', close);
-  input.once('close', close);
+    input.off('data', onData);
+    input.off('error', onError);
+    if (input.listenerCount('data') === 0) input.pause();
+    transport.onclose?.();
+  }
   return transport;
 }

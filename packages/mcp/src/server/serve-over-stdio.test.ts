@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
@@ -119,4 +121,50 @@ describe('a surface served over stdio, driven by the SDK client', () => {
     await client.close();
     await waitFor(() => stderr.includes('host: client gone, stopping'));
   });
+
+  it('answers a request over the 10 MiB message limit with a JSON-RPC error, logs it and keeps serving', async () => {
+    const host = spawn(process.execPath, [HOST, build, 'auto'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const stderr: string[] = [];
+    host.stderr.on('data', (chunk: Buffer) => stderr.push(...chunk.toString().split('\n').filter(Boolean)));
+    const answers: unknown[] = [];
+    createInterface({ input: host.stdout }).on('line', (line) => answers.push(JSON.parse(line)));
+    const send = (message: object) => host.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+    try {
+      send({
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 'raw', version: '1' },
+        },
+      });
+      send({ method: 'notifications/initialized' });
+      await waitFor(() => answers.length === 1);
+      const text = 'x'.repeat(11 * 1024 * 1024);
+      // Encoders put the id last, as the SDK's do.
+      send({ method: 'tools/call', params: { name: 'echo', arguments: { text } }, id: 2 });
+      send({ method: 'tools/call', params: { name: 'echo', arguments: { text: 'after' } }, id: 3 });
+      await waitFor(() => answers.length === 3, 20_000);
+      const bytes = 11 * 1024 * 1024 + 95;
+      expect(answers.slice(1)).toEqual([
+        {
+          jsonrpc: '2.0',
+          id: 2,
+          error: {
+            code: -32600,
+            message: `The request is ${bytes} bytes, over the 10 MiB limit of one MCP message; it was not read.`,
+          },
+        },
+        { jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text: 'after' }] } },
+      ]);
+      expect(stderr).toContain(
+        `host: The request is ${bytes} bytes, over the 10 MiB limit of one MCP message; it was not read. (request id 2)`,
+      );
+      expect(host.exitCode).toBe(null);
+    } finally {
+      host.stdin.end();
+      await new Promise((resolve) => host.once('close', resolve));
+    }
+  }, 60_000);
 });

@@ -46,3 +46,8 @@ export function everythingServerEntry(): string {
   const manifest = requireFromMcp.resolve('@modelcontextprotocol/server-everything/package.json');
   return join(dirname(manifest), 'dist', 'index.js');
 }
+
+/** A fixture MCP server script of packages/mcp (`raw-server.mjs`, `fixture-server.mjs`). */
+export function mcpFixtureScript(name: string): string {
+  return join(dirname(mcpPackage), 'src', 'test-support', 'fixtures', name);
+}

@@ -1,0 +1,113 @@
+import {
+  type JSONRPCMessage,
+  JSONRPCMessageSchema,
+  type RequestId,
+} from '@modelcontextprotocol/sdk/types.js';
+
+/** The largest message either side reads over stdio (the MCP SDK's own stdio limit): 10 MiB. */
+export const MAX_STDIO_MESSAGE_BYTES = 10 * 1024 * 1024;
+
+/** `10 MiB`, for messages that name the limit. */
+export const MAX_STDIO_MESSAGE_TEXT = '10 MiB';
+
+/** What a {@link createJsonLineReader} finds in the stream, line by line. */
+export interface JsonLineHandlers {
+  /** A well-formed JSON-RPC message. */
+  readonly message: (message: JSONRPCMessage) => void;
+  /** A line that is not JSON or not a JSON-RPC message. */
+  readonly invalid: (error: Error) => void;
+  /**
+   * A line longer than the limit, skipped without being held in memory; `id` is the request id
+   * found at its start or end (where JSON-RPC encoders put it), if any.
+   */
+  readonly oversized: (bytes: number, id: RequestId | undefined) => void;
+}
+
+// Enough of a line's start and end to find its top-level "id".
+const EDGE_BYTES = 1024;
+const ID_VALUE = String.raw`(-?\d+|"(?:[^"\\]|\\.)*")`;
+const ID_AT_START = new RegExp(
+  String.raw`^\s*\{\s*(?:"(?:jsonrpc|method)"\s*:\s*"[^"\\]*"\s*,\s*)*"id"\s*:\s*${ID_VALUE}`,
+);
+const ID_AT_END = new RegExp(String.raw`[{,]\s*"id"\s*:\s*${ID_VALUE}\s*\}\s*$`);
+
+function findRequestId(head: Buffer, tail: Buffer): RequestId | undefined {
+  const match = ID_AT_START.exec(head.toString('utf8')) ?? ID_AT_END.exec(tail.toString('utf8'));
+  if (!match?.[1]) return undefined;
+  try {
+    const id = JSON.parse(match[1]) as unknown;
+    return typeof id === 'number' || typeof id === 'string' ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Splits a byte stream into newline-delimited JSON-RPC messages. Unlike the SDK's buffer, a line
+ * over `maxBytes` does not end the stream: it is counted and skipped, and reading goes on with the
+ * next line. Chunks are joined once per line, not once per chunk.
+ */
+export function createJsonLineReader(
+  handlers: JsonLineHandlers,
+  maxBytes: number = MAX_STDIO_MESSAGE_BYTES,
+): (chunk: Buffer) => void {
+  let parts: Buffer[] = [];
+  let length = 0;
+  let skipping = false;
+  let head = Buffer.alloc(0);
+  let tail = Buffer.alloc(0);
+
+  const keepTail = (piece: Buffer) => {
+    tail =
+      piece.length >= EDGE_BYTES
+        ? Buffer.from(piece.subarray(piece.length - EDGE_BYTES))
+        : Buffer.concat([tail, piece]).subarray(-EDGE_BYTES);
+  };
+
+  const take = (piece: Buffer) => {
+    if (!skipping && length + piece.length > maxBytes) {
+      skipping = true;
+      head = Buffer.concat([...parts, piece], Math.min(EDGE_BYTES, length + piece.length));
+      for (const part of parts) keepTail(part);
+      parts = [];
+    }
+    length += piece.length;
+    if (skipping) keepTail(piece);
+    else if (piece.length > 0) parts.push(piece);
+  };
+
+  const endLine = () => {
+    const bytes = length;
+    const line = skipping ? undefined : Buffer.concat(parts, length).toString('utf8').replace(/\r$/, '');
+    const edges = skipping ? { head, tail } : undefined;
+    parts = [];
+    length = 0;
+    skipping = false;
+    head = Buffer.alloc(0);
+    tail = Buffer.alloc(0);
+    if (edges) {
+      handlers.oversized(bytes, findRequestId(edges.head, edges.tail));
+      return;
+    }
+    if (line === undefined || line.trim() === '') return;
+    let message: JSONRPCMessage;
+    try {
+      message = JSONRPCMessageSchema.parse(JSON.parse(line));
+    } catch (error) {
+      handlers.invalid(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    handlers.message(message);
+  };
+
+  return (chunk) => {
+    let start = 0;
+    while (start <= chunk.length) {
+      const newline = chunk.indexOf(0x0a, start);
+      take(chunk.subarray(start, newline === -1 ? chunk.length : newline));
+      if (newline === -1) return;
+      endLine();
+      start = newline + 1;
+    }
+  };
+}
