@@ -164,6 +164,8 @@ export class McpServerConnection {
         ? `did not finish starting within ${timeoutMs} ms`
         : `failed to start: ${messageOf(error)}`;
       this.client = undefined;
+      // A server that never finished starting has nothing to shut down cleanly.
+      this.stdio?.kill();
       await client.close().catch(() => {});
       if (!this.closing) this.fail(reason);
       return;
@@ -279,6 +281,7 @@ export class McpServerConnection {
     this.closing = true;
     const client = this.client;
     this.client = undefined;
+    if (this.state === 'connecting') this.stdio?.kill();
     if (this.state === 'connected' || this.state === 'connecting') {
       this.state = 'error';
       this.reason = 'closed by the host';

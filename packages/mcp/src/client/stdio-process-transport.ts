@@ -111,6 +111,15 @@ export class StdioProcessTransport implements Transport {
     });
   }
 
+  /**
+   * Kills the process group at once, for a server with nothing to finish (it never completed
+   * initialize); `close()` then only waits for it to go.
+   */
+  kill(): void {
+    const pid = this.child?.pid;
+    if (pid !== undefined) signalServerGroup(pid, 'SIGKILL');
+  }
+
   /** Closes stdin, then ends the process group: SIGTERM after a grace period, then SIGKILL. */
   async close(): Promise<void> {
     const child = this.child;
