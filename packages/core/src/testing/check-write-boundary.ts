@@ -196,7 +196,7 @@ while (Date.now() < Number(deadline) && !fs.existsSync(directory + '.stop')) {
     try { fs.renameSync(moved, directory); } catch {}
   }
 }
-process.stdout.write(String(swaps));
+fs.writeSync(1, String(swaps));
 `;
 
 /** Calls the tool again and again while a second process swaps its directory with a symlink to outside. */
