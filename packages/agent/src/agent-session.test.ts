@@ -1,6 +1,9 @@
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { ToolProvider } from '@toolgate/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAgent } from './create-agent.js';
 import { type AgentKit, collect, createAgentKit, processesWith } from './test-support/agent-test-kit.js';
+import { startFakeModelServer } from './testing/fake-model-server.js';
 
 let kit: AgentKit | undefined;
 afterEach(async () => {
@@ -68,5 +71,37 @@ describe('agent session', () => {
         limits: { maxSteps: 0 },
       }),
     ).toThrow(/maxSteps/);
+  });
+});
+
+describe('a tool provider that fails mid-turn', () => {
+  it('rejects the turn (events and result) instead of hanging, and the session stays usable', async () => {
+    const server = await startFakeModelServer();
+    try {
+      let broken = false;
+      const provider: ToolProvider = {
+        list: () => {
+          if (broken) throw new Error('names clash now');
+          return [];
+        },
+        get: () => undefined,
+      };
+      const model = createOpenAICompatible({ name: 'fake', baseURL: server.baseURL }).chatModel('m');
+      const session = await createAgent({
+        model,
+        tools: provider,
+        approval: { mode: 'auto' },
+      }).createSession();
+      broken = true;
+      const turn = session.prompt('hi');
+      await expect(collect(turn)).rejects.toThrow('names clash now');
+      await expect(turn.result).rejects.toThrow('names clash now');
+      broken = false;
+      server.reply({ text: 'fine' });
+      expect((await session.prompt('again').result).stopReason).toBe('completed');
+      await session.close();
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -90,7 +90,8 @@ export async function createAgentSession(options: AgentOptions): Promise<AgentSe
   const maxRetries = options.limits?.maxRetries ?? DEFAULT_MAX_RETRIES;
   const closed = new AbortController();
   let history: ModelMessage[] = [];
-  let running: Promise<TurnResult> | undefined;
+  /** The running turn, settled either way (it also marks a rejected result as handled). */
+  let running: Promise<unknown> | undefined;
   let closing: Promise<void> | undefined;
 
   async function runTurn(input: string, signal: AbortSignal, emit: (event: AgentEvent) => void) {
@@ -151,14 +152,26 @@ export async function createAgentSession(options: AgentOptions): Promise<AgentSe
         ? AbortSignal.any([promptOptions.signal, closed.signal])
         : closed.signal;
       listener = (event) => channel.push(event);
-      const result = runTurn(input, signal, (event) => channel.push(event)).then((turn) => {
+      const settle = () => {
         listener = undefined;
         running = undefined;
-        channel.push({ type: 'turn-end', ...turn });
-        channel.end();
-        return turn;
-      });
-      running = result;
+      };
+      const result = runTurn(input, signal, (event) => channel.push(event)).then(
+        (turn) => {
+          settle();
+          channel.push({ type: 'turn-end', ...turn });
+          channel.end();
+          return turn;
+        },
+        (error: unknown) => {
+          // Library misuse surfacing mid-turn (a tool provider whose names start to clash):
+          // the turn rejects instead of hanging, and the session stays usable.
+          settle();
+          channel.fail(error);
+          throw error;
+        },
+      );
+      running = result.catch(() => undefined);
       return { result, [Symbol.asyncIterator]: () => channel[Symbol.asyncIterator]() };
     },
     history: () => history,
