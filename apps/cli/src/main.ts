@@ -1,18 +1,33 @@
 import { SIGNAL_EXIT_CODES } from './cli/exit-codes.js';
 import { runCli } from './cli/run-cli.js';
 
+/** How long a second signal waits for writes in progress to roll back before exiting anyway. */
+const STOP_DEADLINE_MS = 10_000;
+
 const controller = new AbortController();
 const interruptListeners = new Set<() => void>();
+let stopping = false;
 for (const name of Object.keys(SIGNAL_EXIT_CODES) as (keyof typeof SIGNAL_EXIT_CODES)[]) {
   process.on(name, () => {
     if (name === 'SIGINT' && interruptListeners.size > 0) {
       for (const listener of interruptListeners) listener();
       return;
     }
-    // The first signal aborts the call (its processes are stopped and waited for); a second one
-    // means "now": exit at once.
-    if (controller.signal.aborted) process.exit(SIGNAL_EXIT_CODES[name]);
-    controller.abort(name);
+    const code = SIGNAL_EXIT_CODES[name];
+    // The first signal aborts the call (its processes are stopped and waited for; a write already
+    // under way completes). A second one means "now": writes in progress stop and roll back,
+    // removing their temporary files, within a deadline, then the process exits. A third exits
+    // at once.
+    if (!controller.signal.aborted) {
+      controller.abort(name);
+      return;
+    }
+    if (stopping) process.exit(code);
+    stopping = true;
+    setTimeout(() => process.exit(code), STOP_DEADLINE_MS).unref();
+    void import('@toolgate/core')
+      .then(({ settleCommits }) => settleCommits({ stop: true }))
+      .finally(() => process.exit(code));
   });
 }
 

@@ -34,5 +34,5 @@ export type PatchErrorCode =
   | 'invalid_arguments'
   /** Reading or writing failed; for `apply_patch` every file already written was restored. */
   | 'io_error'
-  /** The call was cancelled before anything was written. */
+  /** The call was cancelled before anything was written, or the host stopped the commit to exit (all restored). */
   | 'aborted';

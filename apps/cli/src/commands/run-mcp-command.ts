@@ -1,3 +1,4 @@
+import { settleCommits } from '@toolgate/core';
 import type { CliIo } from '../cli/cli-io.js';
 import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
 import type { CommonOptions } from '../cli/parse-cli-arguments.js';
@@ -52,5 +53,7 @@ export async function runMcpCommand(io: CliIo, options: CommonOptions): Promise<
     for (const line of session.mcp?.statusLines() ?? []) io.stderr.write(`${line}\n`);
   });
   await closed;
+  // A write the client no longer waits for (it left mid-request) finishes before the process exits.
+  await settleCommits();
   return signalExitCode(io.signal) ?? EXIT_CODES.success;
 }

@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
+import { trackCommit } from './commits-in-flight.js';
 import { pinDirectory } from './pin-directory.js';
 import { temporaryName } from './temporary-name.js';
 
@@ -14,6 +15,12 @@ export interface WriteFileAtomicOptions {
    * than surviving a power loss. @default true
    */
   readonly sync?: boolean;
+  /**
+   * The host's exit stops the write ({@link settleCommits} with `stop`): its temporary file is
+   * removed, the target is left as it was and the write throws. A rollback that puts a file back
+   * passes false, so it completes. @default true
+   */
+  readonly stoppable?: boolean;
 }
 
 /** Flags of a temporary file: created here and now, never through a symlink. */
@@ -27,11 +34,24 @@ export const EXCLUSIVE_CREATE_FLAGS =
  * pinned first ({@link pinDirectory}), so a directory swapped after the check cannot redirect the
  * write. A failed write removes its temporary file.
  */
-export async function writeFileAtomic(
+export function writeFileAtomic(
   realPath: string,
   data: string | Uint8Array,
   options: WriteFileAtomicOptions = {},
 ): Promise<void> {
+  // Tracked, so the host waits for the rename or the temporary file's removal before it exits.
+  return trackCommit((stop) =>
+    writeTracked(realPath, data, options, options.stoppable === false ? undefined : stop),
+  );
+}
+
+async function writeTracked(
+  realPath: string,
+  data: string | Uint8Array,
+  options: WriteFileAtomicOptions,
+  stop: AbortSignal | undefined,
+): Promise<void> {
+  stop?.throwIfAborted();
   const directory = await pinDirectory(dirname(realPath));
   try {
     const target = directory.entry(basename(realPath));
@@ -47,7 +67,7 @@ export async function writeFileAtomic(
     const handle = await open(temporary, EXCLUSIVE_CREATE_FLAGS, mode ?? 0o666);
     try {
       try {
-        await handle.writeFile(data);
+        await handle.writeFile(data, stop ? { signal: stop } : {});
         if (options.sync !== false) await handle.datasync();
         if (mode !== undefined) await handle.chmod(mode);
       } finally {

@@ -44,6 +44,12 @@ export async function applyPatch(
       );
     }
     const error = await commitFiles(planned.plan.files, { sync: options.sync ?? true });
+    if (error?.stopped && error.unrestored.length === 0) {
+      return toolFailure(
+        'aborted',
+        'apply_patch was stopped while writing because the process is exiting; every file already written was restored. Nothing was changed.',
+      );
+    }
     if (error) {
       return toolFailure(
         error.changed ? 'precondition_changed' : 'io_error',

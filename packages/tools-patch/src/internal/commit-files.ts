@@ -5,6 +5,7 @@ import {
   pinDirectory,
   removeEmptyDirectory,
   removeFile,
+  trackCommit,
   writeFileAtomic,
 } from '@toolgate/core';
 
@@ -30,6 +31,8 @@ export interface CommitError {
   readonly message: string;
   /** A directory on the way was replaced after it was checked (another process swapped it). */
   readonly changed: boolean;
+  /** The host stopped the commit because the process is exiting. */
+  readonly stopped: boolean;
   /** Files the rollback could not restore (normally empty). */
   readonly unrestored: readonly string[];
 }
@@ -41,11 +44,21 @@ const WRITE_CONCURRENCY = 16;
  * last. Every create, rename, unlink and mkdir goes through the pinned directory the workspace
  * checked (core's `pinDirectory`), so a directory swapped for a symlink meanwhile cannot redirect
  * it. If anything fails, every file already written or deleted is put back as it was and the
- * directories created for it are removed, so the tree ends as it started.
+ * directories created for it are removed, so the tree ends as it started. The commit is tracked
+ * (core's `trackCommit`): the host waits for it before exiting, and if the host must exit now it
+ * stops writing and rolls back the same way.
  */
-export async function commitFiles(
+export function commitFiles(
   files: readonly FileCommit[],
   options: { readonly sync?: boolean } = {},
+): Promise<CommitError | undefined> {
+  return trackCommit((stop) => commitTracked(files, options, stop));
+}
+
+async function commitTracked(
+  files: readonly FileCommit[],
+  options: { readonly sync?: boolean },
+  stop: AbortSignal,
 ): Promise<CommitError | undefined> {
   const sync = options.sync ?? true;
   const changed = files.filter(
@@ -63,6 +76,7 @@ export async function commitFiles(
     while (failure === undefined && next < writes.length) {
       const file = writes[next++]!;
       try {
+        stop.throwIfAborted();
         if (file.before === null) {
           // Only a new file may need its parent created; one mkdir per directory.
           const parent = dirname(file.absolutePath);
@@ -91,6 +105,7 @@ export async function commitFiles(
   if (failure === undefined) {
     for (const file of deletes) {
       try {
+        stop.throwIfAborted();
         await removeFile(file.absolutePath);
         done.push(file);
       } catch (error) {
@@ -108,11 +123,12 @@ export async function commitFiles(
         await removeFile(file.absolutePath).catch(() => {});
         await createSymlink(file.linkTarget, file.absolutePath);
       } else if (file.before === null) await removeFile(file.absolutePath);
+      // Not stoppable: a rollback runs to the end, also when the host is exiting.
       else
         await writeFileAtomic(
           file.absolutePath,
           file.before,
-          file.mode !== undefined ? { mode: file.mode } : {},
+          file.mode !== undefined ? { mode: file.mode, stoppable: false } : { stoppable: false },
         );
     } catch {
       unrestored.push(file.displayPath);
@@ -125,6 +141,7 @@ export async function commitFiles(
     displayPath: failure.file.displayPath,
     message: (failure.error as Error).message ?? String(failure.error),
     changed: isPathChangedError(failure.error),
+    stopped: stop.aborted,
     unrestored,
   };
 }
