@@ -82,12 +82,12 @@ export { isValidToolName, TOOL_NAME_PATTERN } from './tool/tool-name.js';
 export type { ArgumentsParseResult, ToolSpec } from './tool/tool-spec.js';
 export { validateJsonSchemaArguments } from './tool/validate-json-schema-arguments.js';
 export { valueAtPath } from './tool/value-at-path.js';
-export { settleCommits, trackCommit } from './workspace/commits-in-flight.js';
 export {
   type AppendFileOptions,
   type AppendFileResult,
   appendFile,
 } from './workspace/append-file.js';
+export { settleCommits, trackCommit } from './workspace/commits-in-flight.js';
 export { createFileExclusive } from './workspace/create-file-exclusive.js';
 export {
   createWorkspace,

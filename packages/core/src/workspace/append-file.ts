@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { type FileHandle, open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
+import { trackCommit } from './commits-in-flight.js';
 import { type PinnedDirectory, pathChangedError, pinDirectory } from './pin-directory.js';
 import { temporaryName } from './temporary-name.js';
 import { EXCLUSIVE_CREATE_FLAGS } from './write-file-atomic.js';
@@ -35,10 +36,17 @@ function failedAppend(error: unknown, message: string): Error {
 }
 
 /** Writes all of `data` at the end of `handle`; on failure takes the file back to `size` bytes. */
-async function appendAll(handle: FileHandle, data: Uint8Array, size: number, sync: boolean): Promise<void> {
+async function appendAll(
+  handle: FileHandle,
+  data: Uint8Array,
+  size: number,
+  sync: boolean,
+  stop: AbortSignal,
+): Promise<void> {
   let written = 0;
   try {
     while (written < data.byteLength) {
+      stop.throwIfAborted();
       const { bytesWritten } = await handle.write(data, written, data.byteLength - written, null);
       written += bytesWritten;
     }
@@ -65,6 +73,7 @@ async function replaceWithAppended(
   data: Uint8Array,
   mode: number,
   sync: boolean,
+  stop: AbortSignal,
 ): Promise<void> {
   const temporary = directory.entry(temporaryName(name));
   const copy = await open(temporary, EXCLUSIVE_CREATE_FLAGS, mode);
@@ -72,6 +81,7 @@ async function replaceWithAppended(
     try {
       const buffer = Buffer.alloc(COPY_CHUNK_BYTES);
       for (let position = 0; ; ) {
+        stop.throwIfAborted();
         const { bytesRead } = await source.read(buffer, 0, buffer.byteLength, position);
         if (bytesRead === 0) break;
         await copy.write(buffer, 0, bytesRead);
@@ -97,12 +107,23 @@ async function replaceWithAppended(
  * `.git/config`): such a file is replaced atomically by an appended copy instead. A write that
  * fails midway (ENOSPC, EFBIG) truncates the file back to its original length, or removes the file
  * it created, and the error says so; when even that fails, it says exactly how many bytes stayed.
+ * Tracked like {@link writeFileAtomic}: the host's exit stops it the same way.
  */
-export async function appendFile(
+export function appendFile(
   realPath: string,
   data: Uint8Array,
   options: AppendFileOptions = {},
 ): Promise<AppendFileResult> {
+  return trackCommit((stop) => appendTracked(realPath, data, options, stop));
+}
+
+async function appendTracked(
+  realPath: string,
+  data: Uint8Array,
+  options: AppendFileOptions,
+  stop: AbortSignal,
+): Promise<AppendFileResult> {
+  stop.throwIfAborted();
   const sync = options.sync ?? true;
   const name = basename(realPath);
   const directory = await pinDirectory(dirname(realPath));
@@ -125,17 +146,17 @@ export async function appendFile(
         const stats = await handle.stat();
         if (!stats.isFile()) throw pathChangedError(realPath);
         if (stats.nlink > 1) {
-          await replaceWithAppended(directory, name, handle, data, stats.mode & 0o7777, sync);
+          await replaceWithAppended(directory, name, handle, data, stats.mode & 0o7777, sync, stop);
           return { created: false, linkBroken: true };
         }
-        await appendAll(handle, data, stats.size, sync);
+        await appendAll(handle, data, stats.size, sync, stop);
         return { created: false, linkBroken: false };
       } finally {
         await handle.close();
       }
     }
     try {
-      await appendAll(handle, data, 0, sync);
+      await appendAll(handle, data, 0, sync, stop);
     } catch (error) {
       await handle.close();
       await unlink(target).catch(() => {});

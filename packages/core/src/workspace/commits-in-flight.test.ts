@@ -2,7 +2,9 @@ import { mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/pro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { appendFile } from './append-file.js';
 import { settleCommits, trackCommit } from './commits-in-flight.js';
+import { createFileExclusive } from './create-file-exclusive.js';
 import { writeFileAtomic } from './write-file-atomic.js';
 
 // Stopping is for good (the process is about to exit), so the stop test comes last; vitest runs
@@ -41,22 +43,29 @@ describe('commits in flight', () => {
     expect(events).toEqual(['commit done', 'settled']);
   });
 
-  it('with stop, a large atomic write in progress ends without its temporary file and leaves the target as it was', async () => {
-    const target = join(root, 'big.txt');
-    await writeFile(target, 'old\n');
-    const writing = writeFileAtomic(target, Buffer.alloc(256 * 1024 * 1024, 0x61));
-    const outcome = writing.then(
-      () => 'written',
-      (error: Error) => error.name,
+  it('with stop, large writes in progress end without temporary or partial files and leave their targets as they were', async () => {
+    const big = Buffer.alloc(256 * 1024 * 1024, 0x61);
+    await writeFile(join(root, 'overwritten.txt'), 'old\n');
+    await writeFile(join(root, 'appended.txt'), 'old\n');
+    const outcomes = [
+      writeFileAtomic(join(root, 'overwritten.txt'), big),
+      createFileExclusive(join(root, 'created.txt'), big),
+      appendFile(join(root, 'appended.txt'), big),
+    ].map((writing) =>
+      writing.then(
+        () => 'written',
+        (error: Error) => (error.message.endsWith('nothing was appended') ? 'taken back' : error.name),
+      ),
     );
     await settleCommits({ stop: true });
-    expect(await outcome).toBe('AbortError');
-    expect(await readdir(root)).toEqual(['big.txt']);
-    expect(await readFile(target, 'utf8')).toBe('old\n');
+    expect(await Promise.all(outcomes)).toEqual(['AbortError', 'AbortError', 'taken back']);
+    expect((await readdir(root)).sort()).toEqual(['appended.txt', 'overwritten.txt']);
+    expect(await readFile(join(root, 'overwritten.txt'), 'utf8')).toBe('old\n');
+    expect(await readFile(join(root, 'appended.txt'), 'utf8')).toBe('old\n');
     // Later writes are stopped too, unless they are rollbacks that must complete.
     await expect(writeFileAtomic(join(root, 'late.txt'), 'x')).rejects.toThrow();
-    await writeFileAtomic(target, 'restored\n', { stoppable: false });
-    expect(await readdir(root)).toEqual(['big.txt']);
-    expect(await readFile(target, 'utf8')).toBe('restored\n');
+    await writeFileAtomic(join(root, 'overwritten.txt'), 'restored\n', { stoppable: false });
+    expect((await readdir(root)).sort()).toEqual(['appended.txt', 'overwritten.txt']);
+    expect(await readFile(join(root, 'overwritten.txt'), 'utf8')).toBe('restored\n');
   });
 });

@@ -41,6 +41,6 @@ export function trackCommit<T>(work: (stop: AbortSignal) => Promise<T>): Promise
  */
 export async function settleCommits(options: { readonly stop?: boolean } = {}): Promise<void> {
   const { inFlight, stop } = registry();
-  if (options.stop) stop.abort(new Error('the process is exiting'));
+  if (options.stop) stop.abort(new DOMException('The process is exiting.', 'AbortError'));
   while (inFlight.size > 0) await Promise.all(inFlight);
 }

@@ -1,5 +1,6 @@
 import { link, open, unlink } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
+import { trackCommit } from './commits-in-flight.js';
 import { pinDirectory } from './pin-directory.js';
 import { temporaryName } from './temporary-name.js';
 import { EXCLUSIVE_CREATE_FLAGS } from './write-file-atomic.js';
@@ -7,13 +8,17 @@ import { EXCLUSIVE_CREATE_FLAGS } from './write-file-atomic.js';
 /** Errors from `link()` on file systems without hard links. */
 const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'EMLINK', 'ENOSYS']);
 
-async function writeAndSync(path: string, data: Uint8Array): Promise<void> {
+/** Creates `path` and fills it; a file it created but could not fill (or was stopped) is removed. */
+async function writeAndSync(path: string, data: Uint8Array, stop: AbortSignal): Promise<void> {
   const handle = await open(path, EXCLUSIVE_CREATE_FLAGS, 0o666);
+  let filled = false;
   try {
-    await handle.writeFile(data);
+    await handle.writeFile(data, { signal: stop });
     await handle.datasync();
+    filled = true;
   } finally {
     await handle.close();
+    if (!filled) await unlink(path).catch(() => {});
   }
 }
 
@@ -22,15 +27,20 @@ async function writeAndSync(path: string, data: Uint8Array): Promise<void> {
  * file beside it, which `link()` puts in place (failing with EEXIST if a file appeared meanwhile),
  * so nobody ever sees the file half-written. Where hard links are unsupported, falls back to an
  * exclusive open. The directory is pinned ({@link pinDirectory}). Returns false when the file
- * already exists.
+ * already exists. Tracked like {@link writeFileAtomic}: the host's exit stops it, leaving nothing.
  */
-export async function createFileExclusive(realPath: string, data: Uint8Array): Promise<boolean> {
+export function createFileExclusive(realPath: string, data: Uint8Array): Promise<boolean> {
+  return trackCommit((stop) => createTracked(realPath, data, stop));
+}
+
+async function createTracked(realPath: string, data: Uint8Array, stop: AbortSignal): Promise<boolean> {
+  stop.throwIfAborted();
   const directory = await pinDirectory(dirname(realPath));
   try {
     const target = directory.entry(basename(realPath));
     const temporary = directory.entry(temporaryName(basename(realPath)));
     try {
-      await writeAndSync(temporary, data);
+      await writeAndSync(temporary, data, stop);
       try {
         await link(temporary, target);
         return true;
@@ -43,7 +53,7 @@ export async function createFileExclusive(realPath: string, data: Uint8Array): P
       await unlink(temporary).catch(() => {});
     }
     try {
-      await writeAndSync(target, data);
+      await writeAndSync(target, data, stop);
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
