@@ -1,3 +1,4 @@
+export { TOOLGATE_CONFIG_SCHEMA, type ToolgateConfig } from './config/toolgate-config-schema.js';
 export { ModelConfigError } from './model/model-config-error.js';
 export {
   MODEL_PROVIDERS,
@@ -6,3 +7,20 @@ export {
   parseModelSpec,
 } from './model/parse-model-spec.js';
 export { type SelectedModel, type SelectModelOptions, selectModel } from './model/select-model.js';
+export { combineToolProviders, toToolProvider } from './session/combine-tool-providers.js';
+export {
+  type BuiltInTools,
+  type BuiltInToolsContext,
+  createBuiltInTools,
+} from './session/create-built-in-tools.js';
+export {
+  createSessionSurface,
+  type SessionSurface,
+  type SessionSurfaceOptions,
+} from './session/create-session-surface.js';
+export {
+  createSessionTools,
+  type SessionToolSet,
+  type SessionToolsOptions,
+} from './session/create-session-tools.js';
+export { type LoadMcpToolsOptions, loadMcpTools, type SessionMcp } from './session/load-mcp-tools.js';

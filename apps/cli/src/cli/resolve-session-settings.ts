@@ -1,8 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { ApprovalMode } from '@toolgate/core';
+import type { ToolgateConfig } from '@toolgate/host';
 import { CONFIG_FILE_NAME, loadToolgateConfig } from '../config/load-toolgate-config.js';
-import type { ToolgateConfig } from '../config/toolgate-config-schema.js';
 import { parseApprovalModeValue } from './parse-approval-mode-value.js';
 import type { CommonOptions } from './parse-cli-arguments.js';
 import { UsageError } from './usage-error.js';

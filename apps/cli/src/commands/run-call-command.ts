@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ToolResult } from '@toolgate/core';
+import { createSessionSurface } from '@toolgate/host';
 import { ONE_SHOT_CHOICES } from '../approval/approval-choices.js';
 import { createTerminalApprover } from '../approval/create-terminal-approver.js';
 import { formatRejectionLine, type TerminalRejection } from '../approval/terminal-rejection.js';
@@ -10,7 +11,6 @@ import { readCallArguments } from '../cli/read-call-arguments.js';
 import { resolveSessionSettings } from '../cli/resolve-session-settings.js';
 import { createColors, shouldUseColor } from '../render/colors.js';
 import { renderToolResult } from '../render/render-tool-result.js';
-import { createSessionSurface } from '../session/create-session-surface.js';
 import { withElapsedTime } from '../session/with-elapsed-time.js';
 import { streamColors } from './command-context.js';
 

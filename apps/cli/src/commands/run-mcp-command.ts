@@ -1,10 +1,10 @@
 import { settleCommits } from '@toolgate/core';
+import { createSessionSurface } from '@toolgate/host';
 import type { CliIo } from '../cli/cli-io.js';
 import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
 import type { CommonOptions } from '../cli/parse-cli-arguments.js';
 import { readVersion } from '../cli/read-version.js';
 import { resolveSessionSettings } from '../cli/resolve-session-settings.js';
-import { createSessionSurface } from '../session/create-session-surface.js';
 import { signalExitCode } from './run-call-command.js';
 
 /**

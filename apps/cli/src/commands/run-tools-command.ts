@@ -1,4 +1,5 @@
 import { findClosestMatch } from '@toolgate/core';
+import { createSessionSurface } from '@toolgate/host';
 import type { CliIo } from '../cli/cli-io.js';
 import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
 import type { CommonOptions } from '../cli/parse-cli-arguments.js';
@@ -6,7 +7,6 @@ import { resolveSessionSettings } from '../cli/resolve-session-settings.js';
 import { UsageError } from '../cli/usage-error.js';
 import { renderToolHelp } from '../render/render-tool-help.js';
 import { renderToolsTable } from '../render/render-tools-table.js';
-import { createSessionSurface } from '../session/create-session-surface.js';
 import { streamColors } from './command-context.js';
 
 /** Options of `toolgate tools`. */

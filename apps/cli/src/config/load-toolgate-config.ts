@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { TOOLGATE_CONFIG_SCHEMA, type ToolgateConfig } from '@toolgate/host';
 import { UsageError } from '../cli/usage-error.js';
 import { formatConfigIssue } from './format-config-issue.js';
-import { TOOLGATE_CONFIG_SCHEMA, type ToolgateConfig } from './toolgate-config-schema.js';
 
 /** The config file name looked up in the workspace root. */
 export const CONFIG_FILE_NAME = 'toolgate.config.json';

@@ -1,9 +1,8 @@
 import { type Agent, createAgent } from '@toolgate/agent';
 import type { Approver } from '@toolgate/core';
-import { selectModel } from '@toolgate/host';
+import { createSessionTools, type SessionToolSet, selectModel } from '@toolgate/host';
 import { formatAgentsMdPrompt, loadAgentsMd } from '@toolgate/tools-agents-md';
 import type { SessionSettings } from '../cli/resolve-session-settings.js';
-import { createSessionTools, type SessionToolSet } from './create-session-tools.js';
 
 /** What an agent of the CLI is made of besides the session settings. */
 export interface CliAgentOptions {
