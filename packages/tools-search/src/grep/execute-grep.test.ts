@@ -1,3 +1,4 @@
+import { spawn, spawnSync } from 'node:child_process';
 import { chmod, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -361,4 +362,29 @@ describe('grep engine selection', () => {
       await removeDirectory(root);
     }
   });
+});
+
+describe('grep (node engine) on a FIFO', () => {
+  const hasMkfifo = spawnSync('mkfifo', ['--version']).status === 0;
+  it.skipIf(!hasMkfifo)(
+    `skips a FIFO named as the path instead of blocking the process on it ${hasMkfifo ? '' : '(skipped: no mkfifo)'}`,
+    async () => {
+      const root = await temporaryDirectory();
+      expect(spawnSync('mkfifo', [join(root, 'pipe')]).status).toBe(0);
+      // Should grep read the FIFO, this writer ends the read after a few seconds and the test fails.
+      const writer = spawn('sh', ['-c', 'sleep 3; printf "needle\\n" > "$0"', join(root, 'pipe')], {
+        stdio: 'ignore',
+      });
+      try {
+        const harness = createHarness({ root }, { engine: 'node' });
+        expect(await harness.call('grep', { pattern: 'needle', path: 'pipe' })).toMatchObject({
+          status: 'success',
+          output: { matches: [] },
+        });
+      } finally {
+        writer.kill('SIGKILL');
+        await removeDirectory(root);
+      }
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { Yielder } from './event-loop-yielder.js';
 import { linearMatcherFor, type NodePattern } from './node-pattern.js';
 import { type RegexWorker, startRegexWorker } from './regex-worker.js';
@@ -83,17 +83,21 @@ const SCRATCH_BYTES = 1 << 20;
 /**
  * Reads a file whole, synchronously: for many small cached files this is several times faster
  * than the promise API (no thread-pool round trip per call). The caller yields between files.
- * Returns 'too-large' past the limit and undefined when it cannot be read.
+ * Returns 'too-large' past the limit and undefined when it cannot be read or is not a regular
+ * file: the open does not block (`O_NONBLOCK`), so a FIFO named as the search path, or swapped in
+ * after the walk saw a file, is skipped instead of blocking the process until a writer comes.
  */
 function readWhole(path: string | Buffer, limit: number, scratch: Buffer): Buffer | 'too-large' | undefined {
   let descriptor: number;
   try {
-    descriptor = openSync(path, 'r');
+    descriptor = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch {
     return undefined;
   }
   try {
-    const size = fstatSync(descriptor).size;
+    const stats = fstatSync(descriptor);
+    if (!stats.isFile()) return undefined;
+    const size = stats.size;
     if (size > limit) return 'too-large';
     const target = size <= scratch.length ? scratch : Buffer.allocUnsafe(size);
     let length = 0;
