@@ -74,6 +74,19 @@ describe('resolveRealPath', () => {
     });
   });
 
+  it('fails a file followed by . or a trailing slash with not_a_directory, as the kernel does', async () => {
+    for (const path of [`${root}/src/a.ts/.`, `${root}/src/a.ts/`])
+      expect([path, await resolveRealPath(path)]).toEqual([
+        path,
+        { ok: false, reason: 'not_a_directory', message: `${join(root, 'src', 'a.ts')} is not a directory` },
+      ]);
+    expect(await resolveRealPath(`${root}/src/.`)).toEqual({
+      ok: true,
+      realPath: join(root, 'src'),
+      exists: true,
+    });
+  });
+
   it('agrees with the kernel wherever the kernel resolves the path', async () => {
     await symlink(join(root, 'src'), join(root, 'abs'));
     await symlink('src/../link/..', join(root, 'hop'));

@@ -19,8 +19,15 @@ const MAX_LINK_HOPS = 40;
 /** Looks at one component that changed under us before giving up on it. */
 const MAX_RETRIES = 3;
 
+/**
+ * The components of a path. `.` and a trailing separator are kept as `.`: they say the component
+ * before them must be a directory (`file/.` and `file/` fail with ENOTDIR in the kernel).
+ */
 function splitSegments(path: string): string[] {
-  return path.split(sep).filter((segment) => segment !== '' && segment !== '.');
+  const parts = path.split(sep);
+  const segments = parts.filter((segment) => segment !== '');
+  if (parts.length > 1 && parts.at(-1) === '') segments.push('.');
+  return segments;
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -53,6 +60,8 @@ export async function resolveRealPath(absolutePath: string): Promise<RealPath> {
   let retries = 0;
   while (pending.length > 0) {
     const segment = pending.shift()!;
+    // `current` is a directory here (a file followed by more components was refused below).
+    if (segment === '.') continue;
     if (missing !== undefined) {
       if (segment === '..') {
         return {
