@@ -1,5 +1,4 @@
 import { runCallCommand } from '../commands/run-call-command.js';
-import { runToolsCommand } from '../commands/run-tools-command.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT_CODES, type ExitCode } from './exit-codes.js';
 import { parseCliArguments } from './parse-cli-arguments.js';
@@ -26,8 +25,9 @@ export async function runCli(io: CliIo): Promise<ExitCode> {
       case 'version':
         io.stdout.write(`${readVersion()}\n`);
         return EXIT_CODES.success;
+      // Listing builds every tool package's schemas; a call loads only its own (a chunk each).
       case 'tools':
-        return await runToolsCommand(io, command);
+        return await (await import('../commands/run-tools-command.js')).runToolsCommand(io, command);
       case 'call':
         return await runCallCommand(io, command);
       // The agent (and the AI SDK) and the MCP SDK load only for the commands that need them

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ToolResult } from '@toolgate/core';
+import { BUILT_IN_TOOL_NAMES, type ToolResult } from '@toolgate/core';
 import { createSessionSurface } from '@toolgate/host';
 import { ONE_SHOT_CHOICES } from '../approval/approval-choices.js';
 import { createTerminalApprover } from '../approval/create-terminal-approver.js';
@@ -65,6 +65,11 @@ export async function runCallCommand(io: CliIo, command: CallCommandOptions): Pr
     // A built-in tool never waits on MCP servers: they start only for a call of one of theirs.
     ...(settings.mcpConfigFile && command.tool.startsWith(MCP_TOOL_PREFIX)
       ? { mcpConfigFile: settings.mcpConfigFile }
+      : {}),
+    // One call of a built-in tool loads only its package; any other name loads them all, so an
+    // unknown name is answered with the whole surface.
+    ...((BUILT_IN_TOOL_NAMES as readonly string[]).includes(command.tool)
+      ? { builtIns: [command.tool] }
       : {}),
     ...(io.stderr.isTTY ? { after: [withElapsedTime({ write: (text) => io.stderr.write(text) })] } : {}),
   });

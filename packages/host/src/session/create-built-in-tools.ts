@@ -1,15 +1,15 @@
 import { type AnyTool, BUILT_IN_TOOL_NAMES, type Workspace } from '@toolgate/core';
-import { createAgentsMdTools } from '@toolgate/tools-agents-md';
-import { createFsTools } from '@toolgate/tools-fs';
-import { createPatchTools } from '@toolgate/tools-patch';
-import { createSearchTools } from '@toolgate/tools-search';
-import { createProcessRegistry, createShellTools } from '@toolgate/tools-shell';
 import type { ToolgateConfig } from '../config/toolgate-config-schema.js';
 
 /** What the built-in tools of one session share. */
 export interface BuiltInToolsContext {
   readonly workspace: Workspace;
   readonly config: ToolgateConfig;
+  /**
+   * Only the tool packages that define these names are loaded (a one-shot call needs one tool,
+   * and each package builds its schemas when it loads). @default every built-in tool
+   */
+  readonly only?: readonly string[];
 }
 
 /** The built-in tools, from every tool package, in AI4J's order. */
@@ -19,45 +19,95 @@ export interface BuiltInTools {
   close(): Promise<number>;
 }
 
+/** The tools one package defines, and how to stop what they started. */
+interface ToolFamily {
+  readonly tools: readonly AnyTool[];
+  close?(): Promise<number>;
+}
+
+/** Each tool package behind a dynamic import: a chunk of its own in the bundle, loaded when needed. */
+const FAMILIES: readonly {
+  readonly names: readonly string[];
+  readonly load: (context: BuiltInToolsContext) => Promise<ToolFamily>;
+}[] = [
+  {
+    names: ['bash'],
+    load: async ({ workspace, config }) => {
+      const { createProcessRegistry, createShellTools } = await import('@toolgate/tools-shell');
+      const options = config.tools?.bash ?? {};
+      const processes = createProcessRegistry();
+      const shell = createShellTools({
+        workspace,
+        processes,
+        ...(options.timeoutMs === undefined ? {} : { defaultTimeoutMs: options.timeoutMs }),
+        ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
+      });
+      return {
+        tools: [shell.bash],
+        close: async () => {
+          const running = processes.list().filter((info) => info.status === 'RUNNING').length;
+          await processes.close();
+          return running;
+        },
+      };
+    },
+  },
+  {
+    names: ['read_file', 'write_file'],
+    load: async ({ workspace, config }) => {
+      const { createFsTools } = await import('@toolgate/tools-fs');
+      const maxChars = config.tools?.read_file?.maxChars;
+      const fs = createFsTools({
+        workspace,
+        ...(maxChars === undefined ? {} : { defaultReadMaxChars: maxChars }),
+      });
+      return { tools: [fs.read_file, fs.write_file] };
+    },
+  },
+  {
+    names: ['apply_patch', 'edit'],
+    load: async ({ workspace }) => {
+      const { createPatchTools } = await import('@toolgate/tools-patch');
+      const patch = createPatchTools({ workspace });
+      return { tools: [patch.apply_patch, patch.edit] };
+    },
+  },
+  {
+    names: ['glob', 'grep'],
+    load: async ({ workspace, config }) => {
+      const { createSearchTools } = await import('@toolgate/tools-search');
+      const engine = config.tools?.search?.engine;
+      const search = createSearchTools({ workspace, ...(engine === undefined ? {} : { engine }) });
+      return { tools: [search.glob, search.grep] };
+    },
+  },
+  {
+    names: ['update_agents_md'],
+    load: async ({ workspace }) => {
+      const { createAgentsMdTools } = await import('@toolgate/tools-agents-md');
+      return { tools: [createAgentsMdTools({ workspace }).update_agents_md] };
+    },
+  },
+];
+
 const ORDER: readonly string[] = BUILT_IN_TOOL_NAMES;
 
-/** Builds the session's built-in tools, each package configured from the config file. */
-export function createBuiltInTools(context: BuiltInToolsContext): BuiltInTools {
-  const { workspace, config } = context;
-  const options = config.tools ?? {};
-  const processes = createProcessRegistry();
-  const fs = createFsTools({
-    workspace,
-    ...(options.read_file?.maxChars === undefined ? {} : { defaultReadMaxChars: options.read_file.maxChars }),
-  });
-  const patch = createPatchTools({ workspace });
-  const agentsMd = createAgentsMdTools({ workspace });
-  const shell = createShellTools({
-    workspace,
-    processes,
-    ...(options.bash?.timeoutMs === undefined ? {} : { defaultTimeoutMs: options.bash.timeoutMs }),
-    ...(options.bash?.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.bash.maxOutputBytes }),
-  });
-  const search = createSearchTools({
-    workspace,
-    ...(options.search?.engine === undefined ? {} : { engine: options.search.engine }),
-  });
-  const tools: AnyTool[] = [
-    shell.bash,
-    fs.read_file,
-    fs.write_file,
-    patch.apply_patch,
-    search.glob,
-    search.grep,
-    patch.edit,
-    agentsMd.update_agents_md,
-  ].sort((left, right) => ORDER.indexOf(left.definition.name) - ORDER.indexOf(right.definition.name));
+/** Builds the session's built-in tools (or only those asked for), each package configured from the config file. */
+export async function createBuiltInTools(context: BuiltInToolsContext): Promise<BuiltInTools> {
+  const { only } = context;
+  const families = await Promise.all(
+    FAMILIES.filter((family) => !only || family.names.some((name) => only.includes(name))).map((family) =>
+      family.load(context),
+    ),
+  );
+  const tools = families
+    .flatMap((family) => family.tools)
+    .sort((left, right) => ORDER.indexOf(left.definition.name) - ORDER.indexOf(right.definition.name));
   return {
     tools,
     close: async () => {
-      const running = processes.list().filter((info) => info.status === 'RUNNING').length;
-      await processes.close();
-      return running;
+      const stopped = await Promise.all(families.map((family) => family.close?.() ?? 0));
+      return stopped.reduce((sum, count) => sum + count, 0);
     },
   };
 }

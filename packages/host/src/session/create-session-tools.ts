@@ -23,6 +23,8 @@ export interface SessionToolsOptions {
   readonly waitForMcpServers?: boolean;
   /** Called when an MCP server's tools change. @default nothing */
   readonly onMcpToolsChanged?: () => void;
+  /** Only the built-in tools of the packages that define these names. @default every built-in tool */
+  readonly builtIns?: readonly string[];
 }
 
 /** A session's ungated tools: the built-ins and the MCP servers' tools, and what must be stopped at its end. */
@@ -57,7 +59,11 @@ function createConfiguredWorkspace(root: string, config: ToolgateConfig): Worksp
 export async function createSessionTools(options: SessionToolsOptions): Promise<SessionToolSet> {
   const config = options.config ?? {};
   const workspace = createConfiguredWorkspace(options.root, config);
-  const builtIns = createBuiltInTools({ workspace, config });
+  const builtIns = await createBuiltInTools({
+    workspace,
+    config,
+    ...(options.builtIns ? { only: options.builtIns } : {}),
+  });
   const providers: ToolProvider[] = [toToolProvider(builtIns.tools)];
   let mcp: SessionMcp | undefined;
   if (options.mcpConfigFile !== undefined) {
