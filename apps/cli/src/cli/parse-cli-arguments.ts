@@ -46,6 +46,14 @@ export type CliCommand =
       readonly options: CommonOptions;
     }
   | {
+      readonly command: 'trust';
+      /** `--list`: print the trusted workspaces. */
+      readonly list: boolean;
+      /** `--revoke`: forget the workspace. */
+      readonly revoke: boolean;
+      readonly options: CommonOptions;
+    }
+  | {
       readonly command: 'run';
       /** The prompt, or `-` to read it from stdin. */
       readonly prompt: string;
@@ -69,14 +77,22 @@ const OPTIONS = {
   model: { type: 'string' },
   'base-url': { type: 'string' },
   'max-steps': { type: 'string' },
+  list: { type: 'boolean' },
+  revoke: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const;
 
-const COMMANDS = ['tools', 'call', 'run', 'mcp', 'help'];
+const COMMANDS = ['tools', 'call', 'run', 'mcp', 'trust', 'help'];
 
 /** Options only `toolgate run` takes. */
 const RUN_ONLY = ['model', 'base-url', 'max-steps'] as const;
+
+/** Options only `toolgate trust` takes. */
+const TRUST_ONLY = ['list', 'revoke'] as const;
+
+/** Options `toolgate trust` does not take (it reads no config and starts nothing). */
+const NOT_FOR_TRUST = ['approval', 'config', 'mcp-config', 'no-mcp', 'json'] as const;
 
 function parseMaxSteps(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -107,12 +123,22 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
   if (values.version) return { command: 'version' };
   const [command, ...rest] = positionals;
   if (command !== undefined && !COMMANDS.includes(command)) {
-    throw new UsageError(`Unknown command ${JSON.stringify(command)}: expected tools, call, run or mcp.`);
+    throw new UsageError(
+      `Unknown command ${JSON.stringify(command)}: expected tools, call, run, mcp or trust.`,
+    );
   }
   if (command === 'help') return { command: 'help' };
   if (command !== 'run' && command !== undefined) {
     const runOnly = RUN_ONLY.find((name) => values[name] !== undefined);
     if (runOnly) throw new UsageError(`--${runOnly} is an option of "toolgate run" only.`);
+  }
+  if (command !== 'trust') {
+    const trustOnly = TRUST_ONLY.find((name) => values[name] !== undefined);
+    if (trustOnly) throw new UsageError(`--${trustOnly} is an option of "toolgate trust" only.`);
+  } else {
+    const other = NOT_FOR_TRUST.find((name) => values[name] !== undefined);
+    if (other) throw new UsageError(`--${other} is not an option of "toolgate trust".`);
+    if (values.list && values.revoke) throw new UsageError('--list and --revoke exclude each other.');
   }
   const cwd = nonEmpty('cwd', values.cwd);
   const config = nonEmpty('config', values.config);
@@ -150,6 +176,9 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
       extra(1);
       return { command, tool, json, options };
     }
+    case 'trust':
+      extra(0);
+      return { command, list: values.list ?? false, revoke: values.revoke ?? false, options };
     case 'mcp':
       extra(0);
       if (json)

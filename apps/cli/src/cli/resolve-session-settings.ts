@@ -2,7 +2,9 @@ import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { ApprovalMode } from '@toolgate/core';
 import type { ToolgateConfig } from '@toolgate/host';
-import { CONFIG_FILE_NAME, loadToolgateConfig } from '../config/load-toolgate-config.js';
+import { loadSessionConfig } from '../config/load-session-config.js';
+import { userConfigFile } from '../config/user-config-file.js';
+import { describeDistrust, trustCommandFor } from '../config/workspace-trust.js';
 import { parseApprovalModeValue } from './parse-approval-mode-value.js';
 import type { CommonOptions } from './parse-cli-arguments.js';
 import { UsageError } from './usage-error.js';
@@ -29,11 +31,17 @@ export function invocationDirectory(env: NodeJS.ProcessEnv, cwd: string): string
   return env.npm_lifecycle_event && init && isAbsolute(init) ? init : cwd;
 }
 
-/** Resolves `--cwd`, the config file, the approval mode (flag, `TOOLGATE_APPROVAL`, config, `safe`) and the MCP file. */
+/**
+ * Resolves `--cwd`, the config (the user's file, then the workspace's or `--config`, which only
+ * tightens until the workspace is trusted), the approval mode (flag, `TOOLGATE_APPROVAL`, config,
+ * `safe`) and the MCP file (a workspace's `.mcp.json` only once trusted). `report` receives one
+ * line for each setting left out and how to trust the workspace.
+ */
 export async function resolveSessionSettings(
   options: CommonOptions,
   env: NodeJS.ProcessEnv,
   cwd: string,
+  report: (line: string) => void,
 ): Promise<SessionSettings> {
   const base = invocationDirectory(env, cwd);
   const root = resolve(base, options.cwd ?? '.');
@@ -44,10 +52,13 @@ export async function resolveSessionSettings(
     throw new UsageError(`--cwd: no such directory: ${root}`);
   }
   if (!isDirectory) throw new UsageError(`--cwd: not a directory: ${root}`);
-  const config =
-    options.config === undefined
-      ? await loadToolgateConfig(join(root, CONFIG_FILE_NAME), { required: false })
-      : await loadToolgateConfig(resolve(base, options.config), { required: true });
+  const loaded = await loadSessionConfig({
+    root,
+    userFile: userConfigFile(env),
+    ...(options.config === undefined ? {} : { configFile: resolve(base, options.config) }),
+  });
+  const { config } = loaded;
+  for (const line of loaded.notices) report(line);
   (config.workspace?.readRoots ?? []).forEach((path, index) => {
     const absolute = resolve(root, path);
     let ok = false;
@@ -75,7 +86,13 @@ export async function resolveSessionSettings(
       mcpConfigFile = resolve(base, options.mcpConfig);
       if (!existsSync(mcpConfigFile)) throw new UsageError(`--mcp-config: no such file: ${mcpConfigFile}`);
     } else if (existsSync(join(root, MCP_CONFIG_FILE_NAME))) {
-      mcpConfigFile = join(root, MCP_CONFIG_FILE_NAME);
+      // A cloned repository's servers are commands it chose: none starts until the person trusts it.
+      if (loaded.trust.state === 'trusted') mcpConfigFile = join(root, MCP_CONFIG_FILE_NAME);
+      else {
+        report(
+          `toolgate: not starting the MCP servers of ${join(root, MCP_CONFIG_FILE_NAME)}: ${describeDistrust(loaded.trust)}. To trust it: ${trustCommandFor(loaded.realRoot)}`,
+        );
+      }
     }
   }
   return { root, config, mode, mcpConfigFile };

@@ -38,6 +38,8 @@ export async function runCli(io: CliIo): Promise<ExitCode> {
         return await (await import('../commands/run-agent-command.js')).runAgentCommand(io, command);
       case 'mcp':
         return await (await import('../commands/run-mcp-command.js')).runMcpCommand(io, command.options);
+      case 'trust':
+        return await (await import('../commands/run-trust-command.js')).runTrustCommand(io, command);
     }
   } catch (error) {
     if (UsageError.isInstance(error)) {

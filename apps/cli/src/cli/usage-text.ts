@@ -5,6 +5,8 @@ export const USAGE_TEXT = `Usage:
   toolgate call <tool> [ARGS] [--json]     run one tool call through the full chain
   toolgate run "<prompt>" [--json]         one agent turn in the workspace ("-" reads the prompt from stdin)
   toolgate mcp                             serve the gated surface over MCP on stdio
+  toolgate trust [--list | --revoke]       trust the workspace's own config (toolgate.config.json,
+                                           .mcp.json, .toolgate/) as it is now; list; forget
   toolgate                                 the interactive agent (on a terminal)
 
 ARGS is one JSON object; "-" or no argument reads it from stdin.
@@ -12,8 +14,10 @@ ARGS is one JSON object; "-" or no argument reads it from stdin.
 Options:
   --cwd DIR                  workspace root (default .)
   --approval MODE            manual | safe | auto (default: $TOOLGATE_APPROVAL, the config file, else safe)
-  --config FILE              config file (default <cwd>/toolgate.config.json when present)
-  --mcp-config FILE          MCP servers (default <cwd>/.mcp.json when present)
+  --config FILE              config file (default <cwd>/toolgate.config.json when present; until
+                             the workspace is trusted it may only tighten the user's config,
+                             $XDG_CONFIG_HOME/toolgate/config.json)
+  --mcp-config FILE          MCP servers (default <cwd>/.mcp.json when present and trusted)
   --no-mcp                   ignore MCP servers
   --json                     machine-readable output (tools, call; run: JSON Lines, one per event)
   --model PROVIDER:MODEL     run: openai:…, anthropic:…, openai-compatible:… (default $TOOLGATE_MODEL)

@@ -31,7 +31,9 @@ export interface RunCommandOptions {
  * stop reason. Every process the turn started is stopped before it returns.
  */
 export async function runAgentCommand(io: CliIo, command: RunCommandOptions): Promise<ExitCode> {
-  const settings = await resolveSessionSettings(command.options, io.env, io.cwd);
+  const settings = await resolveSessionSettings(command.options, io.env, io.cwd, (line) =>
+    io.stderr.write(`${line}\n`),
+  );
   const agent = await createCliAgent(settings, {
     model: command.model,
     baseURL: command.baseURL,

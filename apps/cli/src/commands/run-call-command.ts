@@ -46,7 +46,9 @@ export interface CallCommandOptions {
  * ends, every process it started is stopped and waited for.
  */
 export async function runCallCommand(io: CliIo, command: CallCommandOptions): Promise<ExitCode> {
-  const settings = await resolveSessionSettings(command.options, io.env, io.cwd);
+  const settings = await resolveSessionSettings(command.options, io.env, io.cwd, (line) =>
+    io.stderr.write(`${line}\n`),
+  );
   const input = await readCallArguments(command.args, io.stdin);
   const colors = streamColors(io);
   // What the approver refused: said in one line instead of the generic rejection rendering.

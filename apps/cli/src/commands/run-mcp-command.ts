@@ -13,7 +13,9 @@ import { signalExitCode } from './run-call-command.js';
  * process it started, lives until the client leaves (stdin ends) or a signal arrives.
  */
 export async function runMcpCommand(io: CliIo, options: CommonOptions): Promise<ExitCode> {
-  const settings = await resolveSessionSettings(options, io.env, io.cwd);
+  const settings = await resolveSessionSettings(options, io.env, io.cwd, (line) =>
+    io.stderr.write(`${line}\n`),
+  );
   const { createMcpServer, createStdioServerTransport } = await import('@toolgate/mcp');
   let server: ReturnType<typeof createMcpServer> | undefined;
   // Built-in tools are served at once; each MCP server's tools join when it connects, and the

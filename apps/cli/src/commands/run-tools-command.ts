@@ -22,7 +22,9 @@ export interface ToolsCommandOptions {
  * the model sees; with a name, that tool's description and arguments (or its one definition).
  */
 export async function runToolsCommand(io: CliIo, command: ToolsCommandOptions): Promise<ExitCode> {
-  const settings = await resolveSessionSettings(command.options, io.env, io.cwd);
+  const settings = await resolveSessionSettings(command.options, io.env, io.cwd, (line) =>
+    io.stderr.write(`${line}\n`),
+  );
   const session = await createSessionSurface({
     root: settings.root,
     config: settings.config,

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { TOOLGATE_CONFIG_SCHEMA, type ToolgateConfig } from '@toolgate/host';
+import type { z } from 'zod';
 import { UsageError } from '../cli/usage-error.js';
 import { formatConfigIssue } from './format-config-issue.js';
 
@@ -11,10 +12,19 @@ export const CONFIG_FILE_NAME = 'toolgate.config.json';
  * means an empty config) and true for `--config`. Every problem throws a {@link UsageError} naming
  * the file, the key and what was expected.
  */
-export async function loadToolgateConfig(
+export function loadToolgateConfig(
   file: string,
   options: { readonly required: boolean },
 ): Promise<ToolgateConfig> {
+  return loadConfigFile(file, TOOLGATE_CONFIG_SCHEMA, options);
+}
+
+/** Reads a JSON config file and validates it with `schema`; {@link loadToolgateConfig}'s rules. */
+export async function loadConfigFile<Schema extends z.ZodType<object>>(
+  file: string,
+  schema: Schema,
+  options: { readonly required: boolean },
+): Promise<z.output<Schema> | Record<string, never>> {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -31,10 +41,10 @@ export async function loadToolgateConfig(
   } catch (error) {
     throw new UsageError(`Invalid config file ${file}: not valid JSON (${(error as Error).message}).`);
   }
-  const parsed = TOOLGATE_CONFIG_SCHEMA.safeParse(raw);
+  const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const lines = parsed.error.issues.map(
-      (issue) => `  ${formatConfigIssue(issue, raw, TOOLGATE_CONFIG_SCHEMA).replaceAll('\n', '\n  ')}`,
+      (issue) => `  ${formatConfigIssue(issue, raw, schema).replaceAll('\n', '\n  ')}`,
     );
     throw new UsageError(`Invalid config file ${file}:\n${lines.join('\n')}`);
   }

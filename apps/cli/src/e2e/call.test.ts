@@ -210,6 +210,8 @@ describe.skipIf(SKIP_REASON !== undefined)(
         join(root, 'toolgate.config.json'),
         JSON.stringify({ workspace: { readRoots: ['../no-such-dir'] } }),
       );
+      // Read roots widen what may be read: they apply only once the workspace is trusted.
+      expect((await runToolgate(['trust', '--cwd', root])).code).toBe(0);
       for (const args of [
         ['tools', '--json'],
         ['call', 'read_file', '{"path":"a.txt"}'],

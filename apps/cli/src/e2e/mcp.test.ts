@@ -191,6 +191,7 @@ describe.skipIf(SKIP_REASON !== undefined)(
           mcpServers: { everything: { command: process.execPath, args: [everythingServerEntry(), 'stdio'] } },
         }),
       );
+      expect((await runToolgate(['trust', '--cwd', root])).code).toBe(0);
       const tools = await runToolgate(['tools', '--json', '--cwd', root]);
       expect(tools.code).toBe(0);
       const names = (JSON.parse(tools.stdout) as { name: string }[]).map((definition) => definition.name);
@@ -292,6 +293,7 @@ describe.skipIf(SKIP_REASON !== undefined)(
 
     it('exits 2 for a bad .mcp.json', async () => {
       await writeFile(join(root, '.mcp.json'), '{"mcpServers": {"x": {"command": 5}}}');
+      expect((await runToolgate(['trust', '--cwd', root])).code).toBe(0);
       const result = await runToolgate(['tools', '--cwd', root]);
       expect(result.code).toBe(2);
       expect(result.stderr).toContain(join(root, '.mcp.json'));

@@ -38,7 +38,9 @@ export async function runInteractive(io: CliIo, command: InteractiveOptions): Pr
   let current: AbortController | undefined;
   const stopListening = io.onInterrupt?.(() => current?.abort());
   try {
-    const settings = await resolveSessionSettings(command.options, io.env, io.cwd);
+    const settings = await resolveSessionSettings(command.options, io.env, io.cwd, (line) =>
+      io.stderr.write(`${line}\n`),
+    );
     const terminalColors = createColors(shouldUseColor(true, io.env));
     const agent = await createCliAgent(settings, {
       model: command.model,

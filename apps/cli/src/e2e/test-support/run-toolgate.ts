@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -22,6 +22,9 @@ export const PTY_SKIP_REASON =
 /** Each e2e test spawns real processes; on a loaded 2-core machine that takes a while. */
 export const E2E_OPTIONS = { timeout: 90_000 } as const;
 
+/** One user config directory for the test run, never the person's own `~/.config/toolgate`. */
+export const TEST_CONFIG_HOME = mkdtempSync(join(tmpdir(), 'toolgate-cli-config-'));
+
 /** An environment without the package-manager and toolgate variables of the test runner. */
 export function cleanEnv(extra: Readonly<Record<string, string>> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
@@ -30,7 +33,7 @@ export function cleanEnv(extra: Readonly<Record<string, string>> = {}): NodeJS.P
     if (key === 'FORCE_COLOR' || key === 'NO_COLOR') continue;
     env[key] = value;
   }
-  return { ...env, ...extra };
+  return { ...env, XDG_CONFIG_HOME: TEST_CONFIG_HOME, ...extra };
 }
 
 /** What one run printed and how it ended. */

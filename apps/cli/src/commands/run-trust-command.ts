@@ -1,0 +1,81 @@
+import { realpath, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { CliIo } from '../cli/cli-io.js';
+import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
+import type { CommonOptions } from '../cli/parse-cli-arguments.js';
+import { invocationDirectory } from '../cli/resolve-session-settings.js';
+import { UsageError } from '../cli/usage-error.js';
+import { digestWorkspaceConfig } from '../config/digest-workspace-config.js';
+import { loadUserConfig } from '../config/load-session-config.js';
+import { userConfigFile } from '../config/user-config-file.js';
+import { checkWorkspaceTrust } from '../config/workspace-trust.js';
+import { writeUserConfig } from '../config/write-user-config.js';
+
+/** Options of `toolgate trust`. */
+export interface TrustCommandOptions {
+  readonly list: boolean;
+  readonly revoke: boolean;
+  readonly options: CommonOptions;
+}
+
+async function workspaceRoot(io: CliIo, options: CommonOptions): Promise<string> {
+  const root = resolve(invocationDirectory(io.env, io.cwd), options.cwd ?? '.');
+  let isDirectory = false;
+  try {
+    isDirectory = (await stat(root)).isDirectory();
+  } catch {
+    throw new UsageError(`--cwd: no such directory: ${root}`);
+  }
+  if (!isDirectory) throw new UsageError(`--cwd: not a directory: ${root}`);
+  return realpath(root);
+}
+
+/**
+ * `toolgate trust`: records the workspace's real path and the digests of its config files in the
+ * user's config file, so its `toolgate.config.json` may loosen the rules and its `.mcp.json`
+ * servers start, until one of those files changes. `--list` shows every trusted workspace and
+ * whether it changed since; `--revoke` forgets the workspace.
+ */
+export async function runTrustCommand(io: CliIo, command: TrustCommandOptions): Promise<ExitCode> {
+  const file = userConfigFile(io.env);
+  const user = await loadUserConfig(file);
+  const trusted = user.trustedWorkspaces ?? [];
+  if (command.list) {
+    if (trusted.length === 0) io.stdout.write(`No trusted workspaces (in ${file}).\n`);
+    for (const entry of trusted) {
+      let state: string;
+      try {
+        const trust = checkWorkspaceTrust([entry], entry.path, await digestWorkspaceConfig(entry.path));
+        state =
+          trust.state === 'trusted'
+            ? 'trusted'
+            : `changed since trusted: ${trust.state === 'changed' ? trust.files.join(', ') : ''}`;
+      } catch {
+        state = 'missing';
+      }
+      io.stdout.write(`${entry.path}\t${state}\t(trusted ${entry.trustedAt})\n`);
+    }
+    return EXIT_CODES.success;
+  }
+  const root = await workspaceRoot(io, command.options);
+  const others = trusted.filter((entry) => entry.path !== root);
+  if (command.revoke) {
+    if (others.length === trusted.length) {
+      io.stdout.write(`${root} was not trusted.\n`);
+      return EXIT_CODES.success;
+    }
+    await writeUserConfig(file, { ...user, trustedWorkspaces: others });
+    io.stdout.write(`${root} is no longer trusted.\n`);
+    return EXIT_CODES.success;
+  }
+  const files = await digestWorkspaceConfig(root);
+  const entry = { path: root, files, trustedAt: new Date().toISOString() };
+  await writeUserConfig(file, { ...user, trustedWorkspaces: [...others, entry] });
+  const names = Object.keys(files);
+  io.stdout.write(
+    `Trusted ${root}${names.length === 0 ? ' (it has no config files yet)' : ''}.\n` +
+      names.map((name) => `  ${name}  ${files[name]}\n`).join('') +
+      `Its toolgate.config.json may now loosen the rules and its .mcp.json servers may start; any change to these files (or a new one) makes it untrusted again. Recorded in ${file}.\n`,
+  );
+  return EXIT_CODES.success;
+}

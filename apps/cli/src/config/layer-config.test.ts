@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { layerConfig } from './layer-config.js';
+
+describe('layerConfig', () => {
+  it('ignores what an untrusted project file would loosen, and says what', () => {
+    expect(
+      layerConfig(
+        {},
+        { approval: 'auto', workspace: { allowOutsideWorkspace: true, readRoots: ['../secrets'] } },
+        false,
+      ),
+    ).toEqual({
+      config: {},
+      ignored: [
+        'approval "auto"',
+        'workspace.allowOutsideWorkspace true',
+        'workspace.readRoots ["../secrets"]',
+      ],
+    });
+  });
+
+  it('applies what an untrusted project file tightens: a stricter mode, more protected paths', () => {
+    expect(
+      layerConfig(
+        { approval: 'auto', workspace: { protectedPaths: ['secrets'], allowOutsideWorkspace: true } },
+        { approval: 'manual', workspace: { protectedPaths: ['build'], allowOutsideWorkspace: false } },
+        false,
+      ),
+    ).toEqual({
+      config: {
+        approval: 'manual',
+        workspace: { protectedPaths: ['secrets', 'build'], allowOutsideWorkspace: false },
+      },
+      ignored: [],
+    });
+  });
+
+  it('lets an untrusted project file match what the user file already allows', () => {
+    expect(
+      layerConfig(
+        { approval: 'auto', workspace: { allowOutsideWorkspace: true } },
+        { approval: 'auto', workspace: { allowOutsideWorkspace: true } },
+        false,
+      ),
+    ).toEqual({ config: { approval: 'auto', workspace: { allowOutsideWorkspace: true } }, ignored: [] });
+  });
+
+  it('lets a trusted project file override the user file key by key', () => {
+    expect(
+      layerConfig(
+        { approval: 'manual', tools: { bash: { timeoutMs: 1000, maxOutputBytes: 10 } } },
+        { approval: 'auto', workspace: { readRoots: ['../lib'] }, tools: { bash: { timeoutMs: 5000 } } },
+        true,
+      ),
+    ).toEqual({
+      config: {
+        approval: 'auto',
+        workspace: { readRoots: ['../lib'] },
+        tools: { bash: { timeoutMs: 5000, maxOutputBytes: 10 } },
+      },
+      ignored: [],
+    });
+  });
+
+  it('takes the user file alone when the project has none', () => {
+    expect(layerConfig({ approval: 'auto', tools: { search: { engine: 'node' } } }, {}, false)).toEqual({
+      config: { approval: 'auto', tools: { search: { engine: 'node' } } },
+      ignored: [],
+    });
+  });
+});

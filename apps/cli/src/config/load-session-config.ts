@@ -1,0 +1,62 @@
+import { realpath } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ToolgateConfig } from '@toolgate/host';
+import { digestWorkspaceConfig } from './digest-workspace-config.js';
+import { layerConfig } from './layer-config.js';
+import { CONFIG_FILE_NAME, loadConfigFile, loadToolgateConfig } from './load-toolgate-config.js';
+import { USER_CONFIG_SCHEMA, type UserConfig } from './user-config-schema.js';
+import {
+  checkWorkspaceTrust,
+  describeDistrust,
+  trustCommandFor,
+  type WorkspaceTrust,
+} from './workspace-trust.js';
+
+/** Options of {@link loadSessionConfig}. */
+export interface LoadSessionConfigOptions {
+  /** The workspace root (an existing directory). */
+  readonly root: string;
+  /** The user's config file (see `userConfigFile`). */
+  readonly userFile: string;
+  /** `--config FILE`: named by the person, so trusted; replaces the workspace's own file. */
+  readonly configFile?: string;
+}
+
+/** The settings of a session and how far the workspace's own config is trusted. */
+export interface SessionConfig {
+  /** The user's file with the project's on top (tightening only, unless trusted). */
+  readonly config: ToolgateConfig;
+  /** Whether the workspace's own config files (`toolgate.config.json`, `.mcp.json`, `.toolgate/`) are trusted. */
+  readonly trust: WorkspaceTrust;
+  /** The workspace root's real path. */
+  readonly realRoot: string;
+  /** Lines for stderr: what was ignored and the command that trusts the workspace. */
+  readonly notices: readonly string[];
+}
+
+/** Reads the user's config file (always trusted); a missing file is an empty config. */
+export async function loadUserConfig(file: string): Promise<UserConfig> {
+  return loadConfigFile(file, USER_CONFIG_SCHEMA, { required: false });
+}
+
+/**
+ * Loads the user's config file and the project's (the workspace's `toolgate.config.json`, or
+ * `--config`), and layers them: flags and environment are applied by the caller on top.
+ */
+export async function loadSessionConfig(options: LoadSessionConfigOptions): Promise<SessionConfig> {
+  const user = await loadUserConfig(options.userFile);
+  const realRoot = await realpath(options.root);
+  const trust = checkWorkspaceTrust(user.trustedWorkspaces, realRoot, await digestWorkspaceConfig(realRoot));
+  const { trustedWorkspaces: _trusted, ...userSettings } = user;
+  const projectFile = options.configFile ?? join(options.root, CONFIG_FILE_NAME);
+  const project = await loadToolgateConfig(projectFile, { required: options.configFile !== undefined });
+  const trusted = options.configFile !== undefined || trust.state === 'trusted';
+  const { config, ignored } = layerConfig(userSettings, project, trusted);
+  const notices =
+    ignored.length === 0
+      ? []
+      : [
+          `toolgate: ignored ${ignored.join(', ')} from ${projectFile}: ${describeDistrust(trust)}, so its config may only tighten the rules. To trust it: ${trustCommandFor(realRoot)}`,
+        ];
+  return { config, trust, realRoot, notices };
+}

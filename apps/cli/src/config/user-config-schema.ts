@@ -1,0 +1,26 @@
+import { TOOLGATE_CONFIG_SCHEMA } from '@toolgate/host';
+import { z } from 'zod';
+
+/** One workspace the person trusted: its real path and the digests of its config files then. */
+export const TRUSTED_WORKSPACE_SCHEMA = z.strictObject({
+  /** The workspace root's real path (symlinks resolved). */
+  path: z.string().min(1),
+  /** `sha256:<hex>` of each config file, by path relative to the root (`toolgate.config.json`, `.mcp.json`, `.toolgate/…`). */
+  files: z.record(z.string(), z.string()),
+  /** When it was trusted (ISO 8601). */
+  trustedAt: z.string(),
+});
+
+/**
+ * The user's config file (`$XDG_CONFIG_HOME/toolgate/config.json`): the same settings as a
+ * workspace's `toolgate.config.json`, always trusted, plus the workspaces the person trusted.
+ */
+export const USER_CONFIG_SCHEMA = TOOLGATE_CONFIG_SCHEMA.extend({
+  trustedWorkspaces: z.array(TRUSTED_WORKSPACE_SCHEMA).optional(),
+});
+
+/** A validated user config file. */
+export type UserConfig = z.output<typeof USER_CONFIG_SCHEMA>;
+
+/** One entry of `trustedWorkspaces`. */
+export type TrustedWorkspace = z.output<typeof TRUSTED_WORKSPACE_SCHEMA>;

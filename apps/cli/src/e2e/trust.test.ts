@@ -1,0 +1,110 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mcpFixtureScript } from './test-support/mcp-sdk.js';
+import { createTempWorkspace, E2E_OPTIONS, runToolgate, SKIP_REASON } from './test-support/run-toolgate.js';
+
+let workspace: Awaited<ReturnType<typeof createTempWorkspace>>;
+let root: string;
+let configHome: string;
+let env: Record<string, string>;
+beforeEach(async () => {
+  workspace = await createTempWorkspace();
+  root = workspace.root;
+  configHome = await mkdtemp(join(tmpdir(), 'toolgate-config-home-'));
+  env = { XDG_CONFIG_HOME: configHome };
+});
+afterEach(async () => {
+  await workspace.dispose();
+  await rm(configHome, { recursive: true, force: true });
+});
+
+const trustLine = () => `To trust it: toolgate trust --cwd ${root}`;
+
+describe.skipIf(SKIP_REASON !== undefined)(`toolgate trust ${SKIP_REASON ?? ''}`, E2E_OPTIONS, () => {
+  it('keeps an untrusted toolgate.config.json from loosening approval until toolgate trust, and again after it changes', async () => {
+    await writeFile(join(root, 'toolgate.config.json'), JSON.stringify({ approval: 'auto' }));
+    const bash = ['call', 'bash', '{"action":"exec","command":"echo ran"}', '--json', '--cwd', root];
+
+    const untrusted = await runToolgate(bash, { env });
+    expect(untrusted.code).toBe(3);
+    expect(untrusted.stderr).toContain(
+      `toolgate: ignored approval "auto" from ${join(root, 'toolgate.config.json')}: this workspace is not trusted, so its config may only tighten the rules. ${trustLine()}\n`,
+    );
+
+    const trust = await runToolgate(['trust', '--cwd', root], { env });
+    expect(trust.code).toBe(0);
+    expect(trust.stdout).toContain(`Trusted ${root}.\n  toolgate.config.json  sha256:`);
+    const userFile = join(configHome, 'toolgate', 'config.json');
+    expect((await stat(userFile)).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(await readFile(userFile, 'utf8')).trustedWorkspaces).toEqual([
+      {
+        path: root,
+        files: { 'toolgate.config.json': expect.stringMatching(/^sha256:[0-9a-f]{64}$/) },
+        trustedAt: expect.any(String),
+      },
+    ]);
+
+    const trusted = await runToolgate(bash, { env });
+    expect(trusted.code).toBe(0);
+    expect(trusted.stderr).toBe('');
+    expect(JSON.parse(trusted.stdout)).toMatchObject({ status: 'success' });
+
+    await writeFile(join(root, 'toolgate.config.json'), JSON.stringify({ approval: 'auto', tools: {} }));
+    const changed = await runToolgate(bash, { env });
+    expect(changed.code).toBe(3);
+    expect(changed.stderr).toContain('toolgate.config.json changed since you trusted this workspace');
+  });
+
+  it('starts no server of an untrusted .mcp.json, says so once with the command, and starts them once trusted', async () => {
+    const started = join(root, 'started.txt');
+    await writeFile(
+      join(root, '.mcp.json'),
+      JSON.stringify({
+        mcpServers: {
+          notes: {
+            command: 'sh',
+            args: [
+              '-c',
+              `: > '${started}'; exec '${process.execPath}' '${mcpFixtureScript('fixture-server.mjs')}'`,
+            ],
+          },
+        },
+      }),
+    );
+    const untrusted = await runToolgate(['tools', '--json', '--cwd', root], { env });
+    expect(untrusted.code).toBe(0);
+    expect(
+      (JSON.parse(untrusted.stdout) as { name: string }[]).some((tool) => tool.name.startsWith('mcp__')),
+    ).toBe(false);
+    expect(untrusted.stderr).toBe(
+      `toolgate: not starting the MCP servers of ${join(root, '.mcp.json')}: this workspace is not trusted. ${trustLine()}\n`,
+    );
+    await expect(stat(started)).rejects.toThrow();
+
+    expect((await runToolgate(['trust', '--cwd', root], { env })).code).toBe(0);
+    const trusted = await runToolgate(['tools', '--json', '--cwd', root], { env });
+    expect(trusted.code).toBe(0);
+    expect((JSON.parse(trusted.stdout) as { name: string }[]).map((tool) => tool.name)).toContain(
+      'mcp__notes__search',
+    );
+  });
+
+  it('lists trusted workspaces, marks a changed one, and forgets one with --revoke', async () => {
+    expect((await runToolgate(['trust', '--list'], { env })).stdout).toBe(
+      `No trusted workspaces (in ${join(configHome, 'toolgate', 'config.json')}).\n`,
+    );
+    expect((await runToolgate(['trust', '--cwd', root], { env })).code).toBe(0);
+    expect((await runToolgate(['trust', '--list'], { env })).stdout).toMatch(
+      new RegExp(`^${root}\\ttrusted\\t`),
+    );
+    await writeFile(join(root, '.mcp.json'), '{"mcpServers":{}}');
+    expect((await runToolgate(['trust', '--list'], { env })).stdout).toContain(
+      `${root}\tchanged since trusted: .mcp.json\t`,
+    );
+    const revoked = await runToolgate(['trust', '--revoke', '--cwd', root], { env });
+    expect(revoked).toMatchObject({ code: 0, stdout: `${root} is no longer trusted.\n` });
+    expect((await runToolgate(['trust', '--list'], { env })).stdout).toContain('No trusted workspaces');
+  });
+});
