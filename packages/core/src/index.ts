@@ -4,10 +4,19 @@ export {
   type RememberedDecision,
 } from './approval/approval-memory.js';
 export { APPROVAL_MODES, type ApprovalMode, parseApprovalMode } from './approval/approval-mode.js';
-export type { ApprovalPreview } from './approval/approval-preview.js';
 export { type ApprovalRequest, buildApprovalRequest } from './approval/approval-request.js';
-export { type ApprovalAnswer, type Approver, isApprovingAnswer } from './approval/approver.js';
-export { bashActionOf, requiresApproval } from './approval/requires-approval.js';
+export type { ApprovalRemember, ApprovalSummary } from './approval/approval-summary.js';
+export {
+  type ApprovalAnswer,
+  type ApprovalAnswerKind,
+  type ApprovalRejectionWithFeedback,
+  type Approver,
+  approvalAnswerKind,
+  isApprovingAnswer,
+} from './approval/approver.js';
+export { editScope } from './approval/edit-scope.js';
+export { type ApprovalSubject, requiresApproval } from './approval/requires-approval.js';
+export type { ApprovalDecision, ApprovalRule, ToolApproval } from './approval/tool-approval.js';
 export { type StandardDecoratorOptions, standardDecorators } from './decorators/standard-decorators.js';
 export { type ApprovalOptions, withApproval } from './decorators/with-approval.js';
 export { withEvents } from './decorators/with-events.js';
@@ -53,6 +62,7 @@ export type { ToolProvider } from './surface/tool-provider.js';
 export type { ToolSurface } from './surface/tool-surface.js';
 export { clipText } from './text/clip-text.js';
 export { editDistance, findClosestMatch, findClosestMatches } from './text/closest-match.js';
+export { escapeControlCharacters } from './text/escape-control-characters.js';
 export { createUnifiedDiff, type UnifiedDiffOptions, unifiedDiffHeader } from './text/unified-diff.js';
 export { BUILT_IN_TOOL_NAMES, type BuiltInToolName, isBuiltInToolName } from './tool/built-in-tool-names.js';
 export { type DefineJsonSchemaToolOptions, defineJsonSchemaTool } from './tool/define-json-schema-tool.js';

@@ -1,6 +1,11 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type ApprovalRequest, createToolSurface, standardDecorators } from '@toolgate/core';
+import {
+  type ApprovalRequest,
+  createApprovalMemory,
+  createToolSurface,
+  standardDecorators,
+} from '@toolgate/core';
 import { checkToolConformance } from '@toolgate/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { APPLY_PATCH_SPEC } from './apply-patch/apply-patch-spec.js';
@@ -66,7 +71,8 @@ describe('createPatchTools', () => {
     expect(result).toEqual({
       status: 'rejected',
       by: 'approval',
-      reason: 'Add keep.txt (replaces the existing file)',
+      reason:
+        'The user declined: Add keep.txt (replaces the existing file), Move gone.txt → dest.txt (replaces the existing file), Add new.txt',
     });
     expect(requests).toHaveLength(1);
     const request = requests[0]!;
@@ -138,6 +144,72 @@ describe('createPatchTools', () => {
     expect(await temp.read('a.txt')).toBe('zero\none\n2\n');
   });
 
+  it('fails with precondition_changed, writing nothing, when a file appeared where the approved patch adds one', async () => {
+    const surface = surfaceWithApprover(async () => {
+      await writeFile(join(temp.root, 'notes.txt'), 'written meanwhile\n');
+      return 'allow_once';
+    });
+    const result = await surface.executor.execute({
+      id: 'c1',
+      name: 'apply_patch',
+      arguments: { patch: '*** Begin Patch\n*** Add File: notes.txt\n+mine\n*** End Patch' },
+    });
+    expect(result).toEqual({
+      status: 'failure',
+      error: {
+        code: 'precondition_changed',
+        message:
+          'notes.txt did not exist when the patch was approved and now does; nothing was changed. Read the file again and make a new patch for what is there now.',
+      },
+    });
+    expect(await temp.read('notes.txt')).toBe('written meanwhile\n');
+  });
+
+  it('scopes "always" to the approved changes: an approved Add does not let a later Delete run unasked', async () => {
+    const asked: string[] = [];
+    const tools = createPatchTools({ workspace: temp.workspace });
+    const surface = createToolSurface({
+      tools: [tools.apply_patch],
+      decorators: standardDecorators({
+        approval: {
+          mode: 'safe',
+          memory: createApprovalMemory(),
+          approver: async (request) => {
+            asked.push(request.rememberLabel);
+            return 'allow_always';
+          },
+        },
+      }),
+    });
+    const patch = (body: string) => ({ patch: `*** Begin Patch\n${body}\n*** End Patch` });
+    await surface.executor.execute({
+      id: '1',
+      name: 'apply_patch',
+      arguments: patch('*** Add File: a.txt\n+a'),
+    });
+    await surface.executor.execute({
+      id: '2',
+      name: 'apply_patch',
+      arguments: patch('*** Update File: a.txt\n-a\n+b'),
+    });
+    await surface.executor.execute({
+      id: '3',
+      name: 'apply_patch',
+      arguments: patch('*** Update File: a.txt\n-b\n+c'),
+    });
+    await surface.executor.execute({
+      id: '4',
+      name: 'apply_patch',
+      arguments: patch('*** Delete File: a.txt'),
+    });
+    expect(asked).toEqual([
+      'always for edits with apply_patch to Add a.txt',
+      'always for edits with apply_patch to Update a.txt',
+      'always for edits with apply_patch to Delete a.txt',
+    ]);
+    expect(await temp.tree()).toEqual({});
+  });
+
   it('fails at execution, writing nothing, when the approved hunk no longer matches', async () => {
     await temp.write('a.txt', 'one\ntwo\n');
     await temp.write('b.txt', 'b\n');
@@ -162,7 +234,7 @@ describe('createPatchTools', () => {
     const tools = createPatchTools({ workspace: temp.workspace });
     const surface = createToolSurface({
       tools: [tools.apply_patch, tools.edit],
-      decorators: standardDecorators(),
+      decorators: standardDecorators({ approval: { mode: 'auto' } }),
     });
     const results = await Promise.all(
       ['a', 'b', 'c', 'd'].map((letter, index) =>

@@ -1,4 +1,6 @@
-import { buildApprovalRequest, type ToolDefinition } from '@toolgate/core';
+import { buildApprovalRequest } from '@toolgate/core';
+import { WRITE_FILE_SPEC } from '@toolgate/tools-fs';
+import { BASH_SPEC } from '@toolgate/tools-shell';
 import { describe, expect, it } from 'vitest';
 import { createColors } from '../render/colors.js';
 import { formatApprovalChoices, ONE_SHOT_CHOICES } from './approval-choices.js';
@@ -6,19 +8,10 @@ import { formatApprovalBlock } from './format-approval-block.js';
 import { parseApprovalAnswer } from './parse-approval-answer.js';
 import { formatRejectionLine } from './terminal-rejection.js';
 
-const definition = (name: string, kind: ToolDefinition['kind']): ToolDefinition => ({
-  name,
-  description: '',
-  inputSchema: { type: 'object' },
-  kind,
-  annotations: {},
-  source: { type: 'built-in' },
-});
-
 describe('formatApprovalBlock', () => {
   it('prints the seed block for bash exec: title, action and cwd, then the command', () => {
     const request = buildApprovalRequest({
-      definition: definition('bash', 'execute'),
+      tool: BASH_SPEC,
       callId: 'c1',
       input: { action: 'exec', command: 'rm -rf build', cwd: 'packages/core' },
       mode: 'safe',
@@ -30,7 +23,7 @@ describe('formatApprovalBlock', () => {
 
   it('adds the planned diff, coloured when colour is on', () => {
     const request = buildApprovalRequest({
-      definition: definition('write_file', 'edit'),
+      tool: WRITE_FILE_SPEC,
       callId: 'c1',
       input: { path: 'a.txt', content: 'new\n' },
       mode: 'manual',

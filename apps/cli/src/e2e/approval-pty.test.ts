@@ -40,7 +40,7 @@ describe.skipIf(PTY_SKIP_REASON !== undefined)(
       expect(run.output().match(/Rejected/g)).toEqual(['Rejected']);
       expect(run.output()).toContain('• Rejected write_file: Overwrite a.txt (4 bytes). Nothing ran.\n');
       expect(run.output()).toContain(
-        '{"status":"rejected","by":"approval","reason":"Overwrite a.txt (4 bytes)"}',
+        '{"status":"rejected","by":"approval","reason":"The user declined: Overwrite a.txt (4 bytes)"}',
       );
       expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('old\n');
     });

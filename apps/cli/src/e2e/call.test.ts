@@ -273,7 +273,7 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(result).toEqual({
         code: 3,
         signal: null,
-        stdout: `${JSON.stringify({ status: 'rejected', by: 'approval', reason: 'Create x.txt (1 bytes)' })}\n`,
+        stdout: `${JSON.stringify({ status: 'rejected', by: 'approval', reason: 'The approval question was cancelled before anyone answered, so the call did not run: Create x.txt (1 bytes)' })}\n`,
         stderr:
           '• Rejected write_file: Create x.txt (1 bytes). It needs approval and there is no terminal to ask, so nothing ran; use --approval auto for unattended use.\n',
       });

@@ -1,4 +1,4 @@
-import { bashActionOf, type ToolDecorator } from '@toolgate/core';
+import type { ToolDecorator } from '@toolgate/core';
 
 /** Options for {@link withElapsedTime}. */
 export interface ElapsedTimeOptions {
@@ -21,7 +21,8 @@ export function withElapsedTime(options: ElapsedTimeOptions): ToolDecorator {
   const delay = options.delayMs ?? 2000;
   return async (invocation, next) => {
     const input = invocation.input?.value;
-    if (invocation.call.name !== 'bash' || bashActionOf(input) !== 'exec') return next();
+    // Validated bash input: the action defaults to exec.
+    if (invocation.call.name !== 'bash' || (input as { action?: unknown }).action !== 'exec') return next();
     const command = String((input as { command?: unknown }).command ?? '')
       .replace(/\s+/g, ' ')
       .trim();

@@ -1,10 +1,14 @@
-import { clipText } from '../text/clip-text.js';
-import type { ToolDefinition, ToolKind } from '../tool/tool-definition.js';
+import { escapeControlCharacters } from '../text/escape-control-characters.js';
+import type { ToolKind } from '../tool/tool-definition.js';
 import type { ApprovalMode } from './approval-mode.js';
-import type { ApprovalPreview } from './approval-preview.js';
-import { bashActionOf } from './requires-approval.js';
+import type { ApprovalSummary } from './approval-summary.js';
+import type { ApprovalSubject } from './requires-approval.js';
 
-/** What the approver is asked about one call. */
+/**
+ * What the approver is asked about one call. Every text field is shown as it will run: control
+ * characters and escape sequences appear escaped (`\e[2K`), and nothing is clipped; a host wraps
+ * or pages long content, or refuses to ask about what it cannot show.
+ */
 export interface ApprovalRequest {
   /** The tool's wire name. */
   readonly toolName: string;
@@ -14,103 +18,67 @@ export interface ApprovalRequest {
   readonly kind: ToolKind;
   /** The mode that made this call ask. */
   readonly mode: ApprovalMode;
-  /** `Approval required for <tool>`. */
+  /** `Approval required for <tool>`, unless the tool names it otherwise. */
   readonly title: string;
-  /** The seed's summary lines (bash: action and cwd, then the command; apply_patch: `Add <path>` …). */
+  /** Summary lines (bash: action and cwd, then the command; apply_patch: every `Add/Update/Delete/Move <path>`). */
   readonly lines: readonly string[];
-  /** The rejection detail: the command for bash exec, `Stop process <id>`, `Add <path>`, `args=…`. */
+  /** What a rejection names: the command for bash exec, `Stop process <id>`, `Add <path>`, `args=…`. */
   readonly detail: string;
-  /** Unified diff of the planned change, when preflight computed one. */
+  /** Unified diff of the planned change, when the tool computed one. */
   readonly diff?: string;
   /** Display paths the call touches. */
   readonly locations?: readonly string[];
   /** The validated arguments. */
   readonly input: unknown;
-  /** Key under which `*_always` answers are remembered: bash by exact command, others by name. */
+  /** Key under which `*_always` answers are remembered: the tool's name plus the scope it declares. */
   readonly rememberKey: string;
+  /** What an `*_always` answer covers, for a person: ``always for `npm test` ``, `always for read_file`. */
+  readonly rememberLabel: string;
 }
 
-interface Summary {
-  readonly lines: readonly string[];
-  readonly detail: string;
-  readonly rememberKey: string;
-}
-
-const PATCH_OPERATION = /^\s*\*\*\*\s*(Add|Update|Delete)(?: File)?:\s*(.+?)\s*$/;
-
-function field(input: unknown, name: string): string {
-  const value = (input as Record<string, unknown> | undefined)?.[name];
-  return typeof value === 'string' ? value : '';
-}
-
-function summarizeBash(input: unknown): Summary {
-  const action = bashActionOf(input);
-  const processId = field(input, 'processId').trim() || '(process)';
-  if (action === 'exec' || action === 'start') {
-    const command = field(input, 'command').trim();
-    return {
-      lines: [`${action} in ${clipText(field(input, 'cwd').trim() || '.', 72)}`, clipText(command, 120)],
-      detail: command || `bash ${action}`,
-      rememberKey: `bash\u0000${action}\u0000${command}`,
-    };
+function pick<Field extends keyof ApprovalSummary>(
+  field: Field,
+  ...sources: readonly (ApprovalSummary | undefined)[]
+): ApprovalSummary[Field] | undefined {
+  for (const source of sources) {
+    const value = source?.[field];
+    if (value !== undefined && !(Array.isArray(value) && value.length === 0)) return value;
   }
-  const detail =
-    action === 'stop'
-      ? `Stop process ${processId}`
-      : action === 'write'
-        ? `Write to process ${processId}`
-        : `bash ${action}`;
-  return { lines: [`${action} process ${processId}`], detail, rememberKey: `bash\u0000${action}` };
+  return undefined;
 }
 
-function summarizePatch(input: unknown): Summary {
-  const patch = field(input, 'patch');
-  const lines: string[] = [];
-  for (const line of patch.split('\n')) {
-    const match = PATCH_OPERATION.exec(line);
-    if (match) lines.push(`${match[1]} ${match[2]}`);
-    if (lines.length === 4) break;
-  }
-  return lines.length > 0
-    ? { lines, detail: lines[0]!, rememberKey: 'apply_patch' }
-    : { lines: [clipText(patch, 120)], detail: 'apply_patch', rememberKey: 'apply_patch' };
-}
-
-function summarizeOther(definition: ToolDefinition, input: unknown): Summary {
-  const line = `args=${clipText(JSON.stringify(input ?? {}) ?? '{}', 120)}`;
-  return { lines: [line], detail: line, rememberKey: definition.name };
-}
-
-/** Builds the approval request for a call: core's summary of the seed, overridden by the tool's preview. */
+/**
+ * Builds the approval request for a call: the tool's declared summary (from its spec) refined by
+ * its preflight preview, over core's default (`args=<the arguments as JSON>`, remembered by tool).
+ */
 export function buildApprovalRequest(options: {
-  readonly definition: ToolDefinition;
+  readonly tool: ApprovalSubject;
   readonly callId: string;
   readonly input: unknown;
   readonly mode: ApprovalMode;
-  readonly preview?: ApprovalPreview | undefined;
+  readonly preview?: ApprovalSummary | undefined;
 }): ApprovalRequest {
-  const { definition, input, preview } = options;
-  const summary =
-    definition.name === 'bash'
-      ? summarizeBash(input)
-      : definition.name === 'apply_patch'
-        ? summarizePatch(input)
-        : summarizeOther(definition, input);
-  const lines = preview?.lines && preview.lines.length > 0 ? preview.lines : summary.lines;
-  const detail =
-    preview?.detail ??
-    (preview?.lines?.[0] && definition.name !== 'bash' ? preview.lines[0] : summary.detail);
+  const { definition } = options.tool;
+  const declared = options.tool.approval?.summarize?.(options.input as never);
+  const sources = [options.preview, declared] as const;
+  const lines = pick('lines', ...sources) ?? [`args=${JSON.stringify(options.input ?? {}) ?? '{}'}`];
+  const detail = pick('detail', ...sources) ?? lines[0] ?? definition.name;
+  const diff = pick('diff', ...sources);
+  const locations = pick('locations', ...sources);
+  const remember = pick('remember', ...sources);
+  const title = pick('title', ...sources) ?? `Approval required for ${definition.name}`;
   return {
     toolName: definition.name,
     callId: options.callId,
     kind: definition.kind,
     mode: options.mode,
-    title: `Approval required for ${definition.name}`,
-    lines,
-    detail,
-    ...(preview?.diff ? { diff: preview.diff } : {}),
-    ...(preview?.locations ? { locations: preview.locations } : {}),
-    input,
-    rememberKey: summary.rememberKey,
+    title: escapeControlCharacters(title),
+    lines: lines.map((line) => escapeControlCharacters(line)),
+    detail: escapeControlCharacters(detail),
+    ...(diff ? { diff: escapeControlCharacters(diff, { keepLineFeeds: true }) } : {}),
+    ...(locations ? { locations: locations.map((location) => escapeControlCharacters(location)) } : {}),
+    input: options.input,
+    rememberKey: remember ? `${definition.name}\u0000${remember.key}` : definition.name,
+    rememberLabel: escapeControlCharacters(remember?.label ?? `always for ${definition.name}`),
   };
 }

@@ -1,63 +1,71 @@
 import { describe, expect, it } from 'vitest';
 import { jsonSchemaTool, sampleTool } from '../test-support/sample-tools.js';
 import { APPROVAL_MODES, parseApprovalMode } from './approval-mode.js';
-import { requiresApproval } from './requires-approval.js';
+import { type ApprovalSubject, requiresApproval } from './requires-approval.js';
 
-const cases: { call: string; definition: ReturnType<typeof sampleTool>['definition']; input: unknown }[] = [
-  { call: 'apply_patch', definition: sampleTool('apply_patch').definition, input: {} },
-  ...['exec', 'start', 'stop', 'write', 'status', 'logs', 'list'].map((action) => ({
-    call: `bash ${action}`,
-    definition: sampleTool('bash').definition,
+const byAction = sampleTool('shell_like', {
+  approval: {
+    rule: {
+      safe: (input) =>
+        ['status', 'logs'].includes((input.action ?? '').trim().toLowerCase()) ? 'run' : 'ask',
+    },
+  },
+});
+
+const cases: { call: string; tool: ApprovalSubject; input: unknown }[] = [
+  { call: 'no declaration', tool: sampleTool('patcher'), input: {} },
+  ...['exec', 'status', 'logs', ' '].map((action) => ({
+    call: `by action "${action}"`,
+    tool: byAction,
     input: { action },
   })),
-  { call: 'bash (blank action)', definition: sampleTool('bash').definition, input: { action: '  ' } },
-  ...['read_file', 'glob', 'grep', 'write_file', 'edit', 'update_agents_md'].map((name) => ({
-    call: name,
-    definition: sampleTool(name).definition,
+  {
+    call: 'declared safe: run',
+    tool: sampleTool('writer', { approval: { rule: { safe: 'run' } } }),
     input: {},
-  })),
-  { call: 'mcp tool', definition: jsonSchemaTool('mcp__s__t', 's').definition, input: {} },
+  },
+  {
+    call: 'declared manual: run, auto: ask',
+    tool: sampleTool('odd', { approval: { rule: { manual: 'run', auto: 'ask' } } }),
+    input: {},
+  },
+  { call: 'mcp tool', tool: jsonSchemaTool('mcp__s__t', 's'), input: {} },
   {
     call: 'read-only custom tool',
-    definition: sampleTool('lookup', { annotations: { readOnly: true }, source: { type: 'custom' } })
-      .definition,
+    tool: sampleTool('lookup', { annotations: { readOnly: true }, source: { type: 'custom' } }),
     input: {},
   },
   {
     call: 'delegate tool',
-    definition: sampleTool('delegate_explore', { source: { type: 'delegate' } }).definition,
+    tool: sampleTool('delegate_explore', { source: { type: 'delegate' } }),
     input: {},
   },
 ];
 
 describe('requiresApproval', () => {
-  it('follows the DESIGN §5 table for every mode', () => {
+  it("applies each tool's declared rule per mode, and DESIGN §5's default where none is declared", () => {
     const table = Object.fromEntries(
-      cases.map(({ call, definition, input }) => [
+      cases.map(({ call, tool, input }) => [
         call,
-        APPROVAL_MODES.map((mode) => (requiresApproval(mode, definition, input) ? 'ask' : 'run')).join(' '),
+        APPROVAL_MODES.map((mode) => (requiresApproval(mode, tool, input) ? 'ask' : 'run')).join(' '),
       ]),
     );
     expect(table).toEqual({
-      apply_patch: 'ask ask run',
-      'bash exec': 'ask ask run',
-      'bash start': 'ask ask run',
-      'bash stop': 'ask ask run',
-      'bash write': 'ask ask run',
-      'bash status': 'ask run run',
-      'bash logs': 'ask run run',
-      'bash list': 'ask run run',
-      'bash (blank action)': 'ask ask run',
-      read_file: 'ask run run',
-      glob: 'ask run run',
-      grep: 'ask run run',
-      write_file: 'ask run run',
-      edit: 'ask run run',
-      update_agents_md: 'ask run run',
+      'no declaration': 'ask ask run',
+      'by action "exec"': 'ask ask run',
+      'by action "status"': 'ask run run',
+      'by action "logs"': 'ask run run',
+      'by action " "': 'ask ask run',
+      'declared safe: run': 'ask run run',
+      'declared manual: run, auto: ask': 'run ask ask',
       'mcp tool': 'ask ask run',
       'read-only custom tool': 'ask run run',
       'delegate tool': 'ask run run',
     });
+  });
+
+  it('knows no tool by name: a tool called bash with no declaration gets the default', () => {
+    expect(requiresApproval('safe', sampleTool('bash'), { action: 'status' })).toBe(true);
   });
 });
 

@@ -1,27 +1,31 @@
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import type { ApprovalMode } from './approval-mode.js';
+import type { ApprovalDecision, ToolApproval } from './tool-approval.js';
 
-const BASH_ACTIONS_ASKED_IN_SAFE_MODE = ['exec', 'start', 'stop', 'write'];
-const BUILT_INS_RUN_IN_SAFE_MODE = ['read_file', 'glob', 'grep', 'write_file', 'edit', 'update_agents_md'];
+/** What approval reads of a tool: its definition and its declared approval, if any. */
+export interface ApprovalSubject {
+  readonly definition: ToolDefinition;
+  readonly approval?: ToolApproval<never> | undefined;
+}
 
-/** The bash action of a call, as AI4J reads it: trimmed, lower-cased, blank → `exec`. */
-export function bashActionOf(input: unknown): string {
-  const action = (input as { action?: unknown } | undefined)?.action;
-  const text = typeof action === 'string' ? action.trim().toLowerCase() : '';
-  return text === '' ? 'exec' : text;
+function defaultDecision(mode: ApprovalMode, tool: ApprovalSubject): ApprovalDecision {
+  if (mode !== 'safe') return mode === 'auto' ? 'run' : 'ask';
+  const { source, annotations } = tool.definition;
+  if (source.type === 'delegate' || source.type === 'subagent') return 'run';
+  return annotations.readOnly === true ? 'run' : 'ask';
 }
 
 /**
- * Whether a call needs a person's answer in `mode` — the table of DESIGN §5. Built-in names are
- * reserved, so a replacement tool under a built-in name keeps the built-in's rule.
+ * Whether a call needs a person's answer in `mode` (DESIGN §5): the tool's declared rule for that
+ * mode, or the default for a tool that declares none.
  */
-export function requiresApproval(mode: ApprovalMode, definition: ToolDefinition, input: unknown): boolean {
-  if (mode === 'auto') return false;
-  if (mode === 'manual') return true;
-  const { name, source, annotations } = definition;
-  if (name === 'apply_patch') return true;
-  if (name === 'bash') return BASH_ACTIONS_ASKED_IN_SAFE_MODE.includes(bashActionOf(input));
-  if (BUILT_INS_RUN_IN_SAFE_MODE.includes(name)) return false;
-  if (source.type === 'delegate' || source.type === 'subagent') return false;
-  return annotations.readOnly !== true;
+export function requiresApproval(mode: ApprovalMode, tool: ApprovalSubject, input: unknown): boolean {
+  const rule = tool.approval?.rule?.[mode];
+  const decision =
+    rule === undefined
+      ? defaultDecision(mode, tool)
+      : typeof rule === 'function'
+        ? rule(input as never)
+        : rule;
+  return decision === 'ask';
 }

@@ -9,7 +9,11 @@ import { withValidation } from './with-validation.js';
 export interface StandardDecoratorOptions {
   /** Receives tool events. @default no events */
   readonly onEvent?: ToolEventListener;
-  /** Approval settings. @default no approval decorator (every call runs, as in `auto`) */
+  /**
+   * Approval settings. @default `{ mode: 'safe' }` with no approver: every call that needs approval
+   * is rejected with a reason that says how to configure one (fail closed). Only an explicit
+   * `{ mode: 'auto' }` runs every call unasked.
+   */
   readonly approval?: ApprovalOptions;
   /** Host decorators that run after approval and before the tool (hooks, rules, rate limits, audit). @default [] */
   readonly after?: readonly ToolDecorator[];
@@ -21,7 +25,7 @@ export function standardDecorators(options: StandardDecoratorOptions = {}): Tool
     ...(options.onEvent ? [withEvents(options.onEvent)] : []),
     withValidation(),
     withPreflight(),
-    ...(options.approval ? [withApproval(options.approval)] : []),
+    withApproval(options.approval ?? {}),
     ...(options.after ?? []),
   ];
 }

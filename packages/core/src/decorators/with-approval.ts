@@ -1,7 +1,7 @@
 import type { ApprovalMemory } from '../approval/approval-memory.js';
 import type { ApprovalMode } from '../approval/approval-mode.js';
-import { buildApprovalRequest } from '../approval/approval-request.js';
-import { type ApprovalAnswer, type Approver, isApprovingAnswer } from '../approval/approver.js';
+import { type ApprovalRequest, buildApprovalRequest } from '../approval/approval-request.js';
+import { type ApprovalAnswer, type Approver, approvalAnswerKind } from '../approval/approver.js';
 import { requiresApproval } from '../approval/requires-approval.js';
 import { prepareInvocation } from '../executor/invocation-stages.js';
 import type { ToolDecorator } from '../executor/tool-invocation.js';
@@ -9,8 +9,11 @@ import { toolRejection } from '../result/tool-result.js';
 
 /** Options for {@link withApproval}. */
 export interface ApprovalOptions {
-  /** Which calls ask (DESIGN §5). */
-  readonly mode: ApprovalMode;
+  /**
+   * Which calls ask (DESIGN §5). @default 'safe' — and without an approver, every call that asks
+   * is rejected: only an explicit `'auto'` runs everything unasked.
+   */
+  readonly mode?: ApprovalMode;
   /** Asks a person. Without one, every call that needs approval is rejected (fail closed). */
   readonly approver?: Approver;
   /** Session memory of `*_always` answers. @default no memory */
@@ -19,7 +22,7 @@ export interface ApprovalOptions {
 
 async function ask(
   approver: Approver,
-  request: Parameters<Approver>[0],
+  request: ApprovalRequest,
   signal: AbortSignal,
 ): Promise<ApprovalAnswer> {
   if (signal.aborted) return 'cancelled';
@@ -31,38 +34,72 @@ async function ask(
   }
 }
 
+function noApproverReason(request: ApprovalRequest): string {
+  return (
+    `No approver is configured, so this ${request.toolName} call, which needs approval in ${request.mode} mode, was rejected and did not run: ${request.detail}. ` +
+    'Configure one with standardDecorators({ approval: { mode, approver } }), or choose mode "auto" to run every call unasked.'
+  );
+}
+
 /**
- * Approval: asks the approver when the mode's table says so, remembers `*_always` answers, and
- * fails closed (no approver, a throw, an abort, `cancelled` → `rejected{by:'approval'}`).
+ * Approval: asks the approver when the tool's declared rule (or the default) says so for the mode,
+ * remembers `*_always` answers under the tool's remember key, and fails closed (no approver, a
+ * throw, an abort, `cancelled` → `rejected{by:'approval'}` with a sentence saying why).
  * Runs preflight first if the chain has not, so the request carries the planned diff.
  */
-export function withApproval(options: ApprovalOptions): ToolDecorator {
+export function withApproval(options: ApprovalOptions = {}): ToolDecorator {
+  const mode = options.mode ?? 'safe';
   return async (invocation, next) => {
     const failure = await prepareInvocation(invocation);
     if (failure) return failure;
-    const definition = invocation.tool.definition;
     const input = invocation.input!.value;
-    if (!requiresApproval(options.mode, definition, input)) return next();
+    if (!requiresApproval(mode, invocation.tool, input)) return next();
     const request = buildApprovalRequest({
-      definition,
+      tool: invocation.tool,
       callId: invocation.call.id,
       input,
-      mode: options.mode,
+      mode,
       preview: invocation.prepared?.preview,
     });
     const remembered = options.memory?.get(request.rememberKey);
     if (remembered) {
       const answer = remembered === 'allow' ? 'allow_always' : 'reject_always';
       invocation.emit({ type: 'approval-answer', call: invocation.call, answer, remembered: true });
-      return remembered === 'allow' ? next() : toolRejection('approval', request.detail);
+      return remembered === 'allow'
+        ? next()
+        : toolRejection(
+            'approval',
+            `The user declined: ${request.detail} (an earlier answer, ${request.rememberLabel}, rejects it for this session)`,
+          );
     }
+    if (!options.approver) return toolRejection('approval', noApproverReason(request));
     invocation.emit({ type: 'approval-request', call: invocation.call, request });
-    const answer = options.approver
-      ? await ask(options.approver, request, invocation.context.signal)
-      : 'cancelled';
-    invocation.emit({ type: 'approval-answer', call: invocation.call, answer, remembered: false });
-    if (answer === 'allow_always') options.memory?.set(request.rememberKey, 'allow');
-    if (answer === 'reject_always') options.memory?.set(request.rememberKey, 'reject');
-    return isApprovingAnswer(answer) ? next() : toolRejection('approval', request.detail);
+    const answer = await ask(options.approver, request, invocation.context.signal);
+    const kind = approvalAnswerKind(answer);
+    const feedback = typeof answer === 'string' ? undefined : answer.feedback;
+    invocation.emit({
+      type: 'approval-answer',
+      call: invocation.call,
+      answer: kind,
+      remembered: false,
+      ...(feedback === undefined ? {} : { feedback }),
+    });
+    switch (kind) {
+      case 'allow_always':
+        options.memory?.set(request.rememberKey, 'allow');
+        return next();
+      case 'allow_once':
+        return next();
+      case 'reject_always':
+        options.memory?.set(request.rememberKey, 'reject');
+        return toolRejection('approval', `The user declined: ${request.detail}`, feedback);
+      case 'reject_once':
+        return toolRejection('approval', `The user declined: ${request.detail}`, feedback);
+      case 'cancelled':
+        return toolRejection(
+          'approval',
+          `The approval question was cancelled before anyone answered, so the call did not run: ${request.detail}`,
+        );
+    }
   };
 }

@@ -1,5 +1,5 @@
 import type { ApprovalRequest } from '../approval/approval-request.js';
-import type { ApprovalAnswer } from '../approval/approver.js';
+import type { ApprovalAnswerKind } from '../approval/approver.js';
 import type { ToolResult } from '../result/tool-result.js';
 import type { ToolCall } from '../tool/tool-call.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
@@ -11,7 +11,9 @@ export type ToolEvent =
   | {
       readonly type: 'approval-answer';
       readonly call: ToolCall;
-      readonly answer: ApprovalAnswer;
+      readonly answer: ApprovalAnswerKind;
+      /** The approver's feedback to the model, when it rejected with some. */
+      readonly feedback?: string;
       /** True when the answer came from a remembered `*_always` answer, not the approver. */
       readonly remembered: boolean;
     }

@@ -7,8 +7,6 @@ import type { ToolDefinition } from '../tool/tool-definition.js';
 import type { AgentDefinition } from './agent-definition.js';
 import { matchToolPattern } from './match-tool-pattern.js';
 
-const WRITING_BUILT_INS = ['bash', 'write_file', 'apply_patch', 'edit', 'update_agents_md'];
-
 function isVisible(
   definition: ToolDefinition,
   agent: AgentDefinition,
@@ -21,10 +19,8 @@ function isVisible(
   ) {
     return false;
   }
-  if (agent.isolation === 'read_only') {
-    return !WRITING_BUILT_INS.includes(definition.name) && definition.annotations.readOnly === true;
-  }
-  return true;
+  // Read-only isolation keeps only the tools that say they change nothing (MCP's hint).
+  return agent.isolation !== 'read_only' || definition.annotations.readOnly === true;
 }
 
 /**

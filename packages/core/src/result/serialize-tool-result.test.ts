@@ -22,9 +22,17 @@ describe('serializeToolResult', () => {
   });
 
   it('writes approval rejections with the [approval-rejected] prefix and policy blocks as TOOL_BLOCKED', () => {
-    expect(serializeToolResult(toolRejection('approval', 'rm -rf build'), call)).toBe(
-      '[approval-rejected] rm -rf build',
+    expect(serializeToolResult(toolRejection('approval', 'The user declined: rm -rf build'), call)).toBe(
+      '[approval-rejected] The user declined: rm -rf build',
     );
+    expect(
+      serializeToolResult(toolRejection('approval', 'The user declined: npm i', 'use pnpm, not npm'), call),
+    ).toBe('[approval-rejected] The user declined: npm i\nFeedback: use pnpm, not npm');
+    expect(toolRejection('approval', 'The user declined: x', '  ')).toEqual({
+      status: 'rejected',
+      by: 'approval',
+      reason: 'The user declined: x',
+    });
     expect(serializeToolResult(toolRejection('policy', 'not allowed'), call)).toBe(
       'TOOL_BLOCKED: {"blocked":true,"reason":"not allowed","tool":"bash","callId":"call_1"}',
     );

@@ -4,7 +4,9 @@ import type { ToolResult } from './tool-result.js';
 /**
  * The text the model reads, compatible with AI4J: success → the output as JSON (a string output
  * as it is); failure → `TOOL_ERROR: {"errorType","error","tool","callId"}`; rejected by approval →
- * `[approval-rejected] <detail>`; by policy or hook → `TOOL_BLOCKED: {"blocked","reason","tool","callId"}`.
+ * `[approval-rejected] <reason>` (`The user declined: <detail>`) and, when the person gave some,
+ * `Feedback: <text>` on the next line; by policy, rule or hook →
+ * `TOOL_BLOCKED: {"blocked","reason","tool","callId"}`.
  */
 export function serializeToolResult(result: ToolResult, call: Pick<ToolCall, 'id' | 'name'>): string {
   switch (result.status) {
@@ -18,7 +20,10 @@ export function serializeToolResult(result: ToolResult, call: Pick<ToolCall, 'id
         ...(call.id ? { callId: call.id } : {}),
       })}`;
     case 'rejected':
-      if (result.by === 'approval') return `[approval-rejected] ${result.reason}`;
+      if (result.by === 'approval') {
+        const feedback = result.feedback === undefined ? '' : `\nFeedback: ${result.feedback}`;
+        return `[approval-rejected] ${result.reason}${feedback}`;
+      }
       return `TOOL_BLOCKED: ${JSON.stringify({
         blocked: true,
         reason: result.reason,

@@ -25,10 +25,12 @@ export interface ToolFailure {
 /** Something other than the tool refused the call; the tool did not run. */
 export interface ToolRejection {
   readonly status: 'rejected';
-  /** Who refused it. */
-  readonly by: 'approval' | 'policy' | 'hook';
-  /** Why; for approval, the seed's detail (`rm -rf build`, `Stop process proc_…`, `Add a.txt`). */
+  /** Who refused it: the person (or the lack of one), the session's policy, a rule, a hook. */
+  readonly by: 'approval' | 'policy' | 'rule' | 'hook';
+  /** Why, as a sentence: `The user declined: rm -rf build`. */
   readonly reason: string;
+  /** Text the person gave the model with a rejection ("use pnpm, not npm"). */
+  readonly feedback?: string;
 }
 
 /** The typed result of every tool call. Control flow reads `status`, never text. */
@@ -46,9 +48,11 @@ export function toolFailure(code: ToolErrorCode, message: string, details?: unkn
     : { status: 'failure', error: { code, message, details } };
 }
 
-/** Builds a rejection result. */
-export function toolRejection(by: ToolRejection['by'], reason: string): ToolRejection {
-  return { status: 'rejected', by, reason };
+/** Builds a rejection result; `feedback` is left out when undefined or blank. */
+export function toolRejection(by: ToolRejection['by'], reason: string, feedback?: string): ToolRejection {
+  return feedback === undefined || feedback.trim() === ''
+    ? { status: 'rejected', by, reason }
+    : { status: 'rejected', by, reason, feedback };
 }
 
 /** True for a failure result. */

@@ -40,7 +40,10 @@ function approverAnswering(answer: ApprovalAnswer, asked: string[]): Approver {
 describe('createToolSurface', () => {
   it('runs a call through validation, preflight and the tool', async () => {
     const log: string[] = [];
-    const surface = createToolSurface({ tools: [echoTool(log)], decorators: standardDecorators() });
+    const surface = createToolSurface({
+      tools: [echoTool(log)],
+      decorators: standardDecorators({ approval: { mode: 'auto' } }),
+    });
     const result = await surface.executor.execute({
       id: 'c1',
       name: 'echo',
@@ -106,7 +109,7 @@ describe('createToolSurface', () => {
     expect(await reject.executor.execute({ id: 'c', name: 'echo', arguments: { text: 'b' } })).toEqual({
       status: 'rejected',
       by: 'approval',
-      reason: 'Echo b',
+      reason: 'The user declined: Echo b',
     });
     expect(log).toEqual(['prepare']);
     expect(asked).toEqual(['Echo a', 'Echo b']);
@@ -154,6 +157,51 @@ describe('createToolSurface', () => {
       'approval-answer',
       'tool-call-end',
     ]);
+  });
+
+  it('carries the feedback of a rejection to the result and the answer event', async () => {
+    const events: ToolEvent[] = [];
+    const surface = createToolSurface({
+      tools: [echoTool()],
+      decorators: standardDecorators({
+        onEvent: (event) => events.push(event),
+        approval: {
+          mode: 'manual',
+          approver: async () => ({ kind: 'reject_once', feedback: 'use pnpm, not npm' }),
+        },
+      }),
+    });
+    expect(await surface.executor.execute({ id: 'c', name: 'echo', arguments: { text: 'npm i' } })).toEqual({
+      status: 'rejected',
+      by: 'approval',
+      reason: 'The user declined: Echo npm i',
+      feedback: 'use pnpm, not npm',
+    });
+    expect(events.find((event) => event.type === 'approval-answer')).toMatchObject({
+      answer: 'reject_once',
+      feedback: 'use pnpm, not npm',
+      remembered: false,
+    });
+  });
+
+  it('fails closed by default: with no approval settings a call that needs approval is rejected, saying how to configure one', async () => {
+    const log: string[] = [];
+    const surface = createToolSurface({ tools: [echoTool(log)], decorators: standardDecorators() });
+    expect(await surface.executor.execute({ id: 'c', name: 'echo', arguments: { text: 'a' } })).toEqual({
+      status: 'rejected',
+      by: 'approval',
+      reason:
+        'No approver is configured, so this echo call, which needs approval in safe mode, was rejected and did not run: Echo a. ' +
+        'Configure one with standardDecorators({ approval: { mode, approver } }), or choose mode "auto" to run every call unasked.',
+    });
+    expect(log).toEqual(['prepare']);
+    const explicitAuto = createToolSurface({
+      tools: [echoTool()],
+      decorators: standardDecorators({ approval: { mode: 'auto' } }),
+    });
+    expect(
+      (await explicitAuto.executor.execute({ id: 'c', name: 'echo', arguments: { text: 'a' } })).status,
+    ).toBe('success');
   });
 
   it('fails closed when the approver throws or there is none', async () => {

@@ -1,3 +1,4 @@
+import type { ToolApproval } from '../approval/tool-approval.js';
 import { assertToolName } from './assert-tool-name.js';
 import type {
   JsonSchemaObject,
@@ -28,6 +29,8 @@ export interface DefineJsonSchemaToolOptions {
    * fields, top-level types, enums and `additionalProperties: false`
    */
   readonly validate?: (value: Readonly<Record<string, unknown>>) => readonly string[];
+  /** When a call asks, and how it is shown and remembered. @default DESIGN §5's default rule */
+  readonly approval?: ToolApproval<Readonly<Record<string, unknown>>>;
 }
 
 /** Defines a tool from a raw JSON Schema, as MCP tools arrive. Input stays a plain object. */
@@ -47,6 +50,7 @@ export function defineJsonSchemaTool(
   const validate = options.validate ?? ((value) => validateJsonSchemaArguments(inputSchema, value));
   return {
     definition,
+    ...(options.approval ? { approval: options.approval } : {}),
     parseArguments(value): ArgumentsParseResult<Readonly<Record<string, unknown>>> {
       const problems = validate(value);
       return problems.length === 0

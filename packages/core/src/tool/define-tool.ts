@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ToolApproval } from '../approval/tool-approval.js';
 import { findClosestMatch } from '../text/closest-match.js';
 import { assertToolName } from './assert-tool-name.js';
 import { formatZodIssues } from './format-zod-issues.js';
@@ -20,6 +21,8 @@ export interface DefineToolOptions<Schema extends z.ZodObject> {
   readonly annotations?: ToolAnnotations;
   /** Where the tool comes from. @default { type: 'built-in' } */
   readonly source?: ToolSource;
+  /** When a call asks, and how it is shown and remembered. @default DESIGN §5's default rule */
+  readonly approval?: ToolApproval<z.output<Schema>>;
 }
 
 /**
@@ -41,6 +44,7 @@ export function defineTool<Schema extends z.ZodObject>(
   const known = Object.keys(options.input.shape);
   return {
     definition,
+    ...(options.approval ? { approval: options.approval } : {}),
     parseArguments(value): ArgumentsParseResult<z.output<Schema>> {
       const problems: string[] = [];
       for (const key of Object.keys(value)) {

@@ -1,3 +1,4 @@
+import type { ToolApproval } from '../approval/tool-approval.js';
 import type { ToolDefinition } from './tool-definition.js';
 
 /** Typed input, or a message for the model saying what was wrong with the arguments. */
@@ -17,4 +18,6 @@ export interface ToolSpec<Input = unknown> {
    * typed input. Never throws.
    */
   parseArguments(value: Readonly<Record<string, unknown>>): ArgumentsParseResult<Input>;
+  /** When a call asks a person, and how it is shown and remembered. @default DESIGN §5's default rule */
+  readonly approval?: ToolApproval<Input>;
 }

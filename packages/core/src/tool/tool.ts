@@ -1,4 +1,4 @@
-import type { ApprovalPreview } from '../approval/approval-preview.js';
+import type { ApprovalSummary } from '../approval/approval-summary.js';
 import type { ToolFailure, ToolResult } from '../result/tool-result.js';
 import type { ToolSpec } from './tool-spec.js';
 
@@ -17,8 +17,8 @@ export interface PreparedCall<Plan> {
   readonly status: 'ready';
   /** Whatever execution needs (resolved paths, the planned patch, …). */
   readonly plan: Plan;
-  /** Summary lines, detail and diff for the approval request. */
-  readonly preview?: ApprovalPreview;
+  /** Refines the spec's approval summary with what preflight resolved: paths, the planned diff, the remember scope. */
+  readonly preview?: ApprovalSummary;
 }
 
 /** The result of a tool's `prepare`: ready, or a failure returned at once without asking anyone. */
@@ -57,6 +57,7 @@ export function implementTool<Input, Output, Plan = undefined>(
   const tool: Tool<Input, Output, Plan> = {
     definition: spec.definition,
     parseArguments: (value) => spec.parseArguments(value),
+    ...(spec.approval ? { approval: spec.approval } : {}),
     execute: (input, context) => implementation.execute(input, context),
   };
   const prepare = implementation.prepare;

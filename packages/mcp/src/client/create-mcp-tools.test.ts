@@ -531,7 +531,7 @@ describe('createMcpTools with fixture servers', () => {
     ).toEqual({ status: 'success', output: 'alpha: results for x (limit 10)' });
     expect(
       await surface.executor.execute({ id: 'c', name: 'mcp__alpha__write_note', arguments: { text: 'x' } }),
-    ).toEqual({ status: 'rejected', by: 'approval', reason: 'args={"text":"x"}' });
+    ).toEqual({ status: 'rejected', by: 'approval', reason: 'The user declined: args={"text":"x"}' });
     expect(asked).toEqual(['mcp__alpha__write_note args={"text":"x"}']);
   });
 

@@ -229,7 +229,7 @@ describe('createMcpServer', () => {
   it('rejects the call when the client declines, without running it', async () => {
     const setup = await connect({ mode: 'safe', answers: [{ action: 'decline' }] });
     expect(await setup.client.callTool({ name: 'save_note', arguments: { title: 'x' } })).toEqual({
-      content: [{ type: 'text', text: '[approval-rejected] Save note x' }],
+      content: [{ type: 'text', text: '[approval-rejected] The user declined: Save note x' }],
       isError: true,
     });
     expect(setup.events).toEqual([]);
@@ -244,7 +244,12 @@ describe('createMcpServer', () => {
     await setup.client.callTool({ name: 'save_note', arguments: { title: 'b' } });
     expect(setup.asked).toHaveLength(1);
     expect(await setup.client.callTool({ name: 'echo', arguments: { text: 'x' } })).toEqual({
-      content: [{ type: 'text', text: '[approval-rejected] args={"text":"x"}' }],
+      content: [
+        {
+          type: 'text',
+          text: '[approval-rejected] The approval question was cancelled before anyone answered, so the call did not run: args={"text":"x"}',
+        },
+      ],
       isError: true,
     });
     expect(setup.events).toEqual(['saved a', 'saved b']);
@@ -265,7 +270,7 @@ describe('createMcpServer', () => {
       {
         "content": [
           {
-            "text": "[approval-rejected] Save note x
+            "text": "[approval-rejected] The approval question was cancelled before anyone answered, so the call did not run: Save note x
       This call needs approval, but the MCP client does not support elicitation, so toolgate cannot ask. Use a client that supports elicitation, or start the server with approval mode "auto" to run calls without asking.",
             "type": "text",
           },

@@ -55,10 +55,9 @@ export interface ToolgateMcpServer {
   readonly server: Server;
 }
 
+// The whole request, never cut: what the person approves is what runs (its text is already escaped).
 function elicitationMessage(request: ApprovalRequest): string {
-  const diff = request.diff
-    ? `\n\n${request.diff.length > 4000 ? `${request.diff.slice(0, 4000)}\n…` : request.diff}`
-    : '';
+  const diff = request.diff ? `\n\n${request.diff}` : '';
   return `${request.title}\n${request.lines.join('\n')}${diff}`;
 }
 

@@ -90,7 +90,7 @@ describe('a surface served over stdio, driven by the SDK client', () => {
     const { client, stderr } = await spawnHost('safe', [{ action: 'decline' }]);
     try {
       expect(await client.callTool({ name: 'save_note', arguments: { title: 'nope' } })).toEqual({
-        content: [{ type: 'text', text: '[approval-rejected] Save note nope' }],
+        content: [{ type: 'text', text: '[approval-rejected] The user declined: Save note nope' }],
         isError: true,
       });
       expect(await client.callTool({ name: 'echo', arguments: { text: 'still here' } })).toEqual({

@@ -224,13 +224,18 @@ describe('update_agents_md', () => {
       preview: {
         lines: ['Append to AGENTS.md (6 bytes)'],
         locations: ['AGENTS.md'],
+        remember: { key: 'AGENTS.md', label: 'always for edits with update_agents_md to AGENTS.md' },
         diff: '--- a/AGENTS.md\n+++ b/AGENTS.md\n@@ -1,1 +1,2 @@\n - one\n+- two\n',
       },
     });
     expect(await t.tools.update_agents_md.prepare!({ action: 'write', content: '- one' }, context)).toEqual({
       status: 'ready',
       plan: { action: 'write', resolvedPath: join(t.root, 'AGENTS.md') },
-      preview: { lines: ['Write AGENTS.md (5 bytes)', 'no change to the content'], locations: ['AGENTS.md'] },
+      preview: {
+        lines: ['Write AGENTS.md (5 bytes)', 'no change to the content'],
+        locations: ['AGENTS.md'],
+        remember: { key: 'AGENTS.md', label: 'always for edits with update_agents_md to AGENTS.md' },
+      },
     });
     expect(await t.tools.update_agents_md.prepare!({}, context)).toEqual({
       status: 'ready',

@@ -1,8 +1,9 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import {
-  type ApprovalPreview,
+  type ApprovalSummary,
   createUnifiedDiff,
+  editScope,
   implementTool,
   type Tool,
   type ToolFailure,
@@ -63,20 +64,21 @@ async function buildPreview(
   action: 'write' | 'append',
   location: AgentsMdLocation,
   addition: string,
-): Promise<ApprovalPreview> {
+): Promise<ApprovalSummary> {
   const bytes = Buffer.byteLength(addition);
   const verb = action === 'write' ? (location.exists ? 'Write' : 'Create') : 'Append to';
   const lines = [`${verb} ${location.path} (${bytes} bytes)`];
+  const shown = { locations: [location.path], remember: editScope('update_agents_md', [location.path]) };
   const before = await currentText(location);
   if (before === undefined || bytes > DIFF_LIMIT_BYTES) {
-    return { lines: [...lines, 'diff omitted: too large or unreadable'], locations: [location.path] };
+    return { lines: [...lines, 'diff omitted: too large or unreadable'], ...shown };
   }
   const separator = before !== '' && !before.endsWith('\n') ? '\n' : '';
   const after = action === 'write' ? addition : before + separator + addition;
   const diff = createUnifiedDiff(before, after, { path: location.path, created: !location.exists });
   return diff === ''
-    ? { lines: [...lines, 'no change to the content'], locations: [location.path] }
-    : { lines, diff, locations: [location.path] };
+    ? { lines: [...lines, 'no change to the content'], ...shown }
+    : { lines, diff, ...shown };
 }
 
 /** The `update_agents_md` tool over one store. */

@@ -15,4 +15,6 @@ export const UPDATE_AGENTS_MD_SPEC = defineTool({
     idempotent: false,
     openWorld: false,
   },
+  // The seed runs update_agents_md unasked in safe mode (reading it changes nothing either).
+  approval: { rule: { safe: 'run' } },
 });

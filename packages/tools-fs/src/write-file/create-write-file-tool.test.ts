@@ -272,6 +272,7 @@ describe('write_file', () => {
       preview: {
         lines: ['Overwrite a.txt (6 bytes)'],
         locations: ['a.txt'],
+        remember: { key: 'a.txt', label: 'always for edits with write_file to a.txt' },
         diff: '--- a/a.txt\n+++ b/a.txt\n@@ -1,2 +1,2 @@\n one\n-two\n+2\n',
       },
     });
@@ -283,6 +284,7 @@ describe('write_file', () => {
       preview: {
         lines: ['Append to a.txt (6 bytes)'],
         locations: ['a.txt'],
+        remember: { key: 'a.txt', label: 'always for edits with write_file to a.txt' },
         diff: '--- a/a.txt\n+++ b/a.txt\n@@ -1,2 +1,3 @@\n one\n two\n+three\n',
       },
     });
@@ -294,13 +296,22 @@ describe('write_file', () => {
       preview: {
         lines: ['Create b/new.txt (2 bytes)'],
         locations: ['b/new.txt'],
-        diff: '--- /dev/null\n+++ b/b/new.txt\n@@ -0,0 +1,1 @@\n+x\n',
+        remember: { key: 'b/new.txt', label: 'always for edits with write_file to b/new.txt' },
+        diff: '--- /dev/null
++++ b/b/new.txt
+@@ -0,0 +1,1 @@
++x
+',
       },
     });
     expect(await t.tools.write_file.prepare!({ path: 'a.txt', content: 'one\ntwo\n' }, context)).toEqual({
       status: 'ready',
       plan: { absolutePath: join(t.root, 'a.txt'), displayPath: 'a.txt', existed: true },
-      preview: { lines: ['Overwrite a.txt (8 bytes)', 'no change to the content'], locations: ['a.txt'] },
+      preview: {
+        lines: ['Overwrite a.txt (8 bytes)', 'no change to the content'],
+        locations: ['a.txt'],
+        remember: { key: 'a.txt', label: 'always for edits with write_file to a.txt' },
+      },
     });
     expect(await readdir(t.root)).toEqual(['a.txt']);
   });
@@ -314,6 +325,7 @@ describe('write_file', () => {
     expect(big.status === 'ready' && big.preview).toEqual({
       lines: ['Overwrite big.txt (2 bytes)', 'diff omitted: the current file is 1.1 MiB'],
       locations: ['big.txt'],
+      remember: { key: 'big.txt', label: 'always for edits with write_file to big.txt' },
     });
     const huge = await t.tools.write_file.prepare!(
       { path: 'new.txt', content: 'z'.repeat(2 * 1024 * 1024) },
@@ -322,11 +334,13 @@ describe('write_file', () => {
     expect(huge.status === 'ready' && huge.preview).toEqual({
       lines: ['Create new.txt (2.0 MiB)', 'diff omitted: the new content is 2.0 MiB'],
       locations: ['new.txt'],
+      remember: { key: 'new.txt', label: 'always for edits with write_file to new.txt' },
     });
     const blob = await t.tools.write_file.prepare!({ path: 'blob.bin', content: 'text' }, context);
     expect(blob.status === 'ready' && blob.preview).toEqual({
       lines: ['Overwrite blob.bin (4 bytes)', 'diff omitted: the current file is binary'],
       locations: ['blob.bin'],
+      remember: { key: 'blob.bin', label: 'always for edits with write_file to blob.bin' },
     });
   });
 

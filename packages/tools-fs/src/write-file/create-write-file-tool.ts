@@ -2,10 +2,11 @@ import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import {
-  type ApprovalPreview,
+  type ApprovalSummary,
   appendFile,
   createFileExclusive,
   createUnifiedDiff,
+  editScope,
   implementTool,
   isPathChangedError,
   pinDirectory,
@@ -103,12 +104,16 @@ const VERBS: Readonly<Record<WriteFileMode, string>> = {
   append: 'Append to',
 };
 
-async function buildPreview(target: Target, content: string): Promise<ApprovalPreview> {
+async function buildPreview(target: Target, content: string): Promise<ApprovalSummary> {
   const { resolved, mode, stats } = target;
   const verb = stats || mode === 'create' ? VERBS[mode] : 'Create';
   const bytes = Buffer.byteLength(content);
   const lines = [`${verb} ${resolved.displayPath} (${describeSize(bytes)})`];
-  const base = { lines, locations: [resolved.displayPath] };
+  const base = {
+    lines,
+    locations: [resolved.displayPath],
+    remember: editScope('write_file', [resolved.displayPath]),
+  };
   if (bytes > DIFF_SOURCE_LIMIT_BYTES) {
     return { ...base, lines: [...lines, `diff omitted: the new content is ${describeSize(bytes)}`] };
   }

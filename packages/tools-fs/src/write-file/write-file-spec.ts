@@ -15,4 +15,6 @@ export const WRITE_FILE_SPEC = defineTool({
     idempotent: false,
     openWorld: false,
   },
+  // The seed runs write_file unasked in safe mode; a rule (`"ask": ["write_file"]`) widens it.
+  approval: { rule: { safe: 'run' } },
 });

@@ -1,5 +1,5 @@
 import { type ToolResult, toolFailure, toolSuccess, type Workspace } from '@toolgate/core';
-import { commitFiles } from '../internal/commit-files.js';
+import { commitFiles, type FileCommit } from '../internal/commit-files.js';
 import { withLocks } from '../internal/with-locks.js';
 import type { ApplyPatchOutput } from './apply-patch-schema.js';
 import { parsePatchText, planOperations, resolvePatchPaths } from './plan-patch.js';
@@ -10,6 +10,30 @@ export interface ApplyPatchOptions {
   readonly signal?: AbortSignal;
   /** Flush each file to disk before it replaces the old one (crash durability). @default true */
   readonly sync?: boolean;
+  /**
+   * The files as they were when the patch was approved (its plan's `files`). If one appeared where
+   * the patch adds it, vanished, or now resolves elsewhere, nothing is written and the result is
+   * `precondition_changed`. @default no check
+   */
+  readonly approved?: readonly FileCommit[];
+}
+
+// An Update whose hunks still match makes the approved edit, so changed content is re-planned; but
+// a file that appeared where the patch adds one, or vanished, would turn an approved Add into a
+// replacement (or the reverse), and a path that leads elsewhere is not the approved file.
+function describeDrift(approved: readonly FileCommit[], now: readonly FileCommit[]): string | undefined {
+  const before = new Map(approved.map((file) => [file.absolutePath, file.before]));
+  for (const file of now) {
+    if (!before.has(file.absolutePath)) return `${file.displayPath} now resolves to a different file`;
+    const then = before.get(file.absolutePath) ?? null;
+    if (then === null && file.before !== null) {
+      return `${file.displayPath} did not exist when the patch was approved and now does`;
+    }
+    if (then !== null && file.before === null) {
+      return `${file.displayPath} existed when the patch was approved and is now gone`;
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -37,6 +61,13 @@ export async function applyPatch(
   return withLocks(workspace, lockPaths, async () => {
     const planned = await planOperations(workspace, operations, { diffs: false, resolutions });
     if (!planned.ok) return planned.failure;
+    const drift = options.approved && describeDrift(options.approved, planned.plan.files);
+    if (drift) {
+      return toolFailure(
+        'precondition_changed',
+        `${drift}; nothing was changed. Read the file again and make a new patch for what is there now.`,
+      );
+    }
     if (options.signal?.aborted) {
       return toolFailure(
         'aborted',

@@ -1,4 +1,4 @@
-import { implementTool, type Tool, type Workspace } from '@toolgate/core';
+import { editScope, implementTool, type Tool, type Workspace } from '@toolgate/core';
 import { applyPatch } from './apply-patch.js';
 import type { ApplyPatchInput, ApplyPatchOutput } from './apply-patch-schema.js';
 import { APPLY_PATCH_SPEC } from './apply-patch-spec.js';
@@ -14,13 +14,16 @@ export function createApplyPatchTool(
       const planned = await planPatch(workspace, input.patch);
       if (!planned.ok) return planned.failure;
       const { plan } = planned;
+      const summaries = plan.operations.map((operation) => operation.summary);
       return {
         status: 'ready',
         plan,
         preview: {
-          lines: plan.operations.map((operation) => operation.summary),
+          lines: summaries,
+          detail: summaries.join(', '),
           diff: plan.diff,
           locations: plan.output.changedFiles,
+          remember: editScope('apply_patch', summaries),
         },
       };
     },
@@ -28,6 +31,7 @@ export function createApplyPatchTool(
       return applyPatch(workspace, input.patch, {
         signal: context.signal,
         sync,
+        ...(context.plan ? { approved: context.plan.files } : {}),
       });
     },
   });

@@ -1,4 +1,5 @@
 import {
+  editScope,
   implementTool,
   isPathChangedError,
   type Tool,
@@ -27,6 +28,7 @@ export function createEditTool(workspace: Workspace, sync: boolean): Tool<EditIn
           ],
           diff: plan.diff,
           locations: [plan.displayPath],
+          remember: editScope('edit', [plan.displayPath]),
         },
       };
     },

@@ -1,4 +1,5 @@
 import { defineTool } from '@toolgate/core';
+import { BASH_APPROVAL } from './bash-approval.js';
 import { BASH_DESCRIPTION } from './bash-description.js';
 import { BASH_INPUT_SCHEMA } from './bash-schema.js';
 
@@ -9,4 +10,5 @@ export const BASH_SPEC = defineTool({
   input: BASH_INPUT_SCHEMA,
   kind: 'execute',
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
+  approval: BASH_APPROVAL,
 });

@@ -2,15 +2,18 @@ import { mkdtemp, realpath, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  APPROVAL_MODES,
   type ApprovalRequest,
   createApprovalMemory,
   createToolSurface,
+  requiresApproval,
   serializeToolResult,
   standardDecorators,
 } from '@toolgate/core';
 import { checkToolConformance } from '@toolgate/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createShellKit, type ShellKit } from '../test-support/shell-test-kit.js';
+import { BASH_ACTIONS } from './bash-schema.js';
 import { BASH_SPEC } from './bash-spec.js';
 
 let kit: ShellKit;
@@ -133,8 +136,10 @@ describe('bash approval', () => {
     expect(requests.map((request) => [request.lines, request.detail, request.locations])).toEqual([
       [['exec in sub', 'rm -rf build'], 'rm -rf build', ['sub']],
     ]);
-    expect(result).toEqual({ status: 'rejected', by: 'approval', reason: 'rm -rf build' });
-    expect(serializeToolResult(result, { id: 'c1', name: 'bash' })).toBe('[approval-rejected] rm -rf build');
+    expect(result).toEqual({ status: 'rejected', by: 'approval', reason: 'The user declined: rm -rf build' });
+    expect(serializeToolResult(result, { id: 'c1', name: 'bash' })).toBe(
+      '[approval-rejected] The user declined: rm -rf build',
+    );
   });
 
   it('never asks about a call that cannot run', async () => {
@@ -164,6 +169,42 @@ describe('bash approval', () => {
     } finally {
       await rm(outside, { recursive: true, force: true });
     }
+  });
+
+  it('declares the seed table: safe mode asks for exec, start, stop and write only', () => {
+    const table = Object.fromEntries(
+      BASH_ACTIONS.map((action) => [
+        action,
+        APPROVAL_MODES.map((mode) => (requiresApproval(mode, BASH_SPEC, { action }) ? 'ask' : 'run')).join(
+          ' ',
+        ),
+      ]),
+    );
+    expect(table).toEqual({
+      exec: 'ask ask run',
+      start: 'ask ask run',
+      status: 'ask run run',
+      logs: 'ask run run',
+      write: 'ask ask run',
+      stop: 'ask ask run',
+      list: 'ask run run',
+    });
+  });
+
+  it('remembers "always" for the exact command, and names it', async () => {
+    const { requests } = await askedFor({ command: 'npm test' });
+    expect([requests[0]?.rememberKey, requests[0]?.rememberLabel]).toEqual([
+      'bash\u0000exec\u0000npm test',
+      'always for `npm test`',
+    ]);
+    const { requests: chained } = await askedFor({ command: 'npm test; rm -rf /' });
+    expect(chained[0]?.rememberKey).toBe('bash\u0000exec\u0000npm test; rm -rf /');
+  });
+
+  it('shows a long command whole and its escape sequences escaped', async () => {
+    const command = `echo ${'x'.repeat(150)}; touch owned \u001b[2K\u001b[1G    ls -la`;
+    const { requests } = await askedFor({ command });
+    expect(requests[0]?.lines).toEqual(['exec in .', command.replaceAll('\u001b', '\\e')]);
   });
 
   it('runs status, logs and list without asking in safe mode', async () => {

@@ -1,7 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute, relative, sep } from 'node:path';
 import {
-  clipText,
   InvalidOptionsError,
   implementTool,
   type PrepareResult,
@@ -137,7 +136,7 @@ export function createBashTool(options: BashToolOptions): Tool<BashInput, BashOu
         status: 'ready',
         plan: { cwd },
         preview: {
-          lines: [`${action} in ${clipText(cwd.displayPath, 72)}`, clipText(input.command ?? '', 120)],
+          lines: [`${action} in ${cwd.displayPath}`, (input.command ?? '').trim()],
           locations: [cwd.displayPath],
         },
       };

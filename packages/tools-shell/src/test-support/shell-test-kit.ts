@@ -33,7 +33,10 @@ export async function createShellKit(
   const processes = createProcessRegistry(options.registry);
   const { registry: _registry, ...toolOptions } = options;
   const tools = createShellTools({ ...toolOptions, workspace, processes });
-  const surface = createToolSurface({ tools: [tools.bash], decorators: standardDecorators() });
+  const surface = createToolSurface({
+    tools: [tools.bash],
+    decorators: standardDecorators({ approval: { mode: 'auto' } }),
+  });
   let counter = 0;
   return {
     root,

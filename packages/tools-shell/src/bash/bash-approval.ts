@@ -1,0 +1,36 @@
+import type { ApprovalSummary, ToolApproval } from '@toolgate/core';
+import type { BashAction, BashInput } from './bash-schema.js';
+
+// The seed's table: in safe mode the actions that start or change processes ask; looking does not.
+const ASKED_IN_SAFE_MODE: readonly BashAction[] = ['exec', 'start', 'stop', 'write'];
+
+function summarize(input: BashInput): ApprovalSummary {
+  const { action } = input;
+  if (action === 'exec' || action === 'start') {
+    const command = (input.command ?? '').trim();
+    return {
+      lines: [`${action} in ${input.cwd?.trim() || '.'}`, command],
+      detail: command || `bash ${action}`,
+      // "Always" covers this exact command only, never a prefix of it.
+      remember: { key: `${action}\u0000${command}`, label: `always for \`${command}\`` },
+    };
+  }
+  const processId = (input.processId ?? '').trim() || '(process)';
+  const detail =
+    action === 'stop'
+      ? `Stop process ${processId}`
+      : action === 'write'
+        ? `Write to process ${processId}`
+        : `bash ${action}`;
+  return {
+    lines: [`${action} process ${processId}`],
+    detail,
+    remember: { key: action, label: `always for bash ${action}` },
+  };
+}
+
+/** bash's approval: asks by action in safe mode, shows cwd and command, remembers the exact command. */
+export const BASH_APPROVAL: ToolApproval<BashInput> = {
+  rule: { safe: (input) => (ASKED_IN_SAFE_MODE.includes(input.action) ? 'ask' : 'run') },
+  summarize,
+};
