@@ -61,7 +61,10 @@ function bash(options: Partial<ShellToolsOptions> = {}) {
     shellPath: '/bin/bash',
     ...options,
   });
-  const surface = createToolSurface({ tools: [tool], decorators: standardDecorators() });
+  const surface = createToolSurface({
+    tools: [tool],
+    decorators: standardDecorators({ approval: { mode: 'auto' } }),
+  });
   let counter = 0;
   return (argumentsValue: Record<string, unknown>) =>
     surface.executor.execute({ id: `call_${++counter}`, name: 'bash', arguments: argumentsValue });
@@ -170,7 +173,10 @@ describeWithBwrap('bash with a bubblewrap sandbox bound', () => {
       sandbox,
       killGraceMs: 200,
     });
-    const surface = createToolSurface({ tools: [tool], decorators: standardDecorators() });
+    const surface = createToolSurface({
+      tools: [tool],
+      decorators: standardDecorators({ approval: { mode: 'auto' } }),
+    });
     const pending = surface.executor.execute(
       { id: 'call_cancel', name: 'bash', arguments: { command: `sleep ${marker}` } },
       { signal: controller.signal },
