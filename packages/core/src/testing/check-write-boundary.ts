@@ -81,7 +81,11 @@ async function createArena(subject: WriteBoundarySubject): Promise<Arena> {
   await writeFile(join(root, '.git', 'config'), '[core]\n');
   await mkdir(outside);
   const tool = subject.createTool(createWorkspace({ root }));
-  const surface = createToolSurface({ tools: [tool], decorators: standardDecorators() });
+  // The kit checks where the tool writes, not whether a person would allow it: nothing is asked.
+  const surface = createToolSurface({
+    tools: [tool],
+    decorators: standardDecorators({ approval: { mode: 'auto' } }),
+  });
   let id = 0;
   return {
     base,

@@ -297,11 +297,7 @@ describe('write_file', () => {
         lines: ['Create b/new.txt (2 bytes)'],
         locations: ['b/new.txt'],
         remember: { key: 'b/new.txt', label: 'always for edits with write_file to b/new.txt' },
-        diff: '--- /dev/null
-+++ b/b/new.txt
-@@ -0,0 +1,1 @@
-+x
-',
+        diff: '--- /dev/null\n+++ b/b/new.txt\n@@ -0,0 +1,1 @@\n+x\n',
       },
     });
     expect(await t.tools.write_file.prepare!({ path: 'a.txt', content: 'one\ntwo\n' }, context)).toEqual({
