@@ -15,11 +15,6 @@ export interface ApprovalChoices {
 /** `toolgate call`: one call, no session after it and no model: only yes or no. */
 export const ONE_SHOT_CHOICES: ApprovalChoices = { always: false, feedback: false };
 
-/** What "always" covers, for a person: bash is remembered by exact command, other tools by name. */
-function alwaysScope(request: ApprovalRequest): string {
-  return request.toolName === 'bash' && request.detail !== '' ? `\`${request.detail}\`` : request.toolName;
-}
-
 /** The labelled choices under the approval block, one per line, and the question. */
 export function formatApprovalChoices(
   choices: ApprovalChoices,
@@ -27,7 +22,8 @@ export function formatApprovalChoices(
   colors: Colors,
 ): { readonly lines: string; readonly question: string } {
   const offered: [string, string][] = [['y', 'yes']];
-  if (choices.always) offered.push(['a', `yes, and always for ${alwaysScope(request)} this session`]);
+  // The tool names the scope of "always" itself: bash the exact command, edits their files.
+  if (choices.always) offered.push(['a', `yes, and ${request.rememberLabel} this session`]);
   offered.push(['n', 'no (the default)']);
   if (choices.feedback) offered.push(['f', 'no, and tell the model why']);
   const keys = offered.map(([key]) => (key === 'n' ? 'N' : key)).join('/');

@@ -56,7 +56,7 @@ describe('parseApprovalAnswer', () => {
 
 describe('formatApprovalChoices', () => {
   const bashRequest = buildApprovalRequest({
-    definition: definition('bash', 'execute'),
+    tool: BASH_SPEC,
     callId: 'c1',
     input: { action: 'exec', command: 'npm test' },
     mode: 'safe',
@@ -82,7 +82,7 @@ describe('formatApprovalChoices', () => {
 
 describe('formatRejectionLine', () => {
   const request = buildApprovalRequest({
-    definition: definition('write_file', 'edit'),
+    tool: WRITE_FILE_SPEC,
     callId: 'c1',
     input: { path: 'x.txt', content: 'x' },
     mode: 'manual',
