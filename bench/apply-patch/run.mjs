@@ -12,7 +12,7 @@ import { createWorkspace } from '@toolgate/core';
 import { applyPatch } from '@toolgate/tools-patch';
 
 const here = import.meta.dirname;
-const scenariosRoot = resolve(here, '../../../shared/conformance/codex-apply-patch/scenarios');
+const scenariosRoot = resolve(here, '../../packages/tools-patch/conformance/codex-apply-patch/scenarios');
 const shim = join(here, 'toolgate-apply-patch.mjs');
 const FILES = 500;
 const HUNKS = 20;
