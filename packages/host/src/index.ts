@@ -7,6 +7,12 @@ export {
   parseModelSpec,
 } from './model/parse-model-spec.js';
 export { type SelectedModel, type SelectModelOptions, selectModel } from './model/select-model.js';
+export {
+  openSessionSandbox,
+  type SessionSandboxContext,
+  type SessionSandboxSettings,
+} from './sandbox/open-session-sandbox.js';
+export { SandboxRequiredError } from './sandbox/sandbox-required-error.js';
 export { combineToolProviders, toToolProvider } from './session/combine-tool-providers.js';
 export {
   type BuiltInTools,

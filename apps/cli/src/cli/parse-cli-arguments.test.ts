@@ -60,6 +60,9 @@ describe('parseCliArguments', () => {
       json: true,
       options: { noMcp: false },
     });
+    expect(parseCliArguments(['call', 'bash', '--sandbox', 'Read-Only'])).toMatchObject({
+      options: { sandbox: 'read-only', noMcp: false },
+    });
     expect(parseCliArguments(['mcp', '--approval', 'safe'])).toEqual({
       command: 'mcp',
       options: { approval: 'safe', noMcp: false },
@@ -99,6 +102,9 @@ describe('parseCliArguments', () => {
     expect(usageMessage(['tools', '--cwd', ''])).toBe('--cwd expects a value; got an empty string.');
     expect(usageMessage(['tools', '--approval', 'yolo'])).toBe(
       '--approval expects one of manual, safe, auto; got "yolo".',
+    );
+    expect(usageMessage(['call', 'bash', '--sandbox', 'off'])).toBe(
+      '--sandbox expects one of read-only, workspace-write, danger-full-access; got "off".',
     );
     expect(usageMessage(['mcp', '--json'])).toBe(
       '--json is not an option of "toolgate mcp" (it always speaks JSON-RPC).',

@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import type { ApprovalMode } from '@toolgate/core';
+import type { SandboxMode } from '@toolgate/sandbox-bwrap';
 import { parseApprovalModeValue } from './parse-approval-mode-value.js';
+import { parseSandboxModeValue } from './parse-sandbox-mode-value.js';
 import { UsageError } from './usage-error.js';
 
 /** Options every command takes. */
@@ -15,6 +17,8 @@ export interface CommonOptions {
   readonly mcpConfig?: string;
   /** `--no-mcp`. */
   readonly noMcp: boolean;
+  /** `--sandbox`. */
+  readonly sandbox?: SandboxMode;
 }
 
 /** A parsed command line. */
@@ -73,6 +77,7 @@ const OPTIONS = {
   config: { type: 'string' },
   'mcp-config': { type: 'string' },
   'no-mcp': { type: 'boolean' },
+  sandbox: { type: 'string' },
   json: { type: 'boolean' },
   model: { type: 'string' },
   'base-url': { type: 'string' },
@@ -153,6 +158,7 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     ...(config === undefined ? {} : { config }),
     ...(mcpConfig === undefined ? {} : { mcpConfig }),
     noMcp: values['no-mcp'] ?? false,
+    ...(values.sandbox === undefined ? {} : { sandbox: parseSandboxModeValue(values.sandbox, '--sandbox') }),
   };
   const json = values.json ?? false;
   const extra = (allowed: number) => {

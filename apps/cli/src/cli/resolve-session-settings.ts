@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { ApprovalMode } from '@toolgate/core';
-import type { ToolgateConfig } from '@toolgate/host';
+import type { SessionSandboxSettings, ToolgateConfig } from '@toolgate/host';
 import { loadSessionConfig } from '../config/load-session-config.js';
 import { userConfigFile } from '../config/user-config-file.js';
 import { describeDistrust, trustCommandFor } from '../config/workspace-trust.js';
@@ -20,6 +20,8 @@ export interface SessionSettings {
   readonly mode: ApprovalMode;
   /** The MCP servers file to load, if any. */
   readonly mcpConfigFile: string | undefined;
+  /** Where bash runs. */
+  readonly sandbox: SessionSandboxSettings;
 }
 
 /**
@@ -35,7 +37,8 @@ export function invocationDirectory(env: NodeJS.ProcessEnv, cwd: string): string
  * Resolves `--cwd`, the config (the user's file, then the workspace's or `--config`, which only
  * tightens until the workspace is trusted), the approval mode (flag, `TOOLGATE_APPROVAL`, config,
  * `safe`) and the MCP file (a workspace's `.mcp.json` only once trusted). `report` receives one
- * line for each setting left out and how to trust the workspace.
+ * line for each setting left out and how to trust the workspace. The sandbox comes from the flag,
+ * then the config; a confined mode given by flag is required.
  */
 export async function resolveSessionSettings(
   options: CommonOptions,
@@ -95,5 +98,18 @@ export async function resolveSessionSettings(
       }
     }
   }
-  return { root, config, mode, mcpConfigFile };
+  const sandboxConfig = config.sandbox ?? {};
+  const sandboxMode = options.sandbox ?? sandboxConfig.mode;
+  const requiredBy =
+    options.sandbox !== undefined && options.sandbox !== 'danger-full-access'
+      ? `--sandbox ${options.sandbox}`
+      : sandboxConfig.required
+        ? 'sandbox.required in the config file'
+        : undefined;
+  const sandbox: SessionSandboxSettings = {
+    ...(sandboxMode === undefined ? {} : { mode: sandboxMode }),
+    network: sandboxConfig.network ?? false,
+    ...(requiredBy === undefined ? {} : { requiredBy }),
+  };
+  return { root, config, mode, mcpConfigFile, sandbox };
 }

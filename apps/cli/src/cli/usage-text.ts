@@ -19,6 +19,8 @@ Options:
                              $XDG_CONFIG_HOME/toolgate/config.json)
   --mcp-config FILE          MCP servers (default <cwd>/.mcp.json when present and trusted)
   --no-mcp                   ignore MCP servers
+  --sandbox MODE             read-only | workspace-write | danger-full-access for bash (default: the
+                             config file, else workspace-write when bubblewrap works here)
   --json                     machine-readable output (tools, call; run: JSON Lines, one per event)
   --model PROVIDER:MODEL     run: openai:…, anthropic:…, openai-compatible:… (default $TOOLGATE_MODEL)
   --base-url URL             run: the provider's base URL, required for openai-compatible

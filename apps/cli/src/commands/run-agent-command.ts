@@ -39,6 +39,7 @@ export async function runAgentCommand(io: CliIo, command: RunCommandOptions): Pr
     baseURL: command.baseURL,
     maxSteps: command.maxSteps,
     env: io.env,
+    notice: (line) => io.stderr.write(`${line}\n`),
     approver: createTerminalApprover({
       // A turn is a session: "always" holds for its later calls.
       choices: { always: true, feedback: false },

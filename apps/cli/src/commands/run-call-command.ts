@@ -73,6 +73,10 @@ export async function runCallCommand(io: CliIo, command: CallCommandOptions): Pr
     ...((BUILT_IN_TOOL_NAMES as readonly string[]).includes(command.tool)
       ? { builtIns: [command.tool] }
       : {}),
+    // Only bash runs in the sandbox: no other call pays for trying bubblewrap.
+    ...(command.tool === 'bash'
+      ? { sandbox: { ...settings.sandbox, notice: (line: string) => io.stderr.write(`${line}\n`) } }
+      : {}),
     ...(io.stderr.isTTY ? { after: [withElapsedTime({ write: (text) => io.stderr.write(text) })] } : {}),
   });
   let result: ToolResult | undefined;

@@ -45,6 +45,27 @@ describe('layerConfig', () => {
     ).toEqual({ config: { approval: 'auto', workspace: { allowOutsideWorkspace: true } }, ignored: [] });
   });
 
+  it('lets an untrusted project file tighten the sandbox but not loosen it', () => {
+    expect(
+      layerConfig(
+        { sandbox: { required: true } },
+        { sandbox: { mode: 'danger-full-access', network: true, required: false } },
+        false,
+      ),
+    ).toEqual({
+      config: { sandbox: { required: true } },
+      ignored: ['sandbox.mode "danger-full-access"', 'sandbox.network true', 'sandbox.required false'],
+    });
+    expect(layerConfig({}, { sandbox: { mode: 'read-only', required: true } }, false)).toEqual({
+      config: { sandbox: { mode: 'read-only', required: true } },
+      ignored: [],
+    });
+    expect(layerConfig({}, { sandbox: { mode: 'danger-full-access', network: true } }, true)).toEqual({
+      config: { sandbox: { mode: 'danger-full-access', network: true } },
+      ignored: [],
+    });
+  });
+
   it('lets a trusted project file override the user file key by key', () => {
     expect(
       layerConfig(

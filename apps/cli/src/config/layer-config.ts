@@ -1,5 +1,6 @@
 import type { ApprovalMode } from '@toolgate/core';
 import type { ToolgateConfig } from '@toolgate/host';
+import type { SandboxMode } from '@toolgate/sandbox-bwrap';
 
 /** The settings in effect, and the project keys left out because they would loosen the rules. */
 export interface LayeredConfig {
@@ -11,6 +12,13 @@ export interface LayeredConfig {
 // How much each mode lets run without asking.
 const LOOSENESS: Readonly<Record<ApprovalMode, number>> = { manual: 0, safe: 1, auto: 2 };
 
+// How far each sandbox mode lets bash reach.
+const SANDBOX_LOOSENESS: Readonly<Record<SandboxMode, number>> = {
+  'read-only': 0,
+  'workspace-write': 1,
+  'danger-full-access': 2,
+};
+
 function unique(paths: readonly string[]): string[] {
   return [...new Set(paths)];
 }
@@ -18,7 +26,8 @@ function unique(paths: readonly string[]): string[] {
 /**
  * The user's file, then the project's on top (DESIGN §9: project file > user file). A trusted
  * project overrides key by key. An untrusted one may only tighten: a looser approval mode,
- * `allowOutsideWorkspace: true` and extra `readRoots` are ignored (listed in `ignored`); protected
+ * `allowOutsideWorkspace: true`, extra `readRoots`, a looser `sandbox.mode`, `sandbox.network: true`
+ * and `sandbox.required: false` are ignored (listed in `ignored`); protected
  * paths always add to the user's; the rest (search exclusions, output limits) applies as given.
  */
 export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trusted: boolean): LayeredConfig {
@@ -26,7 +35,25 @@ export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trust
   const userWorkspace = user.workspace ?? {};
   const projectWorkspace = { ...project.workspace };
   let approval = project.approval;
+  const userSandbox = user.sandbox ?? {};
+  const projectSandbox = { ...project.sandbox };
   if (!trusted) {
+    const sandboxBase = userSandbox.mode ?? 'workspace-write';
+    if (
+      projectSandbox.mode !== undefined &&
+      SANDBOX_LOOSENESS[projectSandbox.mode] > SANDBOX_LOOSENESS[sandboxBase]
+    ) {
+      ignored.push(`sandbox.mode ${JSON.stringify(projectSandbox.mode)}`);
+      delete projectSandbox.mode;
+    }
+    if (projectSandbox.network === true && userSandbox.network !== true) {
+      ignored.push('sandbox.network true');
+      delete projectSandbox.network;
+    }
+    if (projectSandbox.required === false && userSandbox.required === true) {
+      ignored.push('sandbox.required false');
+      delete projectSandbox.required;
+    }
     const base = user.approval ?? 'safe';
     if (approval !== undefined && LOOSENESS[approval] > LOOSENESS[base]) {
       ignored.push(`approval ${JSON.stringify(approval)}`);
@@ -63,11 +90,13 @@ export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trust
       ? { search: { ...user.tools?.search, ...project.tools?.search } }
       : {}),
   };
+  const sandbox = { ...userSandbox, ...projectSandbox };
   const approvalInEffect = approval ?? user.approval;
   const config: ToolgateConfig = {
     ...(approvalInEffect === undefined ? {} : { approval: approvalInEffect }),
     ...(Object.keys(workspace).length > 0 ? { workspace } : {}),
     ...(Object.keys(tools).length > 0 ? { tools } : {}),
+    ...(Object.keys(sandbox).length > 0 ? { sandbox } : {}),
   };
   return { config, ignored };
 }

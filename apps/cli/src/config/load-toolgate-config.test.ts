@@ -42,6 +42,7 @@ describe('loadToolgateConfig', () => {
         bash: { timeoutMs: 1000, maxOutputBytes: 4096 },
         search: { engine: 'node' },
       },
+      sandbox: { mode: 'read-only', network: true, required: true },
     };
     expect(await loadToolgateConfig(await configWith(config), { required: true })).toEqual(config);
   });
@@ -66,6 +67,9 @@ describe('loadToolgateConfig', () => {
     );
     expect(await problem(await configWith({ tools: { bsh: {} } }))).toBe(
       'Invalid config file <file>:\n  tools.bsh: unknown key (did you mean "bash"?); expected one of read_file, bash, search',
+    );
+    expect(await problem(await configWith({ sandbox: { mode: 'off' } }))).toBe(
+      'Invalid config file <file>:\n  sandbox.mode: expected one of "read-only", "workspace-write", "danger-full-access", got string "off"',
     );
     expect(await problem(await configWith([]))).toBe(
       'Invalid config file <file>:\n  (top level): expected an object, got an array',

@@ -89,6 +89,8 @@ describe.skipIf(SKIP_REASON !== undefined)(
         root,
         '--approval',
         'auto',
+        '--sandbox',
+        'danger-full-access',
       ]);
       expect(result.code).toBe(0);
       expect(result.stdout).toBe('out\n');
@@ -225,6 +227,9 @@ describe.skipIf(SKIP_REASON !== undefined)(
             root,
             '--approval',
             'auto',
+            // $$ must be a pid on the host; in a sandbox it is one in the sandbox's pid namespace.
+            '--sandbox',
+            'danger-full-access',
           ],
           {
             onSpawn: (child) => {

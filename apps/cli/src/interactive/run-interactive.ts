@@ -47,6 +47,7 @@ export async function runInteractive(io: CliIo, command: InteractiveOptions): Pr
       baseURL: command.baseURL,
       maxSteps: command.maxSteps,
       env: io.env,
+      notice: (line) => io.stderr.write(`${line}\n`),
       approver: createTerminalApprover({
         // One session across prompts: "always" holds for the rest of it.
         choices: { always: true, feedback: false },

@@ -40,6 +40,25 @@ describe('renderToolOutput', () => {
       renderToolOutput(
         'bash',
         {
+          command: 'ls',
+          stdout: '',
+          stderr: '',
+          executionEnvironment: 'sandbox',
+          exitCode: 0,
+          sandboxProviderId: 'bwrap',
+          sandboxSessionId: 'sbx_1',
+          signal: null,
+          timedOut: false,
+          truncated: false,
+          durationMs: 7,
+        },
+        plain,
+      ),
+    ).toEqual({ stdout: '', stderr: '• exit 0 (sandboxed) · 7ms' });
+    expect(
+      renderToolOutput(
+        'bash',
+        {
           command: 'sleep 9',
           stdout: '',
           stderr: '',

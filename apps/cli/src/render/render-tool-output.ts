@@ -48,9 +48,10 @@ function renderBash(output: unknown, colors: Colors): RenderedOutput | undefined
           ? colors.green('exit 0')
           : colors.red(`exit ${String(fields.exitCode)}`);
     const truncated = fields.truncated ? ' · output truncated' : '';
+    const where = fields.executionEnvironment === 'sandbox' ? ' (sandboxed)' : '';
     return {
       stdout: text(fields.stdout),
-      stderr: `${withNewline(text(fields.stderr))}${colors.dim('•')} ${status}${colors.dim(`${duration}${truncated}`)}`,
+      stderr: `${withNewline(text(fields.stderr))}${colors.dim('•')} ${status}${colors.dim(`${where}${duration}${truncated}`)}`,
     };
   }
   if ('content' in fields && 'nextOffset' in fields) {

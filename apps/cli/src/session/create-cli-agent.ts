@@ -14,6 +14,8 @@ export interface CliAgentOptions {
   readonly maxSteps: number | undefined;
   readonly approver: Approver;
   readonly env: NodeJS.ProcessEnv;
+  /** Receives the one-line notice when bash runs unsandboxed because bubblewrap cannot run. */
+  readonly notice: (line: string) => void;
 }
 
 /**
@@ -31,6 +33,7 @@ export async function createCliAgent(settings: SessionSettings, options: CliAgen
         root: settings.root,
         config: settings.config,
         ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
+        sandbox: { ...settings.sandbox, notice: options.notice },
       });
       return { tools: tools.provider, close: tools.close };
     },

@@ -1,3 +1,4 @@
+import { SANDBOX_MODES } from '@toolgate/sandbox-bwrap';
 import { z } from 'zod';
 
 const positiveInteger = z.number().int().positive();
@@ -19,6 +20,17 @@ export const TOOLGATE_CONFIG_SCHEMA = z.strictObject({
       excludedPaths: pathList.optional(),
       /** Let reads and writes leave the workspace. */
       allowOutsideWorkspace: z.boolean().optional(),
+    })
+    .optional(),
+  /** Where bash runs: the sandbox mode, its network, and whether running without one is refused. */
+  sandbox: z
+    .strictObject({
+      /** When `--sandbox` is not given. @default workspace-write when bubblewrap works here, else danger-full-access */
+      mode: z.enum(SANDBOX_MODES).optional(),
+      /** Let sandboxed commands use the network. @default false */
+      network: z.boolean().optional(),
+      /** Refuse to start when no sandbox can be created (fail closed). @default false */
+      required: z.boolean().optional(),
     })
     .optional(),
   tools: z

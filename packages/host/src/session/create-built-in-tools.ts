@@ -1,4 +1,5 @@
 import { type AnyTool, BUILT_IN_TOOL_NAMES, type Workspace } from '@toolgate/core';
+import type { LocalSandboxSession } from '@toolgate/tools-shell';
 import type { ToolgateConfig } from '../config/toolgate-config-schema.js';
 
 /** What the built-in tools of one session share. */
@@ -10,6 +11,8 @@ export interface BuiltInToolsContext {
    * and each package builds its schemas when it loads). @default every built-in tool
    */
   readonly only?: readonly string[];
+  /** Where bash runs, when not on the host. */
+  readonly sandbox?: LocalSandboxSession;
 }
 
 /** The built-in tools, from every tool package, in AI4J's order. */
@@ -32,13 +35,14 @@ const FAMILIES: readonly {
 }[] = [
   {
     names: ['bash'],
-    load: async ({ workspace, config }) => {
+    load: async ({ workspace, config, sandbox }) => {
       const { createProcessRegistry, createShellTools } = await import('@toolgate/tools-shell');
       const options = config.tools?.bash ?? {};
       const processes = createProcessRegistry();
       const shell = createShellTools({
         workspace,
         processes,
+        ...(sandbox ? { sandbox } : {}),
         ...(options.timeoutMs === undefined ? {} : { defaultTimeoutMs: options.timeoutMs }),
         ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
       });

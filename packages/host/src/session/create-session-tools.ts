@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { createWorkspace, type ToolProvider, type Workspace } from '@toolgate/core';
 import type { ToolgateConfig } from '../config/toolgate-config-schema.js';
+import { openSessionSandbox, type SessionSandboxSettings } from '../sandbox/open-session-sandbox.js';
 import { combineToolProviders, toToolProvider } from './combine-tool-providers.js';
 import { createBuiltInTools } from './create-built-in-tools.js';
 import { loadMcpTools, type SessionMcp } from './load-mcp-tools.js';
@@ -25,6 +26,8 @@ export interface SessionToolsOptions {
   readonly onMcpToolsChanged?: () => void;
   /** Only the built-in tools of the packages that define these names. @default every built-in tool */
   readonly builtIns?: readonly string[];
+  /** Where bash runs; bubblewrap is tried once when the session opens. @default no sandbox (host) */
+  readonly sandbox?: SessionSandboxSettings & { readonly notice: (line: string) => void };
 }
 
 /** A session's ungated tools: the built-ins and the MCP servers' tools, and what must be stopped at its end. */
@@ -59,9 +62,18 @@ function createConfiguredWorkspace(root: string, config: ToolgateConfig): Worksp
 export async function createSessionTools(options: SessionToolsOptions): Promise<SessionToolSet> {
   const config = options.config ?? {};
   const workspace = createConfiguredWorkspace(options.root, config);
+  const sandbox = options.sandbox
+    ? await openSessionSandbox(options.sandbox, {
+        workspace,
+        readRoots: workspace.readRoots,
+        protectedPaths: config.workspace?.protectedPaths ?? [],
+        notice: options.sandbox.notice,
+      })
+    : undefined;
   const builtIns = await createBuiltInTools({
     workspace,
     config,
+    ...(sandbox ? { sandbox } : {}),
     ...(options.builtIns ? { only: options.builtIns } : {}),
   });
   const providers: ToolProvider[] = [toToolProvider(builtIns.tools)];
