@@ -119,7 +119,8 @@ describe.skipIf(SKIP_REASON !== undefined)(
       server.reply({
         toolCalls: [{ name: 'bash', arguments: { action: 'exec', command: 'echo $$ > pid; sleep 30' } }],
       });
-      const result = await run(['sleep', '--approval', 'auto'], {
+      // $$ must be a pid on the host; in a sandbox it is one in the sandbox's pid namespace.
+      const result = await run(['sleep', '--approval', 'auto', '--sandbox', 'danger-full-access'], {
         onSpawn: (child) => {
           void (async () => {
             await waitForText(() => (server.requests.length > 0 ? 'asked' : ''), 'asked');
