@@ -81,7 +81,8 @@ describe.skipIf(PTY_SKIP_REASON !== undefined)(
         { toolCalls: [{ name: 'bash', arguments: { action: 'exec', command: 'echo $$ > pid; sleep 30' } }] },
         { text: 'unused' },
       );
-      const run = start('--approval', 'auto');
+      // $$ must be a pid on the host; in a sandbox it is one in the sandbox's pid namespace.
+      const run = start('--approval', 'auto', '--sandbox', 'danger-full-access');
       await waitForText(run.output, '› ');
       run.type('sleep\n');
       let pid = 0;
