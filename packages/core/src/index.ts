@@ -5,6 +5,7 @@ export {
 } from './approval/approval-memory.js';
 export { APPROVAL_MODES, type ApprovalMode, parseApprovalMode } from './approval/approval-mode.js';
 export { type ApprovalRequest, buildApprovalRequest } from './approval/approval-request.js';
+export type { ApprovalRules, ApprovalRuleVerdict } from './approval/approval-rules.js';
 export type { ApprovalRemember, ApprovalSummary } from './approval/approval-summary.js';
 export {
   type ApprovalAnswer,

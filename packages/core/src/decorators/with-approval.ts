@@ -1,6 +1,7 @@
 import type { ApprovalMemory } from '../approval/approval-memory.js';
 import type { ApprovalMode } from '../approval/approval-mode.js';
 import { type ApprovalRequest, buildApprovalRequest } from '../approval/approval-request.js';
+import type { ApprovalRules, ApprovalRuleVerdict } from '../approval/approval-rules.js';
 import { type ApprovalAnswer, type Approver, approvalAnswerKind } from '../approval/approver.js';
 import { requiresApproval } from '../approval/requires-approval.js';
 import { prepareInvocation } from '../executor/invocation-stages.js';
@@ -18,6 +19,24 @@ export interface ApprovalOptions {
   readonly approver?: Approver;
   /** Session memory of `*_always` answers. @default no memory */
   readonly memory?: ApprovalMemory;
+  /** Permission rules, consulted first: deny refuses, ask asks even in auto, allow runs. @default none */
+  readonly rules?: ApprovalRules;
+}
+
+async function ruleVerdict(
+  rules: ApprovalRules,
+  request: ApprovalRequest,
+  signal: AbortSignal,
+): Promise<ApprovalRuleVerdict | undefined> {
+  try {
+    return await rules(request, signal);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      decision: 'deny',
+      reason: `The permission rules could not be checked (${message}), so the call did not run.`,
+    };
+  }
 }
 
 async function ask(
@@ -53,15 +72,25 @@ export function withApproval(options: ApprovalOptions = {}): ToolDecorator {
     const failure = await prepareInvocation(invocation);
     if (failure) return failure;
     const input = invocation.input!.value;
-    if (!requiresApproval(mode, invocation.tool, input)) return next();
-    const request = buildApprovalRequest({
-      tool: invocation.tool,
-      callId: invocation.call.id,
-      input,
-      mode,
-      preview: invocation.prepared?.preview,
-    });
-    const remembered = options.memory?.get(request.rememberKey);
+    const build = () =>
+      buildApprovalRequest({
+        tool: invocation.tool,
+        callId: invocation.call.id,
+        input,
+        mode,
+        preview: invocation.prepared?.preview,
+      });
+    let ruleSaysAsk = false;
+    if (options.rules) {
+      const verdict = await ruleVerdict(options.rules, build(), invocation.context.signal);
+      if (verdict?.decision === 'deny') return toolRejection('rule', verdict.reason);
+      if (verdict?.decision === 'allow') return next();
+      ruleSaysAsk = verdict?.decision === 'ask';
+    }
+    if (!ruleSaysAsk && !requiresApproval(mode, invocation.tool, input)) return next();
+    const request = build();
+    // An ask rule asks every time: a remembered "always" does not outrank it.
+    const remembered = ruleSaysAsk ? undefined : options.memory?.get(request.rememberKey);
     if (remembered) {
       const answer = remembered === 'allow' ? 'allow_always' : 'reject_always';
       invocation.emit({ type: 'approval-answer', call: invocation.call, answer, remembered: true });

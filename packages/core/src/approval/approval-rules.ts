@@ -1,0 +1,18 @@
+import type { ApprovalRequest } from './approval-request.js';
+
+/** What a host's permission rules decided about one call (DESIGN §11). */
+export interface ApprovalRuleVerdict {
+  /** `deny` refuses without asking, `ask` asks even in auto mode, `allow` runs without asking. */
+  readonly decision: 'allow' | 'ask' | 'deny';
+  /** A sentence naming the rule and where it came from; a denial shows it to the model. */
+  readonly reason: string;
+}
+
+/**
+ * Rules people wrote, consulted before remembered answers and the mode table: the verdict for one
+ * call, or `undefined` when no rule speaks to it. A rules function that throws denies the call.
+ */
+export type ApprovalRules = (
+  request: ApprovalRequest,
+  signal: AbortSignal,
+) => Promise<ApprovalRuleVerdict | undefined>;
