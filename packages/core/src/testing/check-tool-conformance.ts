@@ -8,6 +8,51 @@ import { isValidToolName } from '../tool/tool-name.js';
 export interface ConformanceOptions {
   /** Extra argument objects that must give a failure (never a throw, never a success). @default [] */
   readonly invalidArguments?: readonly unknown[];
+  /**
+   * Valid arguments of a call that takes a moment (a `sleep`, a large read), by tool name. The kit
+   * starts each such call, aborts its signal while the tool is executing, and requires
+   * `failure{code:'aborted'}`: a tool that ignores its signal and finishes anyway is reported.
+   * @default {} (only the pre-aborted check runs)
+   */
+  readonly abortWhileExecuting?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+}
+
+// Aborts the call's signal as soon as the tool's executor has started (it runs synchronously up
+// to its first await), so neither the surface nor preflight can answer `aborted` in its place.
+function abortingOnceExecuting(tool: AnyTool, controller: AbortController): AnyTool {
+  return {
+    ...tool,
+    execute: (input, context) => {
+      const running = tool.execute(input, context);
+      controller.abort();
+      return running;
+    },
+  };
+}
+
+async function checkAbortWhileExecuting(
+  tool: AnyTool,
+  argumentsValue: Readonly<Record<string, unknown>>,
+): Promise<string | undefined> {
+  const name = tool.definition.name;
+  const controller = new AbortController();
+  const surface = createToolSurface({
+    tools: [abortingOnceExecuting(tool, controller)],
+    decorators: standardDecorators({ approval: { mode: 'auto' } }),
+  });
+  try {
+    const result = await surface.executor.execute(
+      { id: 'conformance', name, arguments: { ...argumentsValue } },
+      { signal: controller.signal },
+    );
+    if (!controller.signal.aborted)
+      return `${name}: the abort-while-executing call never reached the tool (${JSON.stringify(result)})`;
+    return result.status === 'failure' && result.error.code === 'aborted'
+      ? undefined
+      : `${name}: aborted while executing, it gave ${JSON.stringify(result)}, expected failure{code:'aborted'} (the tool ignores its signal)`;
+  } catch (error) {
+    return `${name}: aborted while executing, it threw ${(error as Error).message}`;
+  }
 }
 
 const BAD_INPUTS: readonly unknown[] = [
@@ -28,7 +73,8 @@ function containsRef(value: unknown): boolean {
 /**
  * Checks the contract every tool keeps; returns the problems found (empty when conformant):
  * valid and unique names, non-empty descriptions, object schemas without `$ref`, known kinds,
- * bad input → failure (never a throw), an aborted signal → `failure{code:'aborted'}`.
+ * bad input → failure (never a throw), an aborted signal → `failure{code:'aborted'}`, and for the
+ * tools given in `abortWhileExecuting`, an abort while the tool executes → `failure{code:'aborted'}`.
  */
 export async function checkToolConformance(
   tools: readonly AnyTool[],
@@ -85,6 +131,11 @@ export async function checkToolConformance(
       }
     } catch (error) {
       problems.push(`${name}: an aborted signal threw ${(error as Error).message}`);
+    }
+    const abortArguments = options.abortWhileExecuting?.[name];
+    if (abortArguments) {
+      const problem = await checkAbortWhileExecuting(tool, abortArguments);
+      if (problem) problems.push(problem);
     }
   }
   return problems;

@@ -33,6 +33,7 @@ describe('bash definition', () => {
   it('passes the core conformance kit', async () => {
     expect(
       await checkToolConformance([kit.tools.bash], {
+        abortWhileExecuting: { bash: { command: 'sleep 30' } },
         invalidArguments: [
           { action: 'EXEC', command: 'true' },
           { action: 'exec', command: '   ' },
