@@ -1,11 +1,6 @@
 import type { ToolResult } from '@toolgate/core';
 import type { StopReason } from './stop-reason.js';
 
-function hasFeedback(result: ToolResult): boolean {
-  const feedback = (result as { readonly feedback?: unknown }).feedback;
-  return typeof feedback === 'string' && feedback.trim() !== '';
-}
-
 /**
  * Whether a call's typed result stops the turn: an aborted turn is `interrupted`; a rejection by
  * the approver without feedback is `blocked_by_approval` (with feedback the model reads it and goes
@@ -14,6 +9,6 @@ function hasFeedback(result: ToolResult): boolean {
 export function stopReasonOfResult(result: ToolResult, signal: AbortSignal): StopReason | undefined {
   if (signal.aborted) return 'interrupted';
   if (result.status !== 'rejected') return undefined;
-  if (result.by === 'approval') return hasFeedback(result) ? undefined : 'blocked_by_approval';
+  if (result.by === 'approval') return result.feedback ? undefined : 'blocked_by_approval';
   return 'blocked_by_policy';
 }

@@ -9,6 +9,7 @@ import {
   collect,
   createAgentKit,
   processesWith,
+  toolResultsOf,
 } from './test-support/agent-test-kit.js';
 
 let kit: AgentKit | undefined;
@@ -153,5 +154,26 @@ describe('stop reasons (one test each)', () => {
 
   it('has one test above for every stop reason', () => {
     expect([...seen].sort()).toEqual([...STOP_REASONS].sort());
+  });
+});
+
+describe('a rejection with feedback', () => {
+  it('is not a stop: the model reads the feedback in a second request and goes on', async () => {
+    const { server, session, root } = await start({
+      mode: 'manual',
+      approver: async () => ({ kind: 'reject_once', feedback: 'write notes.md instead' }),
+    });
+    server.reply(
+      { toolCalls: [{ id: 'w1', name: 'write_file', arguments: { path: 'a.txt', content: 'x' } }] },
+      { text: 'I will use notes.md' },
+    );
+    const { result } = await collect(session.prompt('write a.txt'));
+    expect(result).toMatchObject({ stopReason: 'completed', text: 'I will use notes.md', steps: 2 });
+    expect(server.requests).toHaveLength(2);
+    const [answer] = toolResultsOf(server.requests[1]!.body!.messages);
+    expect(answer).toMatchObject({ id: 'w1' });
+    expect(answer!.content).toMatch(/^\[approval-rejected\] /);
+    expect(answer!.content).toContain('Feedback: write notes.md instead');
+    await expect(readFile(join(root, 'a.txt'))).rejects.toThrow(/ENOENT/);
   });
 });
