@@ -44,7 +44,14 @@ export function createTerminalApprover(options: TerminalApproverOptions): Approv
         return 'cancelled';
       }
       const answer = parseApprovalAnswer(line, options.choices);
-      if (answer === 'reject_once') options.onRejected({ request, why: 'declined' });
+      if (answer === 'allow_once' || answer === 'allow_always') return answer;
+      if (answer === 'reject_with_feedback') {
+        terminal.write(colors.bold('• Tell the model why: '));
+        const feedback = (await terminal.readLine(signal))?.trim();
+        options.onRejected({ request, why: 'declined' });
+        return feedback ? { kind: 'reject_once', feedback } : 'reject_once';
+      }
+      options.onRejected({ request, why: 'declined' });
       return answer;
     } finally {
       terminal.close();

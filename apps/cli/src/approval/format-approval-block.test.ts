@@ -3,10 +3,12 @@ import { WRITE_FILE_SPEC } from '@toolgate/tools-fs';
 import { BASH_SPEC } from '@toolgate/tools-shell';
 import { describe, expect, it } from 'vitest';
 import { createColors } from '../render/colors.js';
+import type { ControllingTerminal } from '../terminal/controlling-terminal.js';
 import { formatApprovalChoices, ONE_SHOT_CHOICES } from './approval-choices.js';
+import { createTerminalApprover } from './create-terminal-approver.js';
 import { formatApprovalBlock } from './format-approval-block.js';
 import { parseApprovalAnswer } from './parse-approval-answer.js';
-import { formatRejectionLine } from './terminal-rejection.js';
+import { formatRejectionLine, type TerminalRejection } from './terminal-rejection.js';
 
 describe('formatApprovalBlock', () => {
   it('prints the seed block for bash exec: title, action and cwd, then the command', () => {
@@ -49,8 +51,10 @@ describe('parseApprovalAnswer', () => {
     expect(['', 'n', 'no', 'yess', 'ok', 'sure'].map(parse(session))).toEqual(Array(6).fill('reject_once'));
   });
 
-  it('rejects a choice that was not offered: "a" in a one-shot call runs nothing', () => {
+  it('rejects a choice that was not offered: "a" or "f" in a one-shot call runs nothing', () => {
     expect(parseApprovalAnswer('a', ONE_SHOT_CHOICES)).toBe('reject_once');
+    expect(parseApprovalAnswer('f', ONE_SHOT_CHOICES)).toBe('reject_once');
+    expect(parseApprovalAnswer(' F ', { always: true, feedback: true })).toBe('reject_with_feedback');
   });
 });
 
@@ -97,5 +101,54 @@ describe('formatRejectionLine', () => {
     expect(formatRejectionLine({ request, why: 'no_terminal' }, plain)).toBe(
       '• Rejected write_file: Create x.txt (1 bytes). It needs approval and there is no terminal to ask, so nothing ran; use --approval auto for unattended use.\n',
     );
+  });
+});
+
+describe('createTerminalApprover', () => {
+  const request = buildApprovalRequest({
+    tool: BASH_SPEC,
+    callId: 'c1',
+    input: { action: 'exec', command: 'npm test' },
+    mode: 'safe',
+  });
+
+  /** A terminal that answers with the given lines, in order, and records what was written. */
+  const scriptedTerminal = (answers: (string | null)[]) => {
+    let shown = '';
+    const terminal: ControllingTerminal = {
+      write: (text) => {
+        shown += text;
+      },
+      readLine: async () => answers.shift() ?? null,
+      close: () => {},
+    };
+    return { open: () => terminal, shown: () => shown };
+  };
+
+  it('"f" rejects and sends the next line to the model as feedback', async () => {
+    const terminal = scriptedTerminal(['f', 'use pnpm, not npm']);
+    const rejections: TerminalRejection[] = [];
+    const approver = createTerminalApprover({
+      choices: { always: true, feedback: true },
+      openTerminal: terminal.open,
+      onRejected: (rejection) => rejections.push(rejection),
+    });
+    expect(await approver(request, new AbortController().signal)).toEqual({
+      kind: 'reject_once',
+      feedback: 'use pnpm, not npm',
+    });
+    expect(terminal.shown()).toContain(
+      '  f  no, and tell the model why\n• Approve? [y/a/N/f] • Tell the model why: ',
+    );
+    expect(rejections).toEqual([{ request, why: 'declined' }]);
+  });
+
+  it('"f" with an empty reason is a plain rejection', async () => {
+    const approver = createTerminalApprover({
+      choices: { always: true, feedback: true },
+      openTerminal: scriptedTerminal(['f', '  ']).open,
+      onRejected: () => {},
+    });
+    expect(await approver(request, new AbortController().signal)).toBe('reject_once');
   });
 });

@@ -42,7 +42,7 @@ export async function runAgentCommand(io: CliIo, command: RunCommandOptions): Pr
     notice: (line) => io.stderr.write(`${line}\n`),
     approver: createTerminalApprover({
       // A turn is a session: "always" holds for its later calls.
-      choices: { always: true, feedback: false },
+      choices: { always: true, feedback: true },
       colors: createColors(shouldUseColor(true, io.env)),
       onRejected: (rejection) => io.stderr.write(formatRejectionLine(rejection, streamColors(io).stderr)),
     }),

@@ -50,7 +50,7 @@ export async function runInteractive(io: CliIo, command: InteractiveOptions): Pr
       notice: (line) => io.stderr.write(`${line}\n`),
       approver: createTerminalApprover({
         // One session across prompts: "always" holds for the rest of it.
-        choices: { always: true, feedback: false },
+        choices: { always: true, feedback: true },
         colors: terminalColors,
         onRejected: (rejection) => io.stderr.write(formatRejectionLine(rejection, terminalColors)),
       }),
