@@ -30,12 +30,21 @@ async function trustNow(path = root): Promise<void> {
 }
 
 const LOOSE = { approval: 'auto', workspace: { allowOutsideWorkspace: true } };
+const userDirectory = () => join(directory, 'config', 'toolgate');
+let userDirectoryOnly: object;
+beforeEach(() => {
+  userDirectoryOnly = { workspace: { protectedPaths: [userDirectory()] } };
+});
+const withUserDirectory = (config: { readonly workspace?: object; readonly [key: string]: unknown }) => ({
+  ...config,
+  workspace: { ...config.workspace, protectedPaths: [userDirectory()] },
+});
 
 describe('loadSessionConfig', () => {
   it('ignores a looser approval and the way outside from an untrusted workspace, with one notice naming the command', async () => {
     await writeFile(join(root, 'toolgate.config.json'), JSON.stringify(LOOSE));
     const loaded = await loadSessionConfig({ root, userFile });
-    expect(loaded.config).toEqual({});
+    expect(loaded.config).toEqual(userDirectoryOnly);
     expect(loaded.trust).toEqual({ state: 'untrusted' });
     expect(loaded.notices).toEqual([
       `toolgate: ignored approval "auto", workspace.allowOutsideWorkspace true from ${join(root, 'toolgate.config.json')}: this workspace is not trusted, so its config may only tighten the rules. To trust it: toolgate trust --cwd ${root}`,
@@ -46,7 +55,7 @@ describe('loadSessionConfig', () => {
     await writeFile(join(root, 'toolgate.config.json'), JSON.stringify(LOOSE));
     await trustNow();
     expect(await loadSessionConfig({ root, userFile })).toMatchObject({
-      config: LOOSE,
+      config: withUserDirectory(LOOSE),
       trust: { state: 'trusted' },
       notices: [],
     });
@@ -65,7 +74,7 @@ describe('loadSessionConfig', () => {
     await rm(join(root, '.toolgate'), { recursive: true });
     await writeFile(join(root, 'toolgate.config.json'), JSON.stringify({ ...LOOSE, approval: 'safe' }));
     const changed = await loadSessionConfig({ root, userFile });
-    expect(changed.config).toEqual({ approval: 'safe' });
+    expect(changed.config).toEqual({ approval: 'safe', ...userDirectoryOnly });
     expect(changed.notices[0]).toContain('toolgate.config.json changed since you trusted this workspace');
   });
 
@@ -89,7 +98,7 @@ describe('loadSessionConfig', () => {
       JSON.stringify({ tools: { read_file: { maxChars: 20 } } }),
     );
     expect(await loadSessionConfig({ root, userFile })).toMatchObject({
-      config: { approval: 'auto', tools: { read_file: { maxChars: 20 } } },
+      config: withUserDirectory({ approval: 'auto', tools: { read_file: { maxChars: 20 } } }),
       notices: [],
     });
   });
@@ -98,7 +107,7 @@ describe('loadSessionConfig', () => {
     const file = join(directory, 'mine.json');
     await writeFile(file, JSON.stringify(LOOSE));
     expect(await loadSessionConfig({ root, userFile, configFile: file })).toMatchObject({
-      config: LOOSE,
+      config: withUserDirectory(LOOSE),
       notices: [],
     });
   });

@@ -1,5 +1,5 @@
 import { realpath } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { ToolgateConfig } from '@toolgate/host';
 import { digestWorkspaceConfig } from './digest-workspace-config.js';
 import { layerConfig } from './layer-config.js';
@@ -51,7 +51,17 @@ export async function loadSessionConfig(options: LoadSessionConfigOptions): Prom
   const projectFile = options.configFile ?? join(options.root, CONFIG_FILE_NAME);
   const project = await loadToolgateConfig(projectFile, { required: options.configFile !== undefined });
   const trusted = options.configFile !== undefined || trust.state === 'trusted';
-  const { config, ignored } = layerConfig(userSettings, project, trusted);
+  const layered = layerConfig(userSettings, project, trusted);
+  const { ignored } = layered;
+  // The user's config directory holds the trust records: no tool may write it, even when a trusted
+  // workspace lets the tools leave the workspace.
+  const config = {
+    ...layered.config,
+    workspace: {
+      ...layered.config.workspace,
+      protectedPaths: [...(layered.config.workspace?.protectedPaths ?? []), dirname(options.userFile)],
+    },
+  };
   const notices =
     ignored.length === 0
       ? []

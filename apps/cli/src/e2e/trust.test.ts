@@ -91,6 +91,30 @@ describe.skipIf(SKIP_REASON !== undefined)(`toolgate trust ${SKIP_REASON ?? ''}`
     );
   });
 
+  it('keeps the user config directory unwritable even for a trusted workspace that allows going outside', async () => {
+    await writeFile(
+      join(root, 'toolgate.config.json'),
+      JSON.stringify({ approval: 'auto', workspace: { allowOutsideWorkspace: true } }),
+    );
+    expect((await runToolgate(['trust', '--cwd', root], { env })).code).toBe(0);
+    const userFile = join(configHome, 'toolgate', 'config.json');
+    const before = await readFile(userFile, 'utf8');
+    const write = await runToolgate(
+      [
+        'call',
+        'write_file',
+        JSON.stringify({ path: userFile, content: '{"approval":"auto"}' }),
+        '--json',
+        '--cwd',
+        root,
+      ],
+      { env },
+    );
+    expect(write.code).toBe(1);
+    expect(JSON.parse(write.stdout)).toMatchObject({ status: 'failure', error: { code: 'path_protected' } });
+    expect(await readFile(userFile, 'utf8')).toBe(before);
+  });
+
   it('lists trusted workspaces, marks a changed one, and forgets one with --revoke', async () => {
     expect((await runToolgate(['trust', '--list'], { env })).stdout).toBe(
       `No trusted workspaces (in ${join(configHome, 'toolgate', 'config.json')}).\n`,
