@@ -45,7 +45,7 @@ const SHELL_PARSER = ['web-tree-sitter', 'tree-sitter-bash'];
  * list it as devDependencies and the bundle may import only Node's built-ins), so their sources
  * may import their devDependencies.
  */
-const BUNDLED_APPS = ['@toolgate/cli'];
+const BUNDLED_APPS = ['@toolgate/cli', '@toolgate/acp'];
 
 /** Packages whose tests run real tools; they may list tool packages as devDependencies only. */
 const TESTS_WITH_REAL_TOOLS = ['@toolgate/agent'];
@@ -149,7 +149,7 @@ describe('dependency rules (DESIGN §1)', () => {
     expect(violations).toEqual([]);
   });
 
-  it('imports in source only what the manifest declares, the MCP SDK only in packages/mcp, the AI SDK only in packages/agent and the shell parser only in packages/rules', () => {
+  it('imports in source only what the manifest declares, the MCP SDK only in packages/mcp, the ACP SDK only in apps/acp, the AI SDK only in packages/agent and the shell parser only in packages/rules', () => {
     const violations = packages.flatMap(({ dir, manifest }) => {
       const runtime = new Set([
         ...Object.keys(manifest.dependencies ?? {}),
@@ -169,6 +169,7 @@ describe('dependency rules (DESIGN §1)', () => {
             (name) =>
               !(isTest(file) ? all : runtime).has(name) ||
               (name === '@modelcontextprotocol/sdk' && manifest.name !== '@toolgate/mcp' && !isTest(file)) ||
+              (name === '@agentclientprotocol/sdk' && manifest.name !== '@toolgate/acp') ||
               (name === 'ai' && manifest.name !== '@toolgate/agent') ||
               (SHELL_PARSER.includes(name) && manifest.name !== '@toolgate/rules') ||
               (name.startsWith('@ai-sdk/') && !AI_SDK_PROVIDER_USERS.includes(manifest.name)),

@@ -20,6 +20,7 @@ export type SessionToolsFactory = () => Promise<SessionTools> | SessionTools;
 
 /** How calls are approved. The library fails closed: without an approver, a call that asks is rejected. */
 export interface AgentApproval {
+  /** Read at every call: a host may pass a getter to switch modes between turns. */
   readonly mode: ApprovalMode;
   /** Asks a person; asked one question at a time. @default none */
   readonly approver?: Approver;

@@ -78,7 +78,10 @@ export async function createAgentSession(options: AgentOptions): Promise<AgentSe
     decorators: standardDecorators({
       onEvent: (event) => listener?.(event),
       approval: {
-        mode: options.approval.mode,
+        // Read at every call, so a host may change the mode between turns (an ACP client's set_mode).
+        get mode() {
+          return options.approval.mode;
+        },
         memory: createApprovalMemory(),
         ...(approver ? { approver: serializeApprover(approver) } : {}),
       },

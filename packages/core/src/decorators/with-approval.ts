@@ -67,8 +67,9 @@ function noApproverReason(request: ApprovalRequest): string {
  * Runs preflight first if the chain has not, so the request carries the planned diff.
  */
 export function withApproval(options: ApprovalOptions = {}): ToolDecorator {
-  const mode = options.mode ?? 'safe';
   return async (invocation, next) => {
+    // Read per call: a host may switch the mode between turns (an ACP client's session/set_mode).
+    const mode = options.mode ?? 'safe';
     const failure = await prepareInvocation(invocation);
     if (failure) return failure;
     const input = invocation.input!.value;

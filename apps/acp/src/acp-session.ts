@@ -1,0 +1,212 @@
+import {
+  type StopReason as AcpStopReason,
+  type AgentContext,
+  type ContentBlock,
+  methods,
+  RequestError,
+  type RequestPermissionRequest,
+  type SessionUpdate,
+} from '@agentclientprotocol/sdk';
+import { type AgentEvent, type AgentModel, type AgentSession, createAgent } from '@toolgate/agent';
+import {
+  type ApprovalAnswer,
+  type ApprovalMode,
+  type ApprovalRequest,
+  isApprovingAnswer,
+  type ToolCall,
+} from '@toolgate/core';
+import { createSessionTools, type SessionToolSet } from '@toolgate/host';
+import { formatAgentsMdPrompt, loadAgentsMd } from '@toolgate/tools-agents-md';
+import { answerOfOption, permissionOptions } from './permission-options.js';
+import { promptToModelInput } from './prompt-to-model-input.js';
+import { toAcpStopReason } from './to-acp-stop-reason.js';
+import { toolCallContent } from './tool-call-content.js';
+import { presentToolCall } from './tool-call-presentation.js';
+
+/** Options of {@link createAcpSession}. */
+export interface AcpSessionOptions {
+  readonly sessionId: string;
+  /** Absolute workspace root (the request's `cwd`). */
+  readonly root: string;
+  readonly model: AgentModel;
+  readonly mode: ApprovalMode;
+  /** The `.mcp.json` of the workspace, when it has one. */
+  readonly mcpConfigFile: string | undefined;
+  readonly client: AgentContext;
+  readonly log: (line: string) => void;
+}
+
+/** One ACP session: an agent session whose approvals are `session/request_permission` round trips. */
+export interface AcpSession {
+  mode: ApprovalMode;
+  /** Runs one turn, streaming `session/update`s; resolves to the ACP stop reason. */
+  prompt(blocks: readonly ContentBlock[]): Promise<AcpStopReason>;
+  /** Cancels the running turn: a pending permission request ends as cancelled, processes stop. */
+  cancel(): void;
+  /** Cancels and stops everything the session started. */
+  close(): Promise<void>;
+}
+
+function parseArguments(call: ToolCall): unknown {
+  if (typeof call.arguments !== 'string') return call.arguments ?? {};
+  try {
+    return call.arguments.trim() === '' ? {} : JSON.parse(call.arguments);
+  } catch {
+    return call.arguments;
+  }
+}
+
+/** Builds a session; the agent session (and so its tools and MCP servers) exists when this resolves. */
+export async function createAcpSession(options: AcpSessionOptions): Promise<AcpSession> {
+  const { sessionId, root, client } = options;
+  let updates: Promise<void> = Promise.resolve();
+  // Updates go out in order; a closed connection only loses them.
+  const send = (update: SessionUpdate): Promise<void> => {
+    updates = updates
+      .then(() => client.notify(methods.client.session.update, { sessionId, update }))
+      .catch((error: unknown) => options.log(`session/update not delivered: ${String(error)}`));
+    return updates;
+  };
+  const inputs = new Map<string, unknown>();
+
+  const approver = async (request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> => {
+    await updates;
+    const presentation = presentToolCall(request.toolName, request.input, root);
+    const params: RequestPermissionRequest = {
+      sessionId,
+      toolCall: {
+        toolCallId: request.callId,
+        title: presentation.title,
+        kind: presentation.kind,
+        status: 'pending',
+        locations: [...presentation.locations],
+        rawInput: request.input,
+        ...(request.diff
+          ? { content: [{ type: 'content', content: { type: 'text', text: request.diff } }] }
+          : {}),
+      },
+      options: permissionOptions(request),
+    };
+    const response = await client.request(methods.client.session.requestPermission, params, {
+      cancellationSignal: signal,
+      stopWaitingOnCancel: true,
+    });
+    return response.outcome.outcome === 'selected' ? answerOfOption(response.outcome.optionId) : 'cancelled';
+  };
+
+  const state = { mode: options.mode };
+  let tools: SessionToolSet | undefined;
+  const agent = createAgent({
+    model: options.model,
+    tools: async () => {
+      tools = await createSessionTools({
+        root,
+        ...(options.mcpConfigFile ? { mcpConfigFile: options.mcpConfigFile } : {}),
+        mcpStderr: (server, chunk) => options.log(`[mcp ${server}] ${chunk.trimEnd()}`),
+      });
+      return { tools: tools.provider, close: tools.close };
+    },
+    approval: {
+      get mode() {
+        return state.mode;
+      },
+      approver,
+    },
+    workspaceRoot: root,
+    agentsMd: async () => {
+      const loaded = tools && (await loadAgentsMd(tools.workspace));
+      return loaded ? formatAgentsMdPrompt(loaded) : undefined;
+    },
+  });
+  const session: AgentSession = await agent.createSession();
+  let turn: AbortController | undefined;
+
+  const onEvent = (event: AgentEvent, refused: string[]): void => {
+    switch (event.type) {
+      case 'text-delta':
+        void send({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: event.text } });
+        return;
+      case 'reasoning-delta':
+        void send({ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: event.text } });
+        return;
+      case 'tool-call': {
+        const input = parseArguments(event.call);
+        inputs.set(event.call.id, input);
+        const presentation = presentToolCall(event.call.name, input, root);
+        void send({
+          sessionUpdate: 'tool_call',
+          toolCallId: event.call.id,
+          title: presentation.title,
+          kind: presentation.kind,
+          status: 'pending',
+          locations: [...presentation.locations],
+          rawInput: input,
+        });
+        return;
+      }
+      case 'approval-answer':
+        if (isApprovingAnswer(event.answer))
+          void send({ sessionUpdate: 'tool_call_update', toolCallId: event.call.id, status: 'in_progress' });
+        return;
+      case 'tool-result': {
+        const { call, result } = event;
+        if (result.status === 'rejected') refused.push(`${call.name}: ${result.reason}`);
+        void send({
+          sessionUpdate: 'tool_call_update',
+          toolCallId: call.id,
+          status: result.status === 'success' ? 'completed' : 'failed',
+          content: toolCallContent(call.name, inputs.get(call.id), result),
+          rawOutput: result,
+        });
+        inputs.delete(call.id);
+        return;
+      }
+      default:
+        return;
+    }
+  };
+
+  return {
+    get mode() {
+      return state.mode;
+    },
+    set mode(mode: ApprovalMode) {
+      state.mode = mode;
+    },
+    async prompt(blocks) {
+      if (turn) throw RequestError.invalidRequest(undefined, 'A prompt is already running in this session.');
+      const controller = new AbortController();
+      turn = controller;
+      const refused: string[] = [];
+      try {
+        const running = session.prompt(promptToModelInput(blocks), { signal: controller.signal });
+        for await (const event of running) onEvent(event, refused);
+        const result = await running.result;
+        if (controller.signal.aborted) return 'cancelled';
+        if (result.stopReason === 'model_error')
+          throw RequestError.internalError(undefined, `The model failed: ${result.error ?? 'unknown error'}`);
+        if (result.stopReason === 'blocked_by_approval' || result.stopReason === 'blocked_by_policy') {
+          const who = result.stopReason === 'blocked_by_approval' ? 'You declined' : 'Policy refused';
+          void send({
+            sessionUpdate: 'agent_message_chunk',
+            content: {
+              type: 'text',
+              text: `\n\n${who}: ${refused.join('; ') || 'a tool call'}. Nothing was run. Tell me in your next message what to do instead.`,
+            },
+          });
+        }
+        return toAcpStopReason(result.stopReason);
+      } finally {
+        await updates;
+        turn = undefined;
+      }
+    },
+    cancel() {
+      turn?.abort();
+    },
+    async close() {
+      turn?.abort();
+      await session.close();
+    },
+  };
+}

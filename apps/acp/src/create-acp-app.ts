@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import { isAbsolute, join } from 'node:path';
+import { type AgentApp, agent, methods, PROTOCOL_VERSION, RequestError } from '@agentclientprotocol/sdk';
+import { APPROVAL_MODES, type ApprovalMode } from '@toolgate/core';
+import { ModelConfigError, selectModel } from '@toolgate/host';
+import { type AcpSession, createAcpSession } from './acp-session.js';
+
+/** Options of {@link createAcpApp}. */
+export interface AcpAppOptions {
+  /** `TOOLGATE_MODEL`, `TOOLGATE_BASE_URL`, `TOOLGATE_APPROVAL` and the provider keys. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly version: string;
+  /** Where diagnostics go (stderr). */
+  readonly log: (line: string) => void;
+}
+
+/** The ACP agent and its sessions (so the process can end them all when the connection closes). */
+export interface AcpAgent {
+  readonly app: AgentApp;
+  /** Closes every session and stops what they started. */
+  closeAll(): Promise<void>;
+}
+
+const MODE_DESCRIPTIONS: Readonly<Record<ApprovalMode, { name: string; description: string }>> = {
+  manual: { name: 'Manual', description: 'Ask before every tool call.' },
+  safe: {
+    name: 'Safe',
+    description: 'Reads, searches and file edits run; commands, patches and MCP tools ask first.',
+  },
+  auto: { name: 'Auto', description: 'Every tool call runs without asking.' },
+};
+
+const NO_MODEL =
+  'No model configured for toolgate-acp. Set TOOLGATE_MODEL=provider:model in the environment the editor starts it with ' +
+  '(openai:…, anthropic:… or openai-compatible:… with TOOLGATE_BASE_URL, e.g. http://localhost:11434/v1 for Ollama), ' +
+  'and the provider key: OPENAI_API_KEY, ANTHROPIC_API_KEY or TOOLGATE_API_KEY.';
+
+function isApprovalMode(value: string): value is ApprovalMode {
+  return (APPROVAL_MODES as readonly string[]).includes(value);
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Builds the ACP agent: initialize, session/new, set_mode, prompt, cancel, close. */
+export function createAcpApp(options: AcpAppOptions): AcpAgent {
+  const { env, log } = options;
+  const sessions = new Map<string, AcpSession>();
+  const sessionOf = (sessionId: string): AcpSession => {
+    const session = sessions.get(sessionId);
+    if (!session) throw RequestError.sessionNotFound(sessionId);
+    return session;
+  };
+  const fromEnv = env.TOOLGATE_APPROVAL?.trim().toLowerCase();
+  const defaultMode: ApprovalMode = fromEnv && isApprovalMode(fromEnv) ? fromEnv : 'safe';
+  if (fromEnv && !isApprovalMode(fromEnv))
+    log(
+      `TOOLGATE_APPROVAL: expected one of ${APPROVAL_MODES.join(', ')}, got ${JSON.stringify(fromEnv)}; using safe.`,
+    );
+
+  const app = agent({ name: 'toolgate-acp' })
+    .onRequest(methods.agent.initialize, () => ({
+      protocolVersion: PROTOCOL_VERSION,
+      agentCapabilities: {
+        loadSession: false,
+        promptCapabilities: { image: false, audio: false, embeddedContext: true },
+        mcpCapabilities: { http: false, sse: false },
+        sessionCapabilities: { close: {} },
+      },
+      agentInfo: { name: 'toolgate-acp', title: 'toolgate', version: options.version },
+      authMethods: [],
+    }))
+    .onRequest(methods.agent.session.new, async ({ params, client }) => {
+      if (!isAbsolute(params.cwd))
+        throw RequestError.invalidParams(
+          undefined,
+          `cwd must be absolute, got ${JSON.stringify(params.cwd)}.`,
+        );
+      let directory = false;
+      try {
+        directory = (await stat(params.cwd)).isDirectory();
+      } catch {
+        directory = false;
+      }
+      if (!directory)
+        throw RequestError.invalidParams(undefined, `cwd is not an existing directory: ${params.cwd}`);
+      if (params.mcpServers.length > 0)
+        log(
+          `session/new: ${params.mcpServers.length} MCP server(s) from the client are not supported yet; use .mcp.json in the workspace.`,
+        );
+      if (!env.TOOLGATE_MODEL?.trim()) throw RequestError.internalError(undefined, NO_MODEL);
+      let model: Awaited<ReturnType<typeof selectModel>>['model'];
+      try {
+        ({ model } = await selectModel({ env }));
+      } catch (error) {
+        if (error instanceof ModelConfigError)
+          throw RequestError.internalError(undefined, `${error.message} ${NO_MODEL}`);
+        throw error;
+      }
+      const sessionId = randomUUID();
+      const mcpFile = join(params.cwd, '.mcp.json');
+      const session = await createAcpSession({
+        sessionId,
+        root: params.cwd,
+        model,
+        mode: defaultMode,
+        mcpConfigFile: (await exists(mcpFile)) ? mcpFile : undefined,
+        client,
+        log,
+      });
+      sessions.set(sessionId, session);
+      return {
+        sessionId,
+        modes: {
+          currentModeId: defaultMode,
+          availableModes: APPROVAL_MODES.map((id) => ({ id, ...MODE_DESCRIPTIONS[id] })),
+        },
+      };
+    })
+    .onRequest(methods.agent.session.setMode, ({ params }) => {
+      const session = sessionOf(params.sessionId);
+      if (!isApprovalMode(params.modeId))
+        throw RequestError.invalidParams(
+          undefined,
+          `Unknown mode ${JSON.stringify(params.modeId)}; expected one of ${APPROVAL_MODES.join(', ')}.`,
+        );
+      session.mode = params.modeId;
+      return {};
+    })
+    .onRequest(methods.agent.session.prompt, async ({ params }) => ({
+      stopReason: await sessionOf(params.sessionId).prompt(params.prompt),
+    }))
+    .onNotification(methods.agent.session.cancel, ({ params }) => {
+      sessions.get(params.sessionId)?.cancel();
+    })
+    .onRequest(methods.agent.session.close, async ({ params }) => {
+      const session = sessionOf(params.sessionId);
+      sessions.delete(params.sessionId);
+      await session.close();
+      return {};
+    });
+
+  return {
+    app,
+    async closeAll() {
+      const all = [...sessions.values()];
+      sessions.clear();
+      await Promise.allSettled(all.map((session) => session.close()));
+    },
+  };
+}

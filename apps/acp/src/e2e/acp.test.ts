@@ -1,0 +1,289 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import {
+  type ActiveSession,
+  type ClientContext,
+  client,
+  methods,
+  ndJsonStream,
+  PROTOCOL_VERSION,
+  type RequestPermissionRequest,
+  type RequestPermissionResponse,
+  type SessionUpdate,
+  type StopReason,
+} from '@agentclientprotocol/sdk';
+import { type FakeModelServer, startFakeModelServer } from '@toolgate/agent/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+const BIN = resolve(import.meta.dirname, '../../dist/bin.js');
+const SKIP_REASON = existsSync(BIN)
+  ? undefined
+  : `skipped: ${BIN} is missing; run \`pnpm build\` first (CI builds before testing)`;
+
+let root: string;
+let server: FakeModelServer;
+beforeEach(async () => {
+  root = await realpath(await mkdtemp(join(tmpdir(), 'toolgate-acp-')));
+  server = await startFakeModelServer();
+});
+afterEach(async () => {
+  await server.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+type PermissionHandler = (
+  request: RequestPermissionRequest,
+  agent: ClientContext,
+) => Promise<RequestPermissionResponse> | RequestPermissionResponse;
+
+interface Turn {
+  readonly stopReason: StopReason;
+  readonly updates: SessionUpdate[];
+}
+
+/** Spawns the built toolgate-acp, drives it with the ACP SDK's client, closes stdin at the end. */
+async function withAgent<T>(
+  onPermission: PermissionHandler,
+  run: (agent: ClientContext) => Promise<T>,
+  env: Record<string, string> = {
+    TOOLGATE_MODEL: 'openai-compatible:fake',
+    TOOLGATE_BASE_URL: server.baseURL,
+  },
+): Promise<{ value: T; code: number | null; stderr: string }> {
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith('TOOLGATE_')),
+  );
+  const child = spawn(process.execPath, [BIN], {
+    env: { ...clean, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+  const stream = ndJsonStream(
+    Writable.toWeb(child.stdin),
+    Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>,
+  );
+  let agentContext: ClientContext | undefined;
+  const value = await client({ name: 'toolgate-acp-test' })
+    .onRequest(methods.client.session.requestPermission, ({ params }) => onPermission(params, agentContext!))
+    .connectWith(stream, async (agent) => {
+      agentContext = agent;
+      const init = await agent.request(methods.agent.initialize, {
+        protocolVersion: PROTOCOL_VERSION,
+        clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
+      });
+      expect(init.protocolVersion).toBe(1);
+      return run(agent);
+    });
+  child.stdin.end();
+  return { value, code: await exited, stderr };
+}
+
+async function newSession(agent: ClientContext) {
+  return agent.request(methods.agent.session.new, { cwd: root, mcpServers: [] });
+}
+
+/** Sends one prompt and collects its updates until the stop. */
+async function prompt(session: ActiveSession, text: string): Promise<Turn> {
+  const updates: SessionUpdate[] = [];
+  void session.prompt(text).catch(() => {});
+  for (;;) {
+    const message = await session.nextUpdate();
+    if (message.kind === 'stop') return { stopReason: message.stopReason, updates };
+    updates.push(message.update);
+  }
+}
+
+const allow =
+  (optionId: string): PermissionHandler =>
+  () => ({ outcome: { outcome: 'selected', optionId } });
+const bash = (command: string) => ({ toolCalls: [{ name: 'bash', arguments: { action: 'exec', command } }] });
+const kinds = (turn: Turn) => turn.updates.map((update) => update.sessionUpdate);
+const toolCalls = (turn: Turn) => turn.updates.filter((update) => update.sessionUpdate === 'tool_call');
+const toolUpdates = (turn: Turn) =>
+  turn.updates.filter((update) => update.sessionUpdate === 'tool_call_update');
+const message = (turn: Turn) =>
+  turn.updates
+    .map((update) =>
+      update.sessionUpdate === 'agent_message_chunk' && update.content.type === 'text'
+        ? update.content.text
+        : '',
+    )
+    .join('');
+
+describe.skipIf(SKIP_REASON !== undefined)(
+  `toolgate-acp over stdio ${SKIP_REASON ?? ''}`,
+  { timeout: 90_000 },
+  () => {
+    it('answers initialize and session/new with the three approval modes, and exits when stdin closes', async () => {
+      const { value, code } = await withAgent(
+        () => ({ outcome: { outcome: 'cancelled' } }),
+        async (agent) => newSession(agent),
+      );
+      expect(value.sessionId).toEqual(expect.any(String));
+      expect(value.modes?.currentModeId).toBe('safe');
+      expect(value.modes?.availableModes.map((mode) => mode.id)).toEqual(['manual', 'safe', 'auto']);
+      expect(code).toBe(0);
+    });
+
+    it('fails session/new without a model, saying which variables to set', async () => {
+      const { value } = await withAgent(
+        () => ({ outcome: { outcome: 'cancelled' } }),
+        async (agent) =>
+          newSession(agent).then(
+            () => 'created',
+            (error: Error) => error.message,
+          ),
+        {},
+      );
+      expect(value).toContain('TOOLGATE_MODEL');
+      expect(value).toContain('TOOLGATE_BASE_URL');
+      expect(value).toContain('OPENAI_API_KEY');
+    });
+
+    it('asks for a bash call allowed once, runs it, and asks again for the same command', async () => {
+      const asked: RequestPermissionRequest[] = [];
+      server.reply(bash('echo hi-from-bash'), { text: 'done' }, bash('echo hi-from-bash'), {
+        text: 'done again',
+      });
+      const { value } = await withAgent(
+        (request) => {
+          asked.push(request);
+          return { outcome: { outcome: 'selected', optionId: 'allow_once' } };
+        },
+        (agent) =>
+          agent
+            .buildSession(root)
+            .withSession(async (session) => [await prompt(session, 'one'), await prompt(session, 'two')]),
+      );
+      const [first, second] = value;
+      expect(first!.stopReason).toBe('end_turn');
+      expect(second!.stopReason).toBe('end_turn');
+      expect(asked).toHaveLength(2);
+      expect(asked[0]!.toolCall).toMatchObject({ kind: 'execute', title: 'Run `echo hi-from-bash`' });
+      expect(asked[0]!.options.map((option) => option.kind)).toEqual([
+        'allow_once',
+        'allow_always',
+        'reject_once',
+        'reject_always',
+      ]);
+      expect(asked[0]!.options[1]!.name).toContain('`echo hi-from-bash`');
+      expect(toolCalls(first!)[0]).toMatchObject({
+        kind: 'execute',
+        status: 'pending',
+        rawInput: { command: 'echo hi-from-bash' },
+      });
+      expect(toolUpdates(first!).map((update) => update.status)).toEqual(['in_progress', 'completed']);
+      expect(JSON.stringify(toolUpdates(first!)[1]!.content)).toContain('hi-from-bash');
+      expect(message(first!)).toBe('done');
+    });
+
+    it('does not ask again for a command answered allow_always in the session', async () => {
+      let asked = 0;
+      server.reply(bash('echo always'), { text: 'one' }, bash('echo always'), { text: 'two' });
+      const { value } = await withAgent(
+        () => {
+          asked += 1;
+          return { outcome: { outcome: 'selected', optionId: 'allow_always' } };
+        },
+        (agent) =>
+          agent
+            .buildSession(root)
+            .withSession(async (session) => [await prompt(session, 'one'), await prompt(session, 'two')]),
+      );
+      expect(asked).toBe(1);
+      expect(toolUpdates(value[1]!).at(-1)?.status).toBe('completed');
+    });
+
+    it('switches the approval mode with session/set_mode: in auto the same bash call runs without asking', async () => {
+      let asked = 0;
+      server.reply(bash('echo first'), { text: 'one' }, bash('echo second'), { text: 'two' });
+      const { value } = await withAgent(
+        () => {
+          asked += 1;
+          return { outcome: { outcome: 'selected', optionId: 'allow_once' } };
+        },
+        (agent) =>
+          agent.buildSession(root).withSession(async (session) => {
+            const first = await prompt(session, 'one');
+            await agent.request(methods.agent.session.setMode, {
+              sessionId: session.sessionId,
+              modeId: 'auto',
+            });
+            return [first, await prompt(session, 'two')];
+          }),
+      );
+      expect(asked).toBe(1);
+      expect(JSON.stringify(toolUpdates(value[1]!).at(-1)?.content)).toContain('second');
+    });
+
+    it('on reject ends the turn with end_turn, says what was refused, runs nothing and asks the model nothing more', async () => {
+      await writeFile(join(root, 'notes.txt'), 'keep me\n');
+      server.reply(bash('echo gone > notes.txt'), { text: 'should not be asked' });
+      const { value } = await withAgent(allow('reject_once'), (agent) =>
+        agent.buildSession(root).withSession((session) => prompt(session, 'overwrite notes')),
+      );
+      expect(value.stopReason).toBe('end_turn');
+      expect(await readFile(join(root, 'notes.txt'), 'utf8')).toBe('keep me\n');
+      expect(server.requests).toHaveLength(1);
+      expect(toolUpdates(value).at(-1)?.status).toBe('failed');
+      expect(message(value)).toContain('You declined');
+      expect(message(value)).toContain('echo gone > notes.txt');
+    });
+
+    it('returns cancelled when session/cancel arrives while a permission request is pending', async () => {
+      await writeFile(join(root, 'notes.txt'), 'keep me\n');
+      server.reply(bash('echo gone > notes.txt'), { text: 'should not be asked' });
+      let release = () => {};
+      const { value } = await withAgent(
+        async (request, agent) => {
+          await agent.notify(methods.agent.session.cancel, { sessionId: request.sessionId });
+          // A client that never answers: the agent must not wait for it.
+          await new Promise<void>((done) => {
+            release = done;
+          });
+          return { outcome: { outcome: 'cancelled' } };
+        },
+        (agent) => agent.buildSession(root).withSession((session) => prompt(session, 'overwrite notes')),
+      );
+      release();
+      expect(value.stopReason).toBe('cancelled');
+      expect(await readFile(join(root, 'notes.txt'), 'utf8')).toBe('keep me\n');
+      expect(server.requests).toHaveLength(1);
+    });
+
+    it('reports an edit as kind edit with the file location and diff content', async () => {
+      await writeFile(join(root, 'a.txt'), 'hello world\n');
+      server.reply(
+        {
+          toolCalls: [
+            { name: 'edit', arguments: { path: 'a.txt', old_string: 'world', new_string: 'there' } },
+          ],
+        },
+        { text: 'edited' },
+      );
+      const { value } = await withAgent(allow('reject_once'), (agent) =>
+        agent.buildSession(root).withSession((session) => prompt(session, 'edit it')),
+      );
+      expect(value.stopReason).toBe('end_turn');
+      expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('hello there\n');
+      expect(toolCalls(value)[0]).toMatchObject({
+        kind: 'edit',
+        title: 'Edit a.txt',
+        locations: [{ path: join(root, 'a.txt') }],
+      });
+      expect(toolUpdates(value).at(-1)).toMatchObject({
+        status: 'completed',
+        content: [{ type: 'diff', path: join(root, 'a.txt'), oldText: 'world', newText: 'there' }],
+      });
+      expect(kinds(value)).toContain('agent_message_chunk');
+    });
+  },
+);
