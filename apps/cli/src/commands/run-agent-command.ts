@@ -1,16 +1,12 @@
 import type { TurnResult } from '@toolgate/agent';
-import { createTerminalApprover } from '../approval/create-terminal-approver.js';
-import { formatRejectionLine } from '../approval/terminal-rejection.js';
 import type { CliIo } from '../cli/cli-io.js';
 import { exitCodeOfStopReason } from '../cli/exit-code-of-stop-reason.js';
 import type { ExitCode } from '../cli/exit-codes.js';
 import type { CommonOptions } from '../cli/parse-cli-arguments.js';
 import { readPrompt } from '../cli/read-prompt.js';
-import { resolveSessionSettings } from '../cli/resolve-session-settings.js';
 import { agentEventJson } from '../render/agent-event-json.js';
-import { createColors, shouldUseColor } from '../render/colors.js';
 import { createTurnRenderer } from '../render/render-agent-event.js';
-import { createCliAgent } from '../session/create-cli-agent.js';
+import { createTerminalAgent } from '../session/create-terminal-agent.js';
 import { streamColors } from './command-context.js';
 import { signalExitCode } from './run-call-command.js';
 
@@ -31,22 +27,7 @@ export interface RunCommandOptions {
  * stop reason. Every process the turn started is stopped before it returns.
  */
 export async function runAgentCommand(io: CliIo, command: RunCommandOptions): Promise<ExitCode> {
-  const settings = await resolveSessionSettings(command.options, io.env, io.cwd, (line) =>
-    io.stderr.write(`${line}\n`),
-  );
-  const agent = await createCliAgent(settings, {
-    model: command.model,
-    baseURL: command.baseURL,
-    maxSteps: command.maxSteps,
-    env: io.env,
-    notice: (line) => io.stderr.write(`${line}\n`),
-    approver: createTerminalApprover({
-      // A turn is a session: "always" holds for its later calls.
-      choices: { always: true, feedback: true },
-      colors: createColors(shouldUseColor(true, io.env)),
-      onRejected: (rejection) => io.stderr.write(formatRejectionLine(rejection, streamColors(io).stderr)),
-    }),
-  });
+  const { agent } = await createTerminalAgent(io, command);
   const prompt = await readPrompt(command.prompt, io.stdin);
   const renderer = createTurnRenderer({ stdout: io.stdout, stderr: io.stderr, colors: streamColors(io) });
   const session = await agent.createSession();

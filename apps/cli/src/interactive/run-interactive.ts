@@ -1,15 +1,12 @@
-import { createTerminalApprover } from '../approval/create-terminal-approver.js';
-import { formatRejectionLine } from '../approval/terminal-rejection.js';
 import type { CliIo } from '../cli/cli-io.js';
 import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
 import type { CommonOptions } from '../cli/parse-cli-arguments.js';
-import { resolveSessionSettings } from '../cli/resolve-session-settings.js';
 import { USAGE_TEXT } from '../cli/usage-text.js';
 import { streamColors } from '../commands/command-context.js';
 import { signalExitCode } from '../commands/run-call-command.js';
 import { createColors, shouldUseColor } from '../render/colors.js';
 import { createTurnRenderer } from '../render/render-agent-event.js';
-import { createCliAgent } from '../session/create-cli-agent.js';
+import { createTerminalAgent } from '../session/create-terminal-agent.js';
 import { openControllingTerminal } from '../terminal/controlling-terminal.js';
 
 /** Options of the interactive `toolgate`. */
@@ -38,23 +35,8 @@ export async function runInteractive(io: CliIo, command: InteractiveOptions): Pr
   let current: AbortController | undefined;
   const stopListening = io.onInterrupt?.(() => current?.abort());
   try {
-    const settings = await resolveSessionSettings(command.options, io.env, io.cwd, (line) =>
-      io.stderr.write(`${line}\n`),
-    );
+    const { agent, settings } = await createTerminalAgent(io, command);
     const terminalColors = createColors(shouldUseColor(true, io.env));
-    const agent = await createCliAgent(settings, {
-      model: command.model,
-      baseURL: command.baseURL,
-      maxSteps: command.maxSteps,
-      env: io.env,
-      notice: (line) => io.stderr.write(`${line}\n`),
-      approver: createTerminalApprover({
-        // One session across prompts: "always" holds for the rest of it.
-        choices: { always: true, feedback: true },
-        colors: terminalColors,
-        onRejected: (rejection) => io.stderr.write(formatRejectionLine(rejection, terminalColors)),
-      }),
-    });
     const session = await agent.createSession();
     const view = { stdout: io.stdout, stderr: io.stderr, colors: streamColors(io) };
     terminal.write(

@@ -1,0 +1,45 @@
+import type { Agent } from '@toolgate/agent';
+import { createTerminalApprover } from '../approval/create-terminal-approver.js';
+import { formatRejectionLine } from '../approval/terminal-rejection.js';
+import type { CliIo } from '../cli/cli-io.js';
+import type { CommonOptions } from '../cli/parse-cli-arguments.js';
+import { resolveSessionSettings, type SessionSettings } from '../cli/resolve-session-settings.js';
+import { streamColors } from '../commands/command-context.js';
+import { createColors, shouldUseColor } from '../render/colors.js';
+import { createCliAgent } from './create-cli-agent.js';
+
+/** What `toolgate run` and the interactive `toolgate` are given about the agent. */
+export interface TerminalAgentOptions {
+  readonly model: string | undefined;
+  readonly baseURL: string | undefined;
+  readonly maxSteps: number | undefined;
+  readonly options: CommonOptions;
+}
+
+/**
+ * The session settings and the CLI agent with the terminal approver. An agent session outlives
+ * each call, so the question offers "always" (held for the session) and "no, and tell it why"
+ * (the model reads the feedback).
+ */
+export async function createTerminalAgent(
+  io: CliIo,
+  command: TerminalAgentOptions,
+): Promise<{ readonly agent: Agent; readonly settings: SessionSettings }> {
+  const notice = (line: string) => io.stderr.write(`${line}\n`);
+  const settings = await resolveSessionSettings(command.options, io.env, io.cwd, notice);
+  const rejectionColors = streamColors(io).stderr;
+  const agent = await createCliAgent(settings, {
+    model: command.model,
+    baseURL: command.baseURL,
+    maxSteps: command.maxSteps,
+    env: io.env,
+    notice,
+    approver: createTerminalApprover({
+      choices: { always: true, feedback: true },
+      // The question is asked on the terminal, whatever stderr is.
+      colors: createColors(shouldUseColor(true, io.env)),
+      onRejected: (rejection) => io.stderr.write(formatRejectionLine(rejection, rejectionColors)),
+    }),
+  });
+  return { agent, settings };
+}
