@@ -74,6 +74,30 @@ try {
       );
     }
   }
+  // The ACP agent from its tarball answers `initialize` on stdin and exits when stdin closes.
+  if (packages.some(({ manifest }) => manifest.bin?.['toolgate-acp'])) {
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: 1, clientCapabilities: {} },
+    };
+    const output = execFileSync(join(project, 'node_modules', '.bin', 'toolgate-acp'), [], {
+      cwd: project,
+      input: `${JSON.stringify(initialize)}\n`,
+      stdio: ['pipe', 'pipe', 'inherit'],
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    const reply = output
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
+      .find((message) => message.id === 1);
+    if (reply?.result?.protocolVersion !== 1)
+      throw new Error(`toolgate-acp from the tarball answered initialize with ${output.slice(0, 500)}`);
+    console.log('toolgate-acp from the tarball answers initialize (protocol version 1)');
+  }
   console.log('pack check: ok');
 } finally {
   rmSync(work, { recursive: true, force: true });
