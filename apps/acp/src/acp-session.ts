@@ -103,6 +103,9 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
         root,
         ...(options.mcpConfigFile ? { mcpConfigFile: options.mcpConfigFile } : {}),
         mcpStderr: (server, chunk) => options.log(`[mcp ${server}] ${chunk.trimEnd()}`),
+        // bash runs in the workspace-write sandbox when bubblewrap works here; otherwise on the host,
+        // said once on stderr.
+        sandbox: { network: false, notice: options.log },
       });
       return { tools: tools.provider, close: tools.close };
     },

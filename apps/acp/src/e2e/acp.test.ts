@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Readable, Writable } from 'node:stream';
@@ -223,6 +223,25 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(asked).toBe(1);
       expect(JSON.stringify(toolUpdates(value[1]!).at(-1)?.content)).toContain('second');
     });
+
+    const bwrap = ['/usr/bin/bwrap', '/bin/bwrap', '/usr/local/bin/bwrap'].some((path) => existsSync(path));
+    it.skipIf(!bwrap)(
+      'runs bash in the workspace-write sandbox (skipped without bubblewrap): the workspace is writable, the host is not',
+      async () => {
+        const outside = await mkdtemp(join(tmpdir(), 'toolgate-acp-outside-'));
+        try {
+          const line = `echo in > inside.txt; echo out > ${outside}/escaped.txt; echo done`;
+          server.reply(bash(line), { text: 'ok' });
+          await withAgent(allow('allow_once'), (agent) =>
+            agent.buildSession(root).withSession((session) => prompt(session, 'write twice')),
+          );
+          expect(await readFile(join(root, 'inside.txt'), 'utf8')).toBe('in\n');
+          expect(await readdir(outside)).toEqual([]);
+        } finally {
+          await rm(outside, { recursive: true, force: true });
+        }
+      },
+    );
 
     it('on reject ends the turn with end_turn, says what was refused, runs nothing and asks the model nothing more', async () => {
       await writeFile(join(root, 'notes.txt'), 'keep me\n');
