@@ -74,9 +74,10 @@ export async function runCallCommand(io: CliIo, command: CallCommandOptions): Pr
       ? { builtIns: [command.tool] }
       : {}),
     // Only bash runs in the sandbox: no other call pays for trying bubblewrap.
-    ...(command.tool === 'bash'
-      ? { sandbox: { ...settings.sandbox, notice: (line: string) => io.stderr.write(`${line}\n`) } }
-      : {}),
+    sandbox:
+      command.tool === 'bash'
+        ? { ...settings.sandbox, notice: (line: string) => io.stderr.write(`${line}\n`) }
+        : 'unconfined',
     ...(io.stderr.isTTY ? { after: [withElapsedTime({ write: (text) => io.stderr.write(text) })] } : {}),
   });
   let result: ToolResult | undefined;

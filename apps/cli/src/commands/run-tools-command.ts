@@ -29,6 +29,8 @@ export async function runToolsCommand(io: CliIo, command: ToolsCommandOptions): 
     root: settings.root,
     config: settings.config,
     mode: settings.mode,
+    // Listing runs nothing.
+    sandbox: 'unconfined',
     ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
   });
   let definitions: ReturnType<typeof session.surface.registry.list>;

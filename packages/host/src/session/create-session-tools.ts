@@ -26,8 +26,12 @@ export interface SessionToolsOptions {
   readonly onMcpToolsChanged?: () => void;
   /** Only the built-in tools of the packages that define these names. @default every built-in tool */
   readonly builtIns?: readonly string[];
-  /** Where bash runs; bubblewrap is tried once when the session opens. @default no sandbox (host) */
-  readonly sandbox?: SessionSandboxSettings & { readonly notice: (line: string) => void };
+  /**
+   * Where bash runs; bubblewrap is tried once when the session opens. Required, so no host runs
+   * bash on the machine by omission: `'unconfined'` says so explicitly (a session that lists tools
+   * or calls another tool, or a person who chose danger-full-access through the settings).
+   */
+  readonly sandbox: (SessionSandboxSettings & { readonly notice: (line: string) => void }) | 'unconfined';
 }
 
 /** A session's ungated tools: the built-ins and the MCP servers' tools, and what must be stopped at its end. */
@@ -62,14 +66,15 @@ function createConfiguredWorkspace(root: string, config: ToolgateConfig): Worksp
 export async function createSessionTools(options: SessionToolsOptions): Promise<SessionToolSet> {
   const config = options.config ?? {};
   const workspace = createConfiguredWorkspace(options.root, config);
-  const sandbox = options.sandbox
-    ? await openSessionSandbox(options.sandbox, {
-        workspace,
-        readRoots: workspace.readRoots,
-        protectedPaths: config.workspace?.protectedPaths ?? [],
-        notice: options.sandbox.notice,
-      })
-    : undefined;
+  const sandbox =
+    options.sandbox !== 'unconfined'
+      ? await openSessionSandbox(options.sandbox, {
+          workspace,
+          readRoots: workspace.readRoots,
+          protectedPaths: config.workspace?.protectedPaths ?? [],
+          notice: options.sandbox.notice,
+        })
+      : undefined;
   const builtIns = await createBuiltInTools({
     workspace,
     config,

@@ -50,7 +50,7 @@ let session: SessionSurface;
 beforeAll(async () => {
   root = await realpath(await mkdtemp(join(tmpdir(), 'toolgate-fuzz-')));
   await writeFile(join(root, 'f.txt'), 'a\nb\n');
-  session = await createSessionSurface({ root, mode: 'auto' });
+  session = await createSessionSurface({ root, mode: 'auto', sandbox: 'unconfined' });
 });
 
 afterAll(async () => {
