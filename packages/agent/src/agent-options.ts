@@ -2,6 +2,7 @@ import type {
   AgentDefinition,
   AnyTool,
   ApprovalMode,
+  ApprovalRules,
   Approver,
   ToolDecorator,
   ToolProvider,
@@ -24,6 +25,11 @@ export interface AgentApproval {
   readonly mode: ApprovalMode;
   /** Asks a person; asked one question at a time. @default none */
   readonly approver?: Approver;
+  /**
+   * Permission rules, consulted before remembered answers and the mode: deny refuses
+   * (`rejected{by:'rule'}`), ask asks even in auto, allow runs. @default none
+   */
+  readonly rules?: ApprovalRules;
 }
 
 /** Limits of one turn. */

@@ -84,6 +84,7 @@ export async function createAgentSession(options: AgentOptions): Promise<AgentSe
         },
         memory: createApprovalMemory(),
         ...(approver ? { approver: serializeApprover(approver) } : {}),
+        ...(options.approval.rules ? { rules: options.approval.rules } : {}),
       },
       ...(options.after ? { after: options.after } : {}),
     }),

@@ -44,6 +44,36 @@ describe('stop reasons (one test each)', () => {
     expect(events.at(-1)).toMatchObject({ type: 'turn-end', stopReason: 'completed', text: 'Hello' });
   });
 
+  it('blocked_by_policy: a permission rule denies without asking; the call does not run and its rejection is in the history', async () => {
+    const asked: string[] = [];
+    const { server, session, root } = await start({
+      mode: 'manual',
+      approver: async (request) => {
+        asked.push(request.toolName);
+        return 'allow_once';
+      },
+      rules: async (request) =>
+        request.toolName === 'write_file'
+          ? { decision: 'deny', reason: 'the deny rule Edit in rules.json' }
+          : undefined,
+    });
+    server.reply(
+      { toolCalls: [{ id: 'w1', name: 'write_file', arguments: { path: 'a.txt', content: 'x' } }] },
+      { text: 'understood' },
+    );
+    const { events, result } = await collect(session.prompt('write'));
+    expectStop(result, 'blocked_by_policy');
+    expect(asked).toEqual([]);
+    expect(events.find((event) => event.type === 'tool-call-end')).toMatchObject({
+      result: { status: 'rejected', by: 'rule', reason: 'the deny rule Edit in rules.json' },
+    });
+    await expect(readFile(join(root, 'a.txt'))).rejects.toThrow();
+    await collect(session.prompt('why?'));
+    expect(toolResultsOf(server.requests[1]!.body!.messages)[0]!.content).toContain(
+      'the deny rule Edit in rules.json',
+    );
+  });
+
   it('blocked_by_approval: a rejection without feedback stops the turn after exactly one model request', async () => {
     const asked: string[] = [];
     const { server, session, root } = await start({

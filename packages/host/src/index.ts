@@ -7,6 +7,7 @@ export {
   parseModelSpec,
 } from './model/parse-model-spec.js';
 export { type SelectedModel, type SelectModelOptions, selectModel } from './model/select-model.js';
+export { permissionRulesApproval } from './rules/permission-rules-approval.js';
 export {
   openSessionSandbox,
   type SessionSandboxContext,

@@ -45,6 +45,12 @@ describe('createPermissionRules', () => {
     expect(decisions).toEqual(['deny', 'deny', 'deny', 'deny', 'deny', 'deny', 'deny', undefined]);
   });
 
+  it('lets a command rule speak only to command lines, not to calls without one (bash status)', async () => {
+    const engine = engineOf({ deny: ['bash(rm:*)'], ask: ['bash(git push:*)'] });
+    expect(await engine.decide({ tool: 'bash' })).toBeUndefined();
+    expect(await engine.decide({ tool: 'bash', command: 'rm -rf x' })).toMatchObject({ decision: 'deny' });
+  });
+
   it('matches MCP tools by name patterns', async () => {
     const engine = engineOf({ allow: ['mcp__github__get_*'], deny: ['mcp__github__*'] });
     expect(await engine.decide({ tool: 'mcp__github__get_issue' })).toMatchObject({ decision: 'deny' });

@@ -125,7 +125,9 @@ export function createPermissionRules(
     tool: string,
     paths: readonly string[] | undefined,
   ): PermissionDecision | undefined => {
-    for (const { rule, path } of forTool(tool)) {
+    for (const { rule, path, command } of forTool(tool)) {
+      // A command rule speaks only to command lines (not to `bash status` or `bash stop`).
+      if (command !== undefined) continue;
       if (path === undefined)
         return { decision: rule.list, rule, reason: `${describe(rule)} covers every ${tool} call` };
       const hit = paths?.find((candidate) => path.test(candidate));

@@ -6,6 +6,7 @@ import {
   type AgentDefinition,
   type AnyTool,
   type ApprovalMode,
+  type ApprovalRules,
   type Approver,
   createWorkspace,
 } from '@toolgate/core';
@@ -29,6 +30,7 @@ export interface AgentKit {
 export interface AgentKitOptions {
   readonly mode?: ApprovalMode;
   readonly approver?: Approver;
+  readonly rules?: ApprovalRules;
   readonly limits?: AgentLimits;
   readonly policy?: AgentDefinition;
   readonly agentsMd?: string;
@@ -52,7 +54,11 @@ export async function createAgentKit(options: AgentKitOptions = {}): Promise<Age
         close: () => processes.close(),
       };
     },
-    approval: { mode: options.mode ?? 'auto', ...(options.approver ? { approver: options.approver } : {}) },
+    approval: {
+      mode: options.mode ?? 'auto',
+      ...(options.approver ? { approver: options.approver } : {}),
+      ...(options.rules ? { rules: options.rules } : {}),
+    },
     workspaceRoot: root,
     limits: { maxRetries: 0, ...options.limits },
     ...(options.policy ? { policy: options.policy } : {}),

@@ -1,6 +1,7 @@
 import {
   type ApprovalMemory,
   type ApprovalMode,
+  type ApprovalRules,
   type Approver,
   createApprovalMemory,
   createToolSurface,
@@ -21,6 +22,8 @@ export interface SessionSurfaceOptions extends SessionToolsOptions {
   readonly approver?: Approver;
   /** Session memory of `*_always` answers. @default a fresh memory per session */
   readonly memory?: ApprovalMemory;
+  /** Permission rules (see `permissionRulesApproval`), consulted before memory and the mode. @default none */
+  readonly rules?: ApprovalRules;
   /** Tool events, for progress and logs. @default none */
   readonly onEvent?: ToolEventListener;
   /** Decorators between approval and the tool. @default [] */
@@ -53,7 +56,12 @@ export async function createSessionSurface(options: SessionSurfaceOptions): Prom
       tools: tools.provider,
       decorators: standardDecorators({
         ...(options.onEvent ? { onEvent: options.onEvent } : {}),
-        approval: { mode: options.mode, memory, ...(approver ? { approver } : {}) },
+        approval: {
+          mode: options.mode,
+          memory,
+          ...(approver ? { approver } : {}),
+          ...(options.rules ? { rules: options.rules } : {}),
+        },
         ...(options.after ? { after: options.after } : {}),
       }),
     });

@@ -1,0 +1,141 @@
+import { mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ApprovalAnswer, ApprovalMode, ApprovalRequest, ToolResult } from '@toolgate/core';
+import { createPermissionRules, type PermissionLists, parsePermissionRules } from '@toolgate/rules';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSessionSurface } from '../session/create-session-surface.js';
+import { permissionRulesApproval } from './permission-rules-approval.js';
+
+let root: string;
+beforeEach(async () => {
+  root = await realpath(await mkdtemp(join(tmpdir(), 'toolgate-rules-approval-')));
+});
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+interface Session {
+  call(name: string, input: Record<string, unknown>): Promise<ToolResult>;
+  readonly asked: ApprovalRequest[];
+}
+
+async function withSession(
+  lists: PermissionLists,
+  options: { mode?: ApprovalMode; answer?: ApprovalAnswer },
+  work: (session: Session) => Promise<void>,
+): Promise<void> {
+  const permissions = createPermissionRules(parsePermissionRules(lists, '/etc/toolgate/rules.json').rules);
+  const asked: ApprovalRequest[] = [];
+  const answer = options.answer;
+  const session = await createSessionSurface({
+    root,
+    mode: options.mode ?? 'safe',
+    sandbox: 'unconfined',
+    rules: permissionRulesApproval(permissions, root),
+    ...(answer
+      ? {
+          approver: async (request: ApprovalRequest) => {
+            asked.push(request);
+            return answer;
+          },
+        }
+      : {}),
+  });
+  let calls = 0;
+  try {
+    await work({
+      asked,
+      call: (name, input) => {
+        calls += 1;
+        return session.surface.executor.execute(
+          { id: `c${calls}`, name, arguments: input },
+          { signal: new AbortController().signal },
+        );
+      },
+    });
+  } finally {
+    await session.close();
+  }
+}
+
+describe('permissionRulesApproval', () => {
+  it('refuses a line when one of its commands is denied, naming the rule and its file, and runs nothing', async () => {
+    await withSession({ deny: ['bash(rm:*)'] }, { mode: 'auto' }, async ({ call }) => {
+      const result = await call('bash', { action: 'exec', command: 'echo ok > made.txt && rm -rf src' });
+      expect(result).toMatchObject({ status: 'rejected', by: 'rule' });
+      expect(result.status === 'rejected' && result.reason).toContain(
+        'the deny rule "bash(rm:*)" in /etc/toolgate/rules.json',
+      );
+      await expect(readFile(join(root, 'made.txt'))).rejects.toThrow();
+    });
+  });
+
+  it('runs a line unasked only when every command is allowed; otherwise the mode decides', async () => {
+    await withSession({ allow: ['bash(echo:*)'] }, {}, async ({ call }) => {
+      expect(await call('bash', { action: 'exec', command: 'echo one | echo two' })).toMatchObject({
+        status: 'success',
+      });
+      // safe mode asks for the `touch`, and no approver is configured.
+      expect(await call('bash', { action: 'exec', command: 'echo one; touch two' })).toMatchObject({
+        status: 'rejected',
+        by: 'approval',
+      });
+    });
+  });
+
+  it('judges redirect targets as writes, relative to the command cwd', async () => {
+    await mkdir(join(root, 'src'));
+    await withSession({ allow: ['bash'], deny: ['edit(src/**)'] }, { mode: 'auto' }, async ({ call }) => {
+      expect(await call('bash', { action: 'exec', command: 'echo x > src/a.ts' })).toMatchObject({
+        status: 'rejected',
+        by: 'rule',
+      });
+      expect(await call('bash', { action: 'exec', command: 'echo x > a.ts', cwd: 'src' })).toMatchObject({
+        status: 'rejected',
+        by: 'rule',
+      });
+      expect(await call('bash', { action: 'exec', command: 'echo x > b.ts' })).toMatchObject({
+        status: 'success',
+      });
+    });
+  });
+
+  it('matches path rules against the real path, so a link to a secret is refused', async () => {
+    await writeFile(join(root, '.env'), 'TOKEN=1\n');
+    await symlink('.env', join(root, 'notes.txt'));
+    await withSession({ deny: ['Read(.env*)'] }, { mode: 'auto' }, async ({ call }) => {
+      const result = await call('read_file', { path: 'notes.txt' });
+      expect(result).toMatchObject({ status: 'rejected', by: 'rule' });
+      expect(result.status === 'rejected' && result.reason).toContain('"Read(.env*)"');
+    });
+  });
+
+  it('asks even in auto mode when an ask rule matches', async () => {
+    await withSession({ ask: ['write_file(docs/**)'] }, { mode: 'auto', answer: 'allow_once' }, async (s) => {
+      expect(await s.call('write_file', { path: 'docs/a.md', content: 'a' })).toMatchObject({
+        status: 'success',
+      });
+      expect(await s.call('write_file', { path: 'b.md', content: 'b' })).toMatchObject({ status: 'success' });
+      expect(s.asked.map((request) => request.detail)).toHaveLength(1);
+    });
+  });
+
+  it('asks about a line the parser cannot read, and refuses it when no one can be asked', async () => {
+    await withSession({ allow: ['bash(echo:*)'] }, { mode: 'auto' }, async ({ call }) => {
+      expect(await call('bash', { action: 'exec', command: 'echo "unterminated' })).toMatchObject({
+        status: 'rejected',
+        by: 'approval',
+      });
+    });
+  });
+
+  it('remembers "always" for an interpreter as the exact command, never as a prefix', async () => {
+    await withSession({}, { answer: 'allow_always' }, async ({ call, asked }) => {
+      await call('bash', { action: 'exec', command: 'node -e "1"' });
+      await call('bash', { action: 'exec', command: 'node -e "1"' });
+      await call('bash', { action: 'exec', command: 'node -e "2"' });
+      expect(asked.map((request) => request.detail)).toEqual(['node -e "1"', 'node -e "2"']);
+    });
+  });
+});
