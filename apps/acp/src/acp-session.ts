@@ -17,6 +17,7 @@ import {
 } from '@toolgate/core';
 import { createSessionTools, type SessionToolSet } from '@toolgate/host';
 import { formatAgentsMdPrompt, loadAgentsMd } from '@toolgate/tools-agents-md';
+import { createFileChangeRecorder } from './file-change-recorder.js';
 import { answerOfOption, permissionOptions } from './permission-options.js';
 import { promptToModelInput } from './prompt-to-model-input.js';
 import { toAcpStopReason } from './to-acp-stop-reason.js';
@@ -67,8 +68,6 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
       .catch((error: unknown) => options.log(`session/update not delivered: ${String(error)}`));
     return updates;
   };
-  const inputs = new Map<string, unknown>();
-
   const approver = async (request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> => {
     await updates;
     const presentation = presentToolCall(request.toolName, request.input, root);
@@ -96,6 +95,7 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
 
   const state = { mode: options.mode };
   let tools: SessionToolSet | undefined;
+  const fileChanges = createFileChangeRecorder(() => tools?.workspace);
   const agent = createAgent({
     model: options.model,
     tools: async () => {
@@ -115,6 +115,7 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
       },
       approver,
     },
+    after: [fileChanges.decorator],
     workspaceRoot: root,
     agentsMd: async () => {
       const loaded = tools && (await loadAgentsMd(tools.workspace));
@@ -134,7 +135,6 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
         return;
       case 'tool-call': {
         const input = parseArguments(event.call);
-        inputs.set(event.call.id, input);
         const presentation = presentToolCall(event.call.name, input, root);
         void send({
           sessionUpdate: 'tool_call',
@@ -158,10 +158,9 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
           sessionUpdate: 'tool_call_update',
           toolCallId: call.id,
           status: result.status === 'success' ? 'completed' : 'failed',
-          content: toolCallContent(call.name, inputs.get(call.id), result),
+          content: toolCallContent(call.name, result, fileChanges.take(call.id)),
           rawOutput: result,
         });
-        inputs.delete(call.id);
         return;
       }
       default:

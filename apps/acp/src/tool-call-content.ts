@@ -1,5 +1,6 @@
 import type { ToolCallContent } from '@agentclientprotocol/sdk';
 import type { ToolResult } from '@toolgate/core';
+import type { FileChange } from './file-change-recorder.js';
 
 const MAX_TEXT = 8000;
 
@@ -23,19 +24,25 @@ function commandOutput(output: Record<string, unknown>): string | undefined {
 }
 
 /**
- * What the editor shows for a finished call: a diff for edit and write_file (a new file has no old
- * text), the command's output for bash, the failure or rejection message, else the output as JSON.
+ * What the editor shows for a finished call: a whole-file diff per file an edit changed (a new
+ * file has no old text, a deleted one empty new text), the command's output for bash, the failure
+ * or rejection message, else the output as JSON.
  */
-export function toolCallContent(name: string, input: unknown, result: ToolResult): ToolCallContent[] {
+export function toolCallContent(
+  name: string,
+  result: ToolResult,
+  changes: readonly FileChange[] | undefined,
+): ToolCallContent[] {
   if (result.status === 'failure') return [textContent(`${result.error.code}: ${result.error.message}`)];
   if (result.status === 'rejected') return [textContent(`Not run (${result.by}): ${result.reason}`)];
-  const args = record(input);
+  if (changes && changes.length > 0)
+    return changes.map((change) => ({
+      type: 'diff',
+      path: change.path,
+      oldText: change.oldText,
+      newText: change.newText ?? '',
+    }));
   const output = record(result.output);
-  const path = typeof output.resolvedPath === 'string' ? output.resolvedPath : undefined;
-  if (name === 'edit' && path && typeof args.old_string === 'string' && typeof args.new_string === 'string')
-    return [{ type: 'diff', path, oldText: args.old_string, newText: args.new_string }];
-  if (name === 'write_file' && path && output.created === true && typeof args.content === 'string')
-    return [{ type: 'diff', path, oldText: null, newText: args.content }];
   if (name === 'bash') {
     const text = commandOutput(output);
     if (text !== undefined) return [textContent(text)];

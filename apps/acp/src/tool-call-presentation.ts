@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { ToolKind } from '@agentclientprotocol/sdk';
+import { type PatchOperation, parsePatch } from '@toolgate/tools-patch';
 
 /** How an editor shows one tool call: its ACP kind, a title a person reads, the files it touches. */
 export interface ToolCallPresentation {
@@ -19,7 +20,8 @@ const KINDS: Readonly<Record<string, ToolKind>> = {
   update_agents_md: 'edit',
 };
 
-const PATCH_FILE = /^\*\*\* (?:Add|Update|Delete) File: (.+)$/gm;
+/** Tools that hand work to a child agent: the editor shows them as thinking. */
+const DELEGATE_PREFIXES = ['delegate_', 'subagent_'];
 
 function text(input: Record<string, unknown>, key: string): string | undefined {
   const value = input[key];
@@ -31,12 +33,55 @@ function clip(value: string, max = 80): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
+/** A patch's kind: `delete` when it only deletes files, `move` when it only moves them unchanged, else `edit`. */
+function patchKind(operations: readonly PatchOperation[]): ToolKind {
+  if (operations.length === 0) return 'edit';
+  if (operations.every((operation) => operation.type === 'delete')) return 'delete';
+  const pureMove = (operation: PatchOperation) =>
+    operation.type === 'update' &&
+    operation.moveTo !== undefined &&
+    operation.hunks.every((hunk) => hunk.lines.every((line) => line.kind === 'context'));
+  return operations.every(pureMove) ? 'move' : 'edit';
+}
+
+function patchSummary(operation: PatchOperation): string {
+  switch (operation.type) {
+    case 'add':
+      return `Add ${operation.path}`;
+    case 'delete':
+      return `Delete ${operation.path}`;
+    default:
+      return operation.moveTo === undefined
+        ? `Update ${operation.path}`
+        : `Move ${operation.path} → ${operation.moveTo}`;
+  }
+}
+
+function presentPatch(patch: string, absolute: (path: string) => string): ToolCallPresentation {
+  const parsed = parsePatch(patch);
+  if (!parsed.ok || parsed.operations.length === 0)
+    return { kind: 'edit', title: 'Apply a patch', locations: [] };
+  const { operations } = parsed;
+  const paths = operations.flatMap((operation) =>
+    operation.type === 'update' && operation.moveTo !== undefined
+      ? [operation.path, operation.moveTo]
+      : [operation.path],
+  );
+  return {
+    kind: patchKind(operations),
+    title: clip(operations.map(patchSummary).join(', '), 120),
+    locations: [...new Set(paths)].map((path) => ({ path: absolute(path) })),
+  };
+}
+
 /** ACP kind, title and locations of a call from the tool's name and the model's arguments. */
 export function presentToolCall(name: string, input: unknown, root: string): ToolCallPresentation {
   const args = input !== null && typeof input === 'object' ? (input as Record<string, unknown>) : {};
   const absolute = (path: string) => (isAbsolute(path) ? path : resolve(root, path));
   const path = text(args, 'path');
-  const kind = KINDS[name] ?? 'other';
+  const delegate = DELEGATE_PREFIXES.some((prefix) => name.startsWith(prefix));
+  // MCP tools (mcp__server__tool) and anything else unknown: other.
+  const kind = KINDS[name] ?? (delegate ? 'think' : 'other');
   const locations = path ? [{ path: absolute(path) }] : [];
   switch (name) {
     case 'bash': {
@@ -57,15 +102,13 @@ export function presentToolCall(name: string, input: unknown, root: string): Too
       return { kind, title: `Edit ${path ?? 'a file'}`, locations };
     case 'write_file':
       return { kind, title: `Write ${path ?? 'a file'}`, locations };
-    case 'apply_patch': {
-      const files = [...(text(args, 'patch') ?? '').matchAll(PATCH_FILE)].map((match) => match[1]!.trim());
-      return {
-        kind,
-        title: files.length > 0 ? `Patch ${files.join(', ')}` : 'Apply a patch',
-        locations: files.map((file) => ({ path: absolute(file) })),
-      };
-    }
+    case 'apply_patch':
+      return presentPatch(text(args, 'patch') ?? '', absolute);
     default:
+      if (delegate) {
+        const task = text(args, 'task');
+        return { kind, title: task ? `${name}: ${clip(task)}` : name, locations };
+      }
       return { kind, title: name, locations };
   }
 }

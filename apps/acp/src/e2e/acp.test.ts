@@ -278,8 +278,8 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(server.requests).toHaveLength(1);
     });
 
-    it('reports an edit as kind edit with the file location and diff content', async () => {
-      await writeFile(join(root, 'a.txt'), 'hello world\n');
+    it('reports an edit as kind edit with the file location and a diff of the whole file', async () => {
+      await writeFile(join(root, 'a.txt'), 'first line\nhello world\nlast line\n');
       server.reply(
         {
           toolCalls: [
@@ -292,7 +292,7 @@ describe.skipIf(SKIP_REASON !== undefined)(
         agent.buildSession(root).withSession((session) => prompt(session, 'edit it')),
       );
       expect(value.stopReason).toBe('end_turn');
-      expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('hello there\n');
+      expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('first line\nhello there\nlast line\n');
       expect(toolCalls(value)[0]).toMatchObject({
         kind: 'edit',
         title: 'Edit a.txt',
@@ -300,9 +300,73 @@ describe.skipIf(SKIP_REASON !== undefined)(
       });
       expect(toolUpdates(value).at(-1)).toMatchObject({
         status: 'completed',
-        content: [{ type: 'diff', path: join(root, 'a.txt'), oldText: 'world', newText: 'there' }],
+        content: [
+          {
+            type: 'diff',
+            path: join(root, 'a.txt'),
+            oldText: 'first line\nhello world\nlast line\n',
+            newText: 'first line\nhello there\nlast line\n',
+          },
+        ],
       });
       expect(kinds(value)).toContain('agent_message_chunk');
+    });
+
+    it('reports a new file written as a diff without old text', async () => {
+      server.reply(
+        { toolCalls: [{ name: 'write_file', arguments: { path: 'new.txt', content: 'fresh\n' } }] },
+        { text: 'written' },
+      );
+      const { value } = await withAgent(allow('reject_once'), (agent) =>
+        agent.buildSession(root).withSession((session) => prompt(session, 'write it')),
+      );
+      expect(toolUpdates(value).at(-1)).toMatchObject({
+        status: 'completed',
+        content: [{ type: 'diff', path: join(root, 'new.txt'), oldText: null, newText: 'fresh\n' }],
+      });
+    });
+
+    it('reports a patch that only deletes as kind delete and a pure move as kind move, each with whole-file diffs', async () => {
+      await writeFile(join(root, 'gone.txt'), 'old\ncontent\n');
+      await writeFile(join(root, 'from.txt'), 'moved\n');
+      const patch = (...body: string[]) => ({
+        toolCalls: [
+          {
+            name: 'apply_patch',
+            arguments: { patch: ['*** Begin Patch', ...body, '*** End Patch'].join('\n') },
+          },
+        ],
+      });
+      server.reply(
+        patch('*** Delete File: gone.txt'),
+        { text: 'deleted' },
+        patch('*** Update File: from.txt', '*** Move to: to.txt'),
+        { text: 'moved' },
+      );
+      const { value } = await withAgent(allow('allow_once'), (agent) =>
+        agent
+          .buildSession(root)
+          .withSession(async (session) => [await prompt(session, 'delete'), await prompt(session, 'move')]),
+      );
+      const [deleted, moved] = value;
+      expect(toolCalls(deleted!)[0]).toMatchObject({
+        kind: 'delete',
+        title: 'Delete gone.txt',
+        locations: [{ path: join(root, 'gone.txt') }],
+      });
+      expect(toolUpdates(deleted!).at(-1)).toMatchObject({
+        status: 'completed',
+        content: [{ type: 'diff', path: join(root, 'gone.txt'), oldText: 'old\ncontent\n', newText: '' }],
+      });
+      expect(toolCalls(moved!)[0]).toMatchObject({ kind: 'move', title: 'Move from.txt → to.txt' });
+      expect(toolUpdates(moved!).at(-1)).toMatchObject({
+        status: 'completed',
+        content: [
+          { type: 'diff', path: join(root, 'from.txt'), oldText: 'moved\n', newText: '' },
+          { type: 'diff', path: join(root, 'to.txt'), oldText: null, newText: 'moved\n' },
+        ],
+      });
+      expect(existsSync(join(root, 'from.txt'))).toBe(false);
     });
   },
 );

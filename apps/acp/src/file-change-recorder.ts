@@ -1,0 +1,93 @@
+import { readRegularFile, type ToolDecorator, type Workspace } from '@toolgate/core';
+import { parsePatch } from '@toolgate/tools-patch';
+
+/** One file a call changed, whole: `oldText` null when it did not exist, `newText` null once deleted. */
+export interface FileChange {
+  /** Real absolute path. */
+  readonly path: string;
+  readonly oldText: string | null;
+  readonly newText: string | null;
+}
+
+/** Records what each successful edit, write_file and apply_patch call did to whole files. */
+export interface FileChangeRecorder {
+  /** Goes after approval: reads the files just before the tool runs and again after it succeeded. */
+  readonly decorator: ToolDecorator;
+  /** The changes a call made, handed out once; undefined when nothing was recorded. */
+  take(callId: string): readonly FileChange[] | undefined;
+}
+
+/** Larger files are not shown whole (the editor gets the tool's own summary instead). */
+const MAX_SHOWN_BYTES = 1024 * 1024;
+
+/** Paths, as the model gave them, that a call of an editing tool may write. */
+function editedPaths(toolName: string, input: unknown): string[] {
+  const args = input !== null && typeof input === 'object' ? (input as Record<string, unknown>) : {};
+  switch (toolName) {
+    case 'edit':
+    case 'write_file':
+      return typeof args.path === 'string' ? [args.path] : [];
+    case 'apply_patch': {
+      const parsed = typeof args.patch === 'string' ? parsePatch(args.patch) : undefined;
+      if (!parsed?.ok) return [];
+      return parsed.operations.flatMap((operation) =>
+        operation.type === 'update' && operation.moveTo !== undefined
+          ? [operation.path, operation.moveTo]
+          : [operation.path],
+      );
+    }
+    default:
+      return [];
+  }
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** The file's text, null when it does not exist, undefined when it cannot be shown as text. */
+async function readText(path: string): Promise<string | null | undefined> {
+  try {
+    const read = await readRegularFile(path, { maxBytes: MAX_SHOWN_BYTES });
+    if (read.kind === 'missing') return null;
+    if (read.kind !== 'file' || read.bytes.includes(0)) return undefined;
+    return decoder.decode(read.bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A recorder whose decorator resolves each path through the session's workspace (so it reads
+ * nothing the tool could not write) and keeps the whole text before and after the call.
+ */
+export function createFileChangeRecorder(workspace: () => Workspace | undefined): FileChangeRecorder {
+  const recorded = new Map<string, FileChange[]>();
+  const decorator: ToolDecorator = async (invocation, next) => {
+    const current = workspace();
+    const requested = current ? editedPaths(invocation.tool.definition.name, invocation.input?.value) : [];
+    if (!current || requested.length === 0) return next();
+    const resolutions = await Promise.all(requested.map((path) => current.resolveWritable(path)));
+    const paths = [
+      ...new Set(resolutions.flatMap((resolution) => (resolution.ok ? [resolution.path.absolutePath] : []))),
+    ];
+    const before = await Promise.all(paths.map(readText));
+    const result = await next();
+    if (result.status !== 'success') return result;
+    const after = await Promise.all(paths.map(readText));
+    const changes = paths.flatMap((path, index): FileChange[] => {
+      const oldText = before[index];
+      const newText = after[index];
+      if (oldText === undefined || newText === undefined || oldText === newText) return [];
+      return [{ path, oldText, newText }];
+    });
+    if (changes.length > 0) recorded.set(invocation.call.id, changes);
+    return result;
+  };
+  return {
+    decorator,
+    take(callId) {
+      const changes = recorded.get(callId);
+      recorded.delete(callId);
+      return changes;
+    },
+  };
+}
