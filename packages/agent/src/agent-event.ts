@@ -18,7 +18,8 @@ export interface TurnResult {
 /**
  * What a turn reports, in order. Per tool call: `tool-call` (the model asked for it), then the
  * surface's own events when the call reached a tool (`tool-call-start`, approval request and
- * answer, `tool-call-end`), then exactly one `tool-result`.
+ * answer, `tool-call-end`), then exactly one `tool-result`. A delegate call's child session reports
+ * its own events as `delegate-event`s between the call's start and its result.
  */
 export type AgentEvent =
   | { readonly type: 'text-delta'; readonly text: string }
@@ -34,4 +35,14 @@ export type AgentEvent =
       readonly finishReason: string;
       readonly usage: TurnUsage;
     }
-  | ({ readonly type: 'turn-end' } & TurnResult);
+  | ({ readonly type: 'turn-end' } & TurnResult)
+  | {
+      /** An event of a delegate's child session, while the delegate call runs. */
+      readonly type: 'delegate-event';
+      /** The child's definition name (`explore`). */
+      readonly agent: string;
+      /** The parent's call id of the delegate call. */
+      readonly callId: string;
+      /** The child's event (itself a `delegate-event` for a grandchild). */
+      readonly event: AgentEvent;
+    };

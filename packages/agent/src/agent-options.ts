@@ -8,6 +8,7 @@ import type {
   ToolProvider,
 } from '@toolgate/core';
 import type { AgentModel } from './agent-model.js';
+import type { DelegateOptions } from './delegate/delegate-definition.js';
 
 /** The tools of one session and how to release what they started. */
 export interface SessionTools {
@@ -16,8 +17,26 @@ export interface SessionTools {
   close?(): Promise<unknown> | undefined;
 }
 
-/** Builds a session's own tools (its own process registry, MCP connections, …). */
-export type SessionToolsFactory = () => Promise<SessionTools> | SessionTools;
+/** The session a {@link SessionToolsFactory} builds tools for. */
+export interface SessionToolsContext {
+  /** Set for a delegate's child session: the child and the tools of the session that started it. */
+  readonly delegate?: {
+    /** The definition's name (`explore`). */
+    readonly name: string;
+    /** The definition keeps only read-only tools (a host may confine bash to a read-only sandbox and mark it so). */
+    readonly readOnly: boolean;
+    /** 1 for a child of the top session, 2 for its child, … */
+    readonly depth: number;
+    /** What the factory returned for the parent session (share its MCP connections, …). */
+    readonly parent: SessionTools;
+  };
+}
+
+/**
+ * Builds a session's own tools (its own process registry, MCP connections, …). Called again for
+ * each delegate's child session; what it returns is closed when the child ends.
+ */
+export type SessionToolsFactory = (context: SessionToolsContext) => Promise<SessionTools> | SessionTools;
 
 /** How calls are approved. The library fails closed: without an approver, a call that asks is rejected. */
 export interface AgentApproval {
@@ -60,4 +79,6 @@ export interface AgentOptions {
   /** Extra instructions at the end of the system prompt. @default none */
   readonly instructions?: string;
   readonly limits?: AgentLimits;
+  /** Agent definitions the model may delegate to, each a `delegate_<name>` tool. @default none */
+  readonly delegates?: DelegateOptions;
 }

@@ -1,7 +1,12 @@
 import {
+  type AgentDefinition,
+  type AnyTool,
+  type ApprovalMemory,
+  type Approver,
   createApprovalMemory,
   createToolSurface,
   InvalidOptionsError,
+  mergeToolSurfaces,
   resolveToolPolicy,
   serializeToolResult,
   standardDecorators,
@@ -10,8 +15,16 @@ import {
 } from '@toolgate/core';
 import type { ModelMessage, ToolModelMessage } from 'ai';
 import type { AgentEvent, TurnResult } from './agent-event.js';
-import type { AgentOptions, SessionTools } from './agent-options.js';
+import type { AgentOptions, SessionTools, SessionToolsContext } from './agent-options.js';
 import { buildSystemPrompt } from './build-system-prompt.js';
+import { createDelegateTool, type RunDelegate } from './delegate/create-delegate-tool.js';
+import {
+  DEFAULT_DELEGATE_DEPTH,
+  DEFAULT_DELEGATE_PARALLEL,
+  type DelegateDefinition,
+} from './delegate/delegate-definition.js';
+import { nameChildApprover } from './delegate/name-child-approver.js';
+import { runChildTurn } from './delegate/run-child-turn.js';
 import { createEventChannel } from './event-channel.js';
 import { runModelStep } from './run-model-step.js';
 import { type CallOutcome, notRunOutcomes, runStepCalls } from './run-step-calls.js';
@@ -57,39 +70,127 @@ function toolMessage(outcomes: readonly CallOutcome[]): ToolModelMessage {
   };
 }
 
-async function openTools(options: AgentOptions): Promise<SessionTools> {
-  return typeof options.tools === 'function' ? await options.tools() : { tools: options.tools };
+async function openTools(options: AgentOptions, context: SessionToolsContext): Promise<SessionTools> {
+  return typeof options.tools === 'function' ? await options.tools(context) : { tools: options.tools };
 }
 
-/** Builds a session for {@link createAgent}. */
-export async function createAgentSession(options: AgentOptions): Promise<AgentSession> {
-  const tools = await openTools(options);
+/** A delegate's child session: what it inherits from the session that started it. */
+interface ChildScope {
+  readonly definition: DelegateDefinition;
+  /** 1 for a child of the top session. */
+  readonly depth: number;
+  /** Names the child in approval questions: `explore`, or `general › explore` for a grandchild. */
+  readonly path: string;
+  /** The top session's approver (already one question at a time) and approval memory. */
+  readonly approver: Approver | undefined;
+  readonly memory: ApprovalMemory;
+  /** The parent's policy surface: the child's is never wider. */
+  readonly parentSurface: ToolSurface;
+  readonly parentTools: SessionTools;
+  readonly agentsMd: string | undefined;
+}
+
+function childPolicy(definition: DelegateDefinition): AgentDefinition {
+  return {
+    name: definition.name,
+    ...(definition.tools ? { allowedTools: definition.tools } : {}),
+    isolation: definition.readOnly ? 'read_only' : 'inherit',
+  };
+}
+
+/** The options of a child session: the top agent's, with the definition's model, instructions and step limit. */
+function childOptions(options: AgentOptions, definition: DelegateDefinition): AgentOptions {
+  const instructions = [options.instructions?.trim(), definition.instructions.trim()].filter(Boolean);
+  const maxSteps = definition.maxSteps ?? options.limits?.maxSteps;
+  return {
+    ...options,
+    model: definition.model ?? options.model,
+    instructions: instructions.join('\n\n'),
+    limits: { ...options.limits, ...(maxSteps === undefined ? {} : { maxSteps }) },
+  };
+}
+
+/**
+ * Builds a session for {@link createAgent}; with `child`, a delegate's child session of the top
+ * agent's `options`.
+ */
+export async function createAgentSession(options: AgentOptions, child?: ChildScope): Promise<AgentSession> {
+  const tools = await openTools(
+    options,
+    child
+      ? {
+          delegate: {
+            name: child.definition.name,
+            readOnly: child.definition.readOnly === true,
+            depth: child.depth,
+            parent: child.parentTools,
+          },
+        }
+      : {},
+  );
   let agentsMd: string | undefined;
   try {
-    agentsMd = typeof options.agentsMd === 'function' ? await options.agentsMd() : options.agentsMd;
+    agentsMd = child
+      ? child.agentsMd
+      : typeof options.agentsMd === 'function'
+        ? await options.agentsMd()
+        : options.agentsMd;
   } catch (error) {
     await tools.close?.();
     throw error;
   }
   let listener: ((event: ToolEvent) => void) | undefined;
-  const approver = options.approval.approver;
-  let surface: ToolSurface = createToolSurface({
-    tools: tools.tools,
-    decorators: standardDecorators({
-      onEvent: (event) => listener?.(event),
-      approval: {
-        // Read at every call, so a host may change the mode between turns (an ACP client's set_mode).
-        get mode() {
-          return options.approval.mode;
-        },
-        memory: createApprovalMemory(),
-        ...(approver ? { approver: serializeApprover(approver) } : {}),
-        ...(options.approval.rules ? { rules: options.approval.rules } : {}),
+  /** The running turn's event sink, for the events of delegates' children. */
+  let report: ((event: AgentEvent) => void) | undefined;
+  const topApprover = child
+    ? child.approver
+    : options.approval.approver && serializeApprover(options.approval.approver);
+  const approver = child && topApprover ? nameChildApprover(topApprover, child.path) : topApprover;
+  const memory = child?.memory ?? createApprovalMemory();
+  const decorators = standardDecorators({
+    onEvent: (event) => listener?.(event),
+    approval: {
+      // Read at every call, so a host may change the mode between turns (an ACP client's set_mode).
+      get mode() {
+        return options.approval.mode;
       },
-      ...(options.after ? { after: options.after } : {}),
-    }),
+      memory,
+      ...(approver ? { approver } : {}),
+      ...(options.approval.rules ? { rules: options.approval.rules } : {}),
+    },
+    ...(options.after ? { after: options.after } : {}),
   });
-  if (options.policy) surface = resolveToolPolicy(surface, options.policy);
+  const depth = child?.depth ?? 0;
+  const delegates = options.delegates;
+  const maxParallelDelegates = delegates?.maxParallel ?? DEFAULT_DELEGATE_PARALLEL;
+  let surface: ToolSurface = createToolSurface({ tools: tools.tools, decorators });
+  const runDelegate: RunDelegate = async (definition, input, context) => {
+    const emit = report;
+    const session = await createAgentSession(childOptions(options, definition), {
+      definition,
+      depth: depth + 1,
+      path: child ? `${child.path} › ${definition.name}` : definition.name,
+      approver: topApprover,
+      memory,
+      parentSurface: surface,
+      parentTools: tools,
+      agentsMd,
+    });
+    try {
+      return await runChildTurn(session, definition.name, input, context, (event) => emit?.(event));
+    } finally {
+      await session.close();
+    }
+  };
+  if (delegates && depth < (delegates.maxDepth ?? DEFAULT_DELEGATE_DEPTH)) {
+    const delegateTools: AnyTool[] = delegates.definitions.map((definition) =>
+      createDelegateTool(definition, runDelegate),
+    );
+    if (delegateTools.length > 0)
+      surface = mergeToolSurfaces([surface, createToolSurface({ tools: delegateTools, decorators })]);
+  }
+  if (child) surface = resolveToolPolicy(surface, childPolicy(child.definition), child.parentSurface);
+  else if (options.policy) surface = resolveToolPolicy(surface, options.policy);
   const maxSteps = options.limits?.maxSteps ?? DEFAULT_MAX_STEPS;
   const maxRetries = options.limits?.maxRetries ?? DEFAULT_MAX_RETRIES;
   const closed = new AbortController();
@@ -141,7 +242,12 @@ export async function createAgentSession(options: AgentOptions): Promise<AgentSe
         messages.push(toolMessage(skipped));
         return end('max_tokens');
       }
-      const { outcomes, stop } = await runStepCalls(step.toolCalls, surface, signal, emit);
+      const { outcomes, stop } = await runStepCalls(step.toolCalls, surface, {
+        signal,
+        emit,
+        maxParallelDelegates,
+        readsPolicy: child !== undefined,
+      });
       messages.push(toolMessage(outcomes));
       if (stop) return end(stop);
     }
@@ -156,8 +262,10 @@ export async function createAgentSession(options: AgentOptions): Promise<AgentSe
         ? AbortSignal.any([promptOptions.signal, closed.signal])
         : closed.signal;
       listener = (event) => channel.push(event);
+      report = (event) => channel.push(event);
       const settle = () => {
         listener = undefined;
+        report = undefined;
         running = undefined;
       };
       const result = runTurn(input, signal, (event) => channel.push(event)).then(

@@ -1,6 +1,7 @@
 import { InvalidOptionsError } from '@toolgate/core';
 import type { AgentOptions } from './agent-options.js';
 import { type AgentSession, createAgentSession } from './create-agent-session.js';
+import { DELEGATE_NAME_PATTERN, type DelegateOptions } from './delegate/delegate-definition.js';
 
 /** An agent: a model, tools and approval settings; each session has its own history and state. */
 export interface Agent {
@@ -10,13 +11,34 @@ export interface Agent {
 
 function checkLimit(name: string, value: number | undefined, min: number): void {
   if (value !== undefined && (!Number.isInteger(value) || value < min))
-    throw new InvalidOptionsError(`limits.${name} must be an integer >= ${min}, got ${value}`);
+    throw new InvalidOptionsError(`${name} must be an integer >= ${min}, got ${value}`);
 }
 
-/** Creates an agent (DESIGN §10). Throws {@link InvalidOptionsError} for invalid limits. */
+function checkDelegates(delegates: DelegateOptions | undefined): void {
+  if (!delegates) return;
+  checkLimit('delegates.maxParallel', delegates.maxParallel, 1);
+  checkLimit('delegates.maxDepth', delegates.maxDepth, 0);
+  const names = new Set<string>();
+  for (const definition of delegates.definitions) {
+    const { name } = definition;
+    if (!DELEGATE_NAME_PATTERN.test(name))
+      throw new InvalidOptionsError(
+        `delegates: the name ${JSON.stringify(name)} must start with a lower-case letter and hold only a-z, 0-9, _ and - (at most 55 characters).`,
+      );
+    if (names.has(name))
+      throw new InvalidOptionsError(`delegates: two definitions are named ${JSON.stringify(name)}.`);
+    names.add(name);
+    if (definition.description.trim() === '')
+      throw new InvalidOptionsError(`delegates: the definition ${JSON.stringify(name)} has no description.`);
+    checkLimit(`delegates ${JSON.stringify(name)} maxSteps`, definition.maxSteps, 1);
+  }
+}
+
+/** Creates an agent (DESIGN §10). Throws {@link InvalidOptionsError} for invalid limits or delegates. */
 export function createAgent(options: AgentOptions): Agent {
-  checkLimit('maxSteps', options.limits?.maxSteps, 1);
-  checkLimit('maxRetries', options.limits?.maxRetries, 0);
-  checkLimit('maxOutputTokens', options.limits?.maxOutputTokens, 1);
+  checkLimit('limits.maxSteps', options.limits?.maxSteps, 1);
+  checkLimit('limits.maxRetries', options.limits?.maxRetries, 0);
+  checkLimit('limits.maxOutputTokens', options.limits?.maxOutputTokens, 1);
+  checkDelegates(options.delegates);
   return { createSession: () => createAgentSession(options) };
 }

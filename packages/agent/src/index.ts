@@ -5,10 +5,22 @@ export type {
   AgentLimits,
   AgentOptions,
   SessionTools,
+  SessionToolsContext,
   SessionToolsFactory,
 } from './agent-options.js';
 export { buildSystemPrompt, type SystemPromptParts } from './build-system-prompt.js';
 export { type Agent, createAgent } from './create-agent.js';
 export type { AgentSession, AgentTurn, PromptOptions } from './create-agent-session.js';
+export { BUILT_IN_DELEGATES } from './delegate/built-in-delegates.js';
+export type { DelegateInput } from './delegate/create-delegate-tool.js';
+export {
+  DEFAULT_DELEGATE_DEPTH,
+  DEFAULT_DELEGATE_PARALLEL,
+  DELEGATE_NAME_PATTERN,
+  DELEGATE_TOOL_PREFIX,
+  type DelegateDefinition,
+  type DelegateOptions,
+} from './delegate/delegate-definition.js';
+export type { DelegateOutput } from './delegate/delegate-result.js';
 export { STOP_REASONS, type StopReason } from './stop-reason.js';
 export type { TurnUsage } from './turn-usage.js';

@@ -1,5 +1,6 @@
 import { type ToolCall, type ToolResult, type ToolSurface, toolFailure } from '@toolgate/core';
 import type { AgentEvent } from './agent-event.js';
+import { mapWithLimit } from './delegate/map-with-limit.js';
 import { notRunMessage } from './not-run-description.js';
 import type { StopReason } from './stop-reason.js';
 import { stopReasonOfResult } from './stop-reason-of-result.js';
@@ -16,24 +17,40 @@ export interface StepCallsOutcome {
   readonly stop: StopReason | undefined;
 }
 
+/** How a step's calls run. */
+export interface StepCallsOptions {
+  readonly signal: AbortSignal;
+  readonly emit: (event: AgentEvent) => void;
+  /** Delegate calls of one batch running at once. */
+  readonly maxParallelDelegates: number;
+  /** A refusal by the session's own policy is read by the model instead of stopping (a child). */
+  readonly readsPolicy: boolean;
+}
+
 /** Gives every call of `calls` a "not run" result. */
 export function notRunOutcomes(calls: readonly ToolCall[], reason: StopReason): CallOutcome[] {
   return calls.map((call) => ({ call, result: toolFailure('not_run', notRunMessage(reason)) }));
 }
 
+/** Calls that may run together: read-only ones with each other, delegate calls with each other. */
+function batchOf(surface: ToolSurface, call: ToolCall): 'read' | 'delegate' | undefined {
+  const definition = surface.registry.get(call.name);
+  if (definition?.source.type === 'delegate') return 'delegate';
+  return definition?.annotations.readOnly === true ? 'read' : undefined;
+}
+
 /**
- * Runs a step's calls through the surface: consecutive read-only calls (by annotation) together,
- * every other call alone, in the model's order. A result that stops the turn (see
- * {@link stopReasonOfResult}) ends the step; the calls after it get "not run" results, so each call
- * has exactly one result.
+ * Runs a step's calls through the surface in the model's order: consecutive read-only calls (by
+ * annotation) together, consecutive delegate calls together (at most `maxParallelDelegates` at
+ * once), every other call alone. A result that stops the turn (see {@link stopReasonOfResult})
+ * ends the step; the calls after it get "not run" results, so each call has exactly one result.
  */
 export async function runStepCalls(
   calls: readonly ToolCall[],
   surface: ToolSurface,
-  signal: AbortSignal,
-  emit: (event: AgentEvent) => void,
+  options: StepCallsOptions,
 ): Promise<StepCallsOutcome> {
-  const readOnly = (call: ToolCall) => surface.registry.get(call.name)?.annotations.readOnly === true;
+  const { signal, emit } = options;
   const outcomes: CallOutcome[] = [];
   let stop: StopReason | undefined;
   let next = 0;
@@ -42,19 +59,18 @@ export async function runStepCalls(
       stop = 'interrupted';
       break;
     }
+    const batch = batchOf(surface, calls[next]!);
     let end = next + 1;
-    if (readOnly(calls[next]!)) while (end < calls.length && readOnly(calls[end]!)) end++;
-    const batch = calls.slice(next, end);
-    const results = await Promise.all(
-      batch.map(async (call) => {
-        const result = await surface.executor.execute(call, { signal });
-        emit({ type: 'tool-result', call, result });
-        return { call, result };
-      }),
-    );
+    if (batch) while (end < calls.length && batchOf(surface, calls[end]!) === batch) end++;
+    const limit = batch === 'delegate' ? options.maxParallelDelegates : end - next;
+    const results = await mapWithLimit(calls.slice(next, end), limit, async (call) => {
+      const result = await surface.executor.execute(call, { signal });
+      emit({ type: 'tool-result', call, result });
+      return { call, result };
+    });
     for (const outcome of results) {
       outcomes.push(outcome);
-      stop ??= stopReasonOfResult(outcome.result, signal);
+      stop ??= stopReasonOfResult(outcome.result, signal, options.readsPolicy);
     }
     next = end;
   }

@@ -4,11 +4,17 @@ import type { StopReason } from './stop-reason.js';
 /**
  * Whether a call's typed result stops the turn: an aborted turn is `interrupted`; a rejection by
  * the approver without feedback is `blocked_by_approval` (with feedback the model reads it and goes
- * on); a refusal by policy, a rule or a hook is `blocked_by_policy`.
+ * on); a refusal by policy, a rule or a hook is `blocked_by_policy`. A delegate's child reads its
+ * own policy's refusals instead (`readsPolicy`): a tool it may not use is no reason to stop, it
+ * tries another way.
  */
-export function stopReasonOfResult(result: ToolResult, signal: AbortSignal): StopReason | undefined {
+export function stopReasonOfResult(
+  result: ToolResult,
+  signal: AbortSignal,
+  readsPolicy = false,
+): StopReason | undefined {
   if (signal.aborted) return 'interrupted';
   if (result.status !== 'rejected') return undefined;
   if (result.by === 'approval') return result.feedback ? undefined : 'blocked_by_approval';
-  return 'blocked_by_policy';
+  return result.by === 'policy' && readsPolicy ? undefined : 'blocked_by_policy';
 }

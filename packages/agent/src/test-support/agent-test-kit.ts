@@ -13,9 +13,10 @@ import {
 import { createFsTools } from '@toolgate/tools-fs';
 import { createProcessRegistry, createShellTools } from '@toolgate/tools-shell';
 import type { AgentEvent, TurnResult } from '../agent-event.js';
-import type { AgentLimits } from '../agent-options.js';
+import type { AgentLimits, SessionToolsContext } from '../agent-options.js';
 import { createAgent } from '../create-agent.js';
 import type { AgentSession, AgentTurn } from '../create-agent-session.js';
+import type { DelegateOptions } from '../delegate/delegate-definition.js';
 import { type FakeModelServer, startFakeModelServer } from '../testing/fake-model-server.js';
 import type { ChatMessage } from '../testing/recorded-request.js';
 
@@ -24,6 +25,8 @@ export interface AgentKit {
   readonly root: string;
   readonly server: FakeModelServer;
   readonly session: AgentSession;
+  /** The context of every session the tools factory built (the top session's first). */
+  readonly opened: readonly SessionToolsContext[];
   dispose(): Promise<void>;
 }
 
@@ -36,15 +39,18 @@ export interface AgentKitOptions {
   readonly agentsMd?: string;
   /** More tools besides the real ones. */
   readonly extraTools?: readonly AnyTool[];
+  readonly delegates?: DelegateOptions;
 }
 
 export async function createAgentKit(options: AgentKitOptions = {}): Promise<AgentKit> {
   const root = await realpath(await mkdtemp(join(tmpdir(), 'toolgate-agent-')));
   const server = await startFakeModelServer();
   const provider = createOpenAICompatible({ name: 'fake', baseURL: server.baseURL, includeUsage: true });
+  const opened: SessionToolsContext[] = [];
   const agent = createAgent({
     model: provider.chatModel('fake-model'),
-    tools: () => {
+    tools: (context) => {
+      opened.push(context);
       const workspace = createWorkspace({ root });
       const processes = createProcessRegistry();
       const fs = createFsTools({ workspace });
@@ -63,12 +69,14 @@ export async function createAgentKit(options: AgentKitOptions = {}): Promise<Age
     limits: { maxRetries: 0, ...options.limits },
     ...(options.policy ? { policy: options.policy } : {}),
     ...(options.agentsMd ? { agentsMd: options.agentsMd } : {}),
+    ...(options.delegates ? { delegates: options.delegates } : {}),
   });
   const session = await agent.createSession();
   return {
     root,
     server,
     session,
+    opened,
     dispose: async () => {
       await session.close();
       await server.close();

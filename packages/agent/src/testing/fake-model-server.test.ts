@@ -67,4 +67,19 @@ describe('fake model server', () => {
     expect(args).toBe('{"k":1}');
     expect(chunks.at(-1).usage).toMatchObject({ prompt_tokens: 10, completion_tokens: 5 });
   });
+
+  it("serves requests whose system prompt holds a marker from that marker's own queue", async () => {
+    server.reply({ text: 'parent' });
+    server.replyWhen('You are the child', { text: 'child' });
+    const ask = (system: string) =>
+      generateText({ model: model(), system, prompt: 'hi' }).then((result) => result.text);
+    expect(await ask('You are the child.')).toBe('child');
+    expect(await ask('You are the parent.')).toBe('parent');
+    expect(server.pending()).toBe(0);
+    const empty = await fetch(`${server.baseURL}/chat/completions`, {
+      method: 'POST',
+      body: JSON.stringify({ messages: [{ role: 'system', content: 'You are the child' }] }),
+    });
+    expect(empty.status).toBe(500);
+  });
 });

@@ -11,7 +11,13 @@ export interface FakeModelServer {
   readonly requests: readonly RecordedRequest[];
   /** Queues replies; each request takes the next one. A request with none left gets a 500. */
   reply(...replies: readonly FakeReply[]): void;
-  /** How many queued replies are still unused. */
+  /**
+   * Queues replies for the requests whose system prompt contains `marker` (a child session told
+   * apart by its instructions). Such a request takes only from this queue; markers are tried in the
+   * order they were first given. A request matching no marker takes from {@link reply}'s queue.
+   */
+  replyWhen(marker: string, ...replies: readonly FakeReply[]): void;
+  /** How many queued replies are still unused, in every queue. */
   pending(): number;
   /** Stops listening and drops every open connection. */
   close(): Promise<void>;
@@ -156,6 +162,11 @@ async function sendCompletion(
   response.end('data: [DONE]\n\n');
 }
 
+function systemPromptOf(body: ChatCompletionRequestBody | undefined): string {
+  const system = body?.messages?.find((message) => message.role === 'system');
+  return typeof system?.content === 'string' ? system.content : JSON.stringify(system?.content ?? '');
+}
+
 async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -177,6 +188,12 @@ function parseBody(text: string): ChatCompletionRequestBody | undefined {
  */
 export async function startFakeModelServer(): Promise<FakeModelServer> {
   const queue: FakeReply[] = [];
+  const byMarker = new Map<string, FakeReply[]>();
+  const nextReply = (body: ChatCompletionRequestBody | undefined): FakeReply | undefined => {
+    const system = systemPromptOf(body);
+    for (const [marker, replies] of byMarker) if (system.includes(marker)) return replies.shift();
+    return queue.shift();
+  };
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
   const server = createServer((request, response) => {
@@ -190,7 +207,7 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
         receivedAt,
         body,
       });
-      const reply = queue.shift();
+      const reply = nextReply(body);
       if (!reply) {
         sendError(response, {
           type: 'error',
@@ -215,7 +232,12 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
     reply: (...replies) => {
       queue.push(...replies);
     },
-    pending: () => queue.length,
+    replyWhen: (marker, ...replies) => {
+      const queued = byMarker.get(marker) ?? [];
+      queued.push(...replies);
+      byMarker.set(marker, queued);
+    },
+    pending: () => [...byMarker.values()].reduce((sum, replies) => sum + replies.length, queue.length),
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

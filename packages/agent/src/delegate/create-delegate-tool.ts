@@ -1,0 +1,53 @@
+import {
+  type AnyTool,
+  defineTool,
+  implementTool,
+  type ToolCallContext,
+  type ToolResult,
+} from '@toolgate/core';
+import { z } from 'zod';
+import { DELEGATE_CONTEXT_DESCRIPTION, DELEGATE_TASK_DESCRIPTION } from './built-in-delegates-description.js';
+import { DELEGATE_TOOL_PREFIX, type DelegateDefinition } from './delegate-definition.js';
+
+/** What a delegate call asks the child: the task, and what it should know. */
+export interface DelegateInput {
+  readonly task: string;
+  readonly context?: string | undefined;
+}
+
+/** Runs one delegate call: a child session of `definition` on `input`, ended before it resolves. */
+export type RunDelegate = (
+  definition: DelegateDefinition,
+  input: DelegateInput,
+  context: ToolCallContext,
+) => Promise<ToolResult>;
+
+const INPUT = z.object({
+  task: z.string().trim().min(1).describe(DELEGATE_TASK_DESCRIPTION),
+  context: z.string().optional().describe(DELEGATE_CONTEXT_DESCRIPTION),
+});
+
+/**
+ * The tool `delegate_<name>`, described by the definition's description. It is a delegate in the
+ * approval table (asks in manual, runs in safe and auto: the child's own calls are gated) and an
+ * ACP `think` call.
+ */
+export function createDelegateTool(definition: DelegateDefinition, run: RunDelegate): AnyTool {
+  const name = `${DELEGATE_TOOL_PREFIX}${definition.name}`;
+  const spec = defineTool({
+    name,
+    description: definition.description,
+    input: INPUT,
+    kind: 'think',
+    source: { type: 'delegate' },
+    annotations: { title: `Delegate to ${definition.name}` },
+    approval: {
+      summarize: (input) => ({
+        title: `Delegate to ${definition.name}`,
+        lines: [input.task, ...(input.context ? [`Context: ${input.context}`] : [])],
+        detail: `${definition.name}: ${input.task}`,
+      }),
+    },
+  });
+  return implementTool(spec, { execute: (input, context) => run(definition, input, context) });
+}
