@@ -55,7 +55,12 @@ export function createAcpApp(options: AcpAppOptions): AcpAgent {
   const sessions = new Map<string, AcpSession>();
   const sessionOf = (sessionId: string): AcpSession => {
     const session = sessions.get(sessionId);
-    if (!session) throw RequestError.sessionNotFound(sessionId);
+    if (!session)
+      throw new RequestError(
+        RequestError.sessionNotFound(sessionId).code,
+        `Session ${JSON.stringify(sessionId)} not found: it was never created by this agent or is closed. Start one with session/new.`,
+        { sessionId },
+      );
     return session;
   };
   const fromEnv = env.TOOLGATE_APPROVAL?.trim().toLowerCase();

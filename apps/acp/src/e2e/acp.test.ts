@@ -45,15 +45,10 @@ interface Turn {
   readonly updates: SessionUpdate[];
 }
 
-/** Spawns the built toolgate-acp, drives it with the ACP SDK's client, closes stdin at the end. */
-async function withAgent<T>(
-  onPermission: PermissionHandler,
-  run: (agent: ClientContext) => Promise<T>,
-  env: Record<string, string> = {
-    TOOLGATE_MODEL: 'openai-compatible:fake',
-    TOOLGATE_BASE_URL: server.baseURL,
-  },
-): Promise<{ value: T; code: number | null; stderr: string }> {
+const fakeModelEnv = () => ({ TOOLGATE_MODEL: 'openai-compatible:fake', TOOLGATE_BASE_URL: server.baseURL });
+
+/** Starts the built toolgate-acp with only these TOOLGATE_ variables. */
+function spawnAgent(env: Record<string, string>) {
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(([key]) => !key.startsWith('TOOLGATE_')),
   );
@@ -61,11 +56,21 @@ async function withAgent<T>(
     env: { ...clean, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
-  let stderr = '';
+  const output = { stderr: '' };
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
+    output.stderr += chunk;
   });
   const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+  return { child, output, exited };
+}
+
+/** Spawns the built toolgate-acp, drives it with the ACP SDK's client, closes stdin at the end. */
+async function withAgent<T>(
+  onPermission: PermissionHandler,
+  run: (agent: ClientContext) => Promise<T>,
+  env: Record<string, string> = fakeModelEnv(),
+): Promise<{ value: T; code: number | null; stderr: string }> {
+  const { child, output, exited } = spawnAgent(env);
   const stream = ndJsonStream(
     Writable.toWeb(child.stdin),
     Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>,
@@ -83,7 +88,27 @@ async function withAgent<T>(
       return run(agent);
     });
   child.stdin.end();
-  return { value, code: await exited, stderr };
+  return { value, code: await exited, stderr: output.stderr };
+}
+
+/** Command lines of the running processes that contain `marker` (read from /proc). */
+async function processesWith(marker: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const command = (await readFile(`/proc/${entry}/cmdline`, 'utf8')).split('\0').join(' ');
+      if (command.includes(marker)) found.push(`${entry}: ${command}`);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return found;
+}
+
+/** Polls until `check` holds (the test's own timeout bounds it). */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((done) => setTimeout(done, 20));
 }
 
 async function newSession(agent: ClientContext) {
@@ -367,6 +392,110 @@ describe.skipIf(SKIP_REASON !== undefined)(
         ],
       });
       expect(existsSync(join(root, 'from.txt'))).toBe(false);
+    });
+
+    it('returns cancelled on session/cancel during a running `sleep 30` and leaves no process behind', async () => {
+      // A duration no other process on the machine has, so /proc shows exactly this command's processes.
+      const marker = `30.${Math.floor(Math.random() * 1e6)
+        .toString()
+        .padStart(6, '0')}`;
+      server.reply(bash(`sleep ${marker}`), { text: 'should not be asked' });
+      const { value, code } = await withAgent(allow('allow_once'), (agent) =>
+        agent.buildSession(root).withSession(async (session) => {
+          const turn = prompt(session, 'sleep');
+          await until(async () => (await processesWith(`sleep ${marker}`)).length > 0);
+          await agent.notify(methods.agent.session.cancel, { sessionId: session.sessionId });
+          const ended = await turn;
+          // Read at once when the prompt answered: the processes were stopped before it.
+          return { ended, left: await processesWith(marker) };
+        }),
+      );
+      expect(value.ended.stopReason).toBe('cancelled');
+      expect(value.left).toEqual([]);
+      expect(toolUpdates(value.ended).at(-1)?.status).toBe('failed');
+      expect(server.requests).toHaveLength(1);
+      expect(code).toBe(0);
+    });
+
+    it('treats a client that disconnects during a permission request as a rejection: nothing runs and the process exits cleanly', async () => {
+      await writeFile(join(root, 'notes.txt'), 'keep me\n');
+      server.reply(bash('echo gone > notes.txt'), { text: 'should not be asked' });
+      const { child, output, exited } = spawnAgent(fakeModelEnv());
+      const stream = ndJsonStream(
+        Writable.toWeb(child.stdin),
+        Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>,
+      );
+      let asked = 0;
+      const value = await client({ name: 'toolgate-acp-test' })
+        .onRequest(methods.client.session.requestPermission, () => {
+          asked += 1;
+          child.stdin.end();
+          return new Promise<never>(() => {});
+        })
+        .connectWith(stream, async (agent) => {
+          await agent.request(methods.agent.initialize, { protocolVersion: PROTOCOL_VERSION });
+          return agent.buildSession(root).withSession((session) => prompt(session, 'overwrite notes'));
+        })
+        .then(
+          (turn) => turn.stopReason,
+          (error: Error) => `connection ended: ${error.message}`,
+        );
+      const code = await exited;
+      expect(asked).toBe(1);
+      expect(value).toMatch(/^connection ended|^end_turn$|^cancelled$/);
+      expect(code).toBe(0);
+      expect(await readFile(join(root, 'notes.txt'), 'utf8')).toBe('keep me\n');
+      expect(server.requests).toHaveLength(1);
+      expect(output.stderr).not.toMatch(/\bat .+:\d+:\d+\)?$/m);
+    });
+
+    it('answers malformed lines, unknown methods, bad params and unknown sessions with JSON-RPC errors and keeps serving', async () => {
+      const { child, exited } = spawnAgent(fakeModelEnv());
+      const answers: { id?: number | null; result?: unknown; error?: { code: number; message: string } }[] =
+        [];
+      let buffer = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        buffer += chunk;
+        for (let end = buffer.indexOf('\n'); end >= 0; end = buffer.indexOf('\n')) {
+          answers.push(JSON.parse(buffer.slice(0, end)));
+          buffer = buffer.slice(end + 1);
+        }
+      });
+      const send = (message: unknown) =>
+        child.stdin.write(`${typeof message === 'string' ? message : JSON.stringify(message)}\n`);
+      const answered = (id: number) => until(async () => answers.some((answer) => answer.id === id));
+      const errorOf = (id: number) => answers.find((answer) => answer.id === id)?.error;
+      const request = (id: number, method: string, params?: unknown) =>
+        send({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
+
+      send('this is not json');
+      send('[1, 2]');
+      request(1, 'initialize', { protocolVersion: 1 });
+      await answered(1);
+      request(2, 'no/such/method', {});
+      request(3, 'session/new', { cwd: 'relative/dir', mcpServers: [] });
+      request(4, 'session/prompt', { sessionId: 'nope' });
+      send({ jsonrpc: '2.0', method: 'session/cancel', params: { sessionId: 'nope' } });
+      request(5, 'session/prompt', { sessionId: 'nope', prompt: [{ type: 'text', text: 'hi' }] });
+      request(6, 'session/set_mode', { sessionId: 'nope', modeId: 'auto' });
+      request(7, 'session/close', { sessionId: 'nope' });
+      request(8, 'session/new', { cwd: root, mcpServers: [] });
+      await Promise.all([2, 3, 4, 5, 6, 7, 8].map(answered));
+      child.stdin.end();
+      expect(await exited).toBe(0);
+
+      expect(answers.filter((answer) => answer.id === null).map((answer) => answer.error?.code)).toEqual([
+        -32700, -32600,
+      ]);
+      expect(answers.find((answer) => answer.id === 1)?.result).toMatchObject({ protocolVersion: 1 });
+      expect(errorOf(2)?.code).toBe(-32601);
+      expect(errorOf(3)).toMatchObject({ code: -32602, message: expect.stringContaining('absolute') });
+      expect(errorOf(4)?.code).toBe(-32602);
+      for (const id of [5, 6, 7])
+        expect(errorOf(id)).toMatchObject({ code: -32002, message: expect.stringContaining('"nope"') });
+      expect(answers.find((answer) => answer.id === 8)?.result).toMatchObject({
+        sessionId: expect.any(String),
+      });
     });
   },
 );
