@@ -15,11 +15,20 @@ export {
   approvalAnswerKind,
   isApprovingAnswer,
 } from './approval/approver.js';
+export {
+  type ApprovalDecisionOptions,
+  type ApprovalDecisionTrace,
+  decideApproval,
+} from './approval/decide-approval.js';
 export { editScope } from './approval/edit-scope.js';
 export { type ApprovalSubject, requiresApproval } from './approval/requires-approval.js';
 export type { ApprovalDecision, ApprovalRule, ToolApproval } from './approval/tool-approval.js';
 export { type StandardDecoratorOptions, standardDecorators } from './decorators/standard-decorators.js';
 export { type ApprovalOptions, withApproval } from './decorators/with-approval.js';
+export {
+  type ApprovalExplanation,
+  withApprovalExplanation,
+} from './decorators/with-approval-explanation.js';
 export { withEvents } from './decorators/with-events.js';
 export { withPreflight } from './decorators/with-preflight.js';
 export { withValidation } from './decorators/with-validation.js';

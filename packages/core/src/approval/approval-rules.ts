@@ -6,6 +6,8 @@ export interface ApprovalRuleVerdict {
   readonly decision: 'allow' | 'ask' | 'deny';
   /** A sentence naming the rule and where it came from; a denial shows it to the model. */
   readonly reason: string;
+  /** The rule that decided and its file, when the host knows them (for explanations and audit). */
+  readonly rule?: { readonly text: string; readonly source: string };
 }
 
 /**

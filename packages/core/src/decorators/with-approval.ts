@@ -1,9 +1,9 @@
 import type { ApprovalMemory } from '../approval/approval-memory.js';
 import type { ApprovalMode } from '../approval/approval-mode.js';
 import { type ApprovalRequest, buildApprovalRequest } from '../approval/approval-request.js';
-import type { ApprovalRules, ApprovalRuleVerdict } from '../approval/approval-rules.js';
+import type { ApprovalRules } from '../approval/approval-rules.js';
 import { type ApprovalAnswer, type Approver, approvalAnswerKind } from '../approval/approver.js';
-import { requiresApproval } from '../approval/requires-approval.js';
+import { decideApproval } from '../approval/decide-approval.js';
 import { prepareInvocation } from '../executor/invocation-stages.js';
 import type { ToolDecorator } from '../executor/tool-invocation.js';
 import { toolRejection } from '../result/tool-result.js';
@@ -21,22 +21,6 @@ export interface ApprovalOptions {
   readonly memory?: ApprovalMemory;
   /** Permission rules, consulted first: deny refuses, ask asks even in auto, allow runs. @default none */
   readonly rules?: ApprovalRules;
-}
-
-async function ruleVerdict(
-  rules: ApprovalRules,
-  request: ApprovalRequest,
-  signal: AbortSignal,
-): Promise<ApprovalRuleVerdict | undefined> {
-  try {
-    return await rules(request, signal);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return {
-      decision: 'deny',
-      reason: `The permission rules could not be checked (${message}), so the call did not run.`,
-    };
-  }
 }
 
 async function ask(
@@ -73,38 +57,40 @@ export function withApproval(options: ApprovalOptions = {}): ToolDecorator {
     const failure = await prepareInvocation(invocation);
     if (failure) return failure;
     const input = invocation.input!.value;
-    const build = () =>
-      buildApprovalRequest({
+    let built: ApprovalRequest | undefined;
+    const request = () => {
+      built ??= buildApprovalRequest({
         tool: invocation.tool,
         callId: invocation.call.id,
         input,
         mode,
         preview: invocation.prepared?.preview,
       });
-    let ruleSaysAsk = false;
-    if (options.rules) {
-      const verdict = await ruleVerdict(options.rules, build(), invocation.context.signal);
-      if (verdict?.decision === 'deny') return toolRejection('rule', verdict.reason);
-      if (verdict?.decision === 'allow') return next();
-      ruleSaysAsk = verdict?.decision === 'ask';
-    }
-    if (!ruleSaysAsk && !requiresApproval(mode, invocation.tool, input)) return next();
-    const request = build();
-    // An ask rule asks every time: a remembered "always" does not outrank it.
-    const remembered = ruleSaysAsk ? undefined : options.memory?.get(request.rememberKey);
-    if (remembered) {
-      const answer = remembered === 'allow' ? 'allow_always' : 'reject_always';
+      return built;
+    };
+    const trace = await decideApproval(
+      { mode, memory: options.memory, rules: options.rules },
+      invocation.tool,
+      input,
+      request,
+      invocation.context.signal,
+    );
+    if (trace.by === 'rule' && trace.outcome === 'reject') return toolRejection('rule', trace.verdict.reason);
+    if (trace.by === 'memory') {
+      const answer = trace.remembered === 'allow' ? 'allow_always' : 'reject_always';
       invocation.emit({ type: 'approval-answer', call: invocation.call, answer, remembered: true });
-      return remembered === 'allow'
+      return trace.remembered === 'allow'
         ? next()
         : toolRejection(
             'approval',
-            `The user declined: ${request.detail} (an earlier answer, ${request.rememberLabel}, rejects it for this session)`,
+            `The user declined: ${request().detail} (an earlier answer, ${request().rememberLabel}, rejects it for this session)`,
           );
     }
-    if (!options.approver) return toolRejection('approval', noApproverReason(request));
-    invocation.emit({ type: 'approval-request', call: invocation.call, request });
-    const answer = await ask(options.approver, request, invocation.context.signal);
+    if (trace.outcome === 'run') return next();
+    const asked = request();
+    if (!options.approver) return toolRejection('approval', noApproverReason(asked));
+    invocation.emit({ type: 'approval-request', call: invocation.call, request: asked });
+    const answer = await ask(options.approver, asked, invocation.context.signal);
     const kind = approvalAnswerKind(answer);
     const feedback = typeof answer === 'string' ? undefined : answer.feedback;
     invocation.emit({
@@ -116,19 +102,19 @@ export function withApproval(options: ApprovalOptions = {}): ToolDecorator {
     });
     switch (kind) {
       case 'allow_always':
-        options.memory?.set(request.rememberKey, 'allow');
+        options.memory?.set(asked.rememberKey, 'allow');
         return next();
       case 'allow_once':
         return next();
       case 'reject_always':
-        options.memory?.set(request.rememberKey, 'reject');
-        return toolRejection('approval', `The user declined: ${request.detail}`, feedback);
+        options.memory?.set(asked.rememberKey, 'reject');
+        return toolRejection('approval', `The user declined: ${asked.detail}`, feedback);
       case 'reject_once':
-        return toolRejection('approval', `The user declined: ${request.detail}`, feedback);
+        return toolRejection('approval', `The user declined: ${asked.detail}`, feedback);
       case 'cancelled':
         return toolRejection(
           'approval',
-          `The approval question was cancelled before anyone answered, so the call did not run: ${request.detail}`,
+          `The approval question was cancelled before anyone answered, so the call did not run: ${asked.detail}`,
         );
     }
   };

@@ -56,6 +56,7 @@ export function permissionRulesApproval(permissions: PermissionRules, root: stri
         verdict.decision === 'deny'
           ? `Refused by a permission rule: ${verdict.reason}. Do not retry this call; ask the user if it is needed.`
           : verdict.reason,
+      ...(verdict.rule ? { rule: { text: verdict.rule.text, source: verdict.rule.source } } : {}),
     };
   };
 }

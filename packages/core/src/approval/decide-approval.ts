@@ -1,0 +1,75 @@
+import type { ApprovalMemory, RememberedDecision } from './approval-memory.js';
+import type { ApprovalMode } from './approval-mode.js';
+import type { ApprovalRequest } from './approval-request.js';
+import type { ApprovalRules, ApprovalRuleVerdict } from './approval-rules.js';
+import { type ApprovalSubject, requiresApproval } from './requires-approval.js';
+
+/**
+ * How approval settles one call before anyone is asked, and what settled it (DESIGN §3): a
+ * permission rule, a remembered `*_always` answer, or the mode table. `ask` means the approver is
+ * asked (and without one the call is refused).
+ */
+export type ApprovalDecisionTrace =
+  | {
+      readonly outcome: 'run' | 'ask' | 'reject';
+      readonly by: 'rule';
+      readonly verdict: ApprovalRuleVerdict;
+    }
+  | { readonly outcome: 'run' | 'reject'; readonly by: 'memory'; readonly remembered: RememberedDecision }
+  | {
+      readonly outcome: 'run' | 'ask';
+      readonly by: 'mode';
+      readonly mode: ApprovalMode;
+      /** True when the tool declares its own rule for this mode; false for core's default. */
+      readonly declared: boolean;
+    };
+
+/** What {@link decideApproval} reads: the settings of `withApproval` without the approver. */
+export interface ApprovalDecisionOptions {
+  readonly mode: ApprovalMode;
+  readonly memory?: ApprovalMemory | undefined;
+  readonly rules?: ApprovalRules | undefined;
+}
+
+async function ruleVerdict(
+  rules: ApprovalRules,
+  request: ApprovalRequest,
+  signal: AbortSignal,
+): Promise<ApprovalRuleVerdict | undefined> {
+  try {
+    return await rules(request, signal);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      decision: 'deny',
+      reason: `The permission rules could not be checked (${message}), so the call did not run.`,
+    };
+  }
+}
+
+/**
+ * Rules first (deny refuses, allow runs, ask asks even in auto and despite memory; a rules function
+ * that throws denies), then a remembered answer for the request's remember key, then the tool's
+ * rule for the mode. `request` builds the approval request (only when something reads it).
+ */
+export async function decideApproval(
+  options: ApprovalDecisionOptions,
+  tool: ApprovalSubject,
+  input: unknown,
+  request: () => ApprovalRequest,
+  signal: AbortSignal,
+): Promise<ApprovalDecisionTrace> {
+  if (options.rules) {
+    const verdict = await ruleVerdict(options.rules, request(), signal);
+    if (verdict) {
+      const outcome = verdict.decision === 'deny' ? 'reject' : verdict.decision === 'allow' ? 'run' : 'ask';
+      return { outcome, by: 'rule', verdict };
+    }
+  }
+  const declared = tool.approval?.rule?.[options.mode] !== undefined;
+  if (!requiresApproval(options.mode, tool, input))
+    return { outcome: 'run', by: 'mode', mode: options.mode, declared };
+  const remembered = options.memory?.get(request().rememberKey);
+  if (remembered) return { outcome: remembered === 'allow' ? 'run' : 'reject', by: 'memory', remembered };
+  return { outcome: 'ask', by: 'mode', mode: options.mode, declared };
+}
