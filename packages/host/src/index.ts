@@ -7,6 +7,11 @@ export {
   parseModelSpec,
 } from './model/parse-model-spec.js';
 export { type SelectedModel, type SelectModelOptions, selectModel } from './model/select-model.js';
+export {
+  type LayeredPermissionRules,
+  layerPermissionRules,
+  type PermissionLayer,
+} from './rules/layer-permission-rules.js';
 export { permissionRulesApproval } from './rules/permission-rules-approval.js';
 export {
   openSessionSandbox,
