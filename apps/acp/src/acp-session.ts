@@ -16,6 +16,7 @@ import {
   type ToolCall,
 } from '@toolgate/core';
 import { createSessionTools, type SessionToolSet } from '@toolgate/host';
+import type { McpServersConfig } from '@toolgate/mcp';
 import { formatAgentsMdPrompt, loadAgentsMd } from '@toolgate/tools-agents-md';
 import { createFileChangeRecorder } from './file-change-recorder.js';
 import { answerOfOption, permissionOptions } from './permission-options.js';
@@ -33,6 +34,8 @@ export interface AcpSessionOptions {
   readonly mode: ApprovalMode;
   /** The `.mcp.json` of the workspace, when it has one. */
   readonly mcpConfigFile: string | undefined;
+  /** The MCP servers of the `session/new` request; one named like a file's server replaces it. */
+  readonly mcpServers: McpServersConfig;
   readonly client: AgentContext;
   readonly log: (line: string) => void;
 }
@@ -102,6 +105,7 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
       tools = await createSessionTools({
         root,
         ...(options.mcpConfigFile ? { mcpConfigFile: options.mcpConfigFile } : {}),
+        mcpServers: options.mcpServers,
         mcpStderr: (server, chunk) => options.log(`[mcp ${server}] ${chunk.trimEnd()}`),
         // bash runs in the workspace-write sandbox when bubblewrap works here; otherwise on the host,
         // said once on stderr.
@@ -123,6 +127,7 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
     },
   });
   const session: AgentSession = await agent.createSession();
+  for (const line of tools?.mcp?.statusLines() ?? []) options.log(line);
   let turn: AbortController | undefined;
 
   const onEvent = (event: AgentEvent, refused: string[]): void => {

@@ -5,6 +5,7 @@ import { type AgentApp, agent, methods, PROTOCOL_VERSION, RequestError } from '@
 import { APPROVAL_MODES, type ApprovalMode } from '@toolgate/core';
 import { ModelConfigError, selectModel } from '@toolgate/host';
 import { type AcpSession, createAcpSession } from './acp-session.js';
+import { toMcpServers } from './to-mcp-servers.js';
 
 /** Options of {@link createAcpApp}. */
 export interface AcpAppOptions {
@@ -76,7 +77,7 @@ export function createAcpApp(options: AcpAppOptions): AcpAgent {
       agentCapabilities: {
         loadSession: false,
         promptCapabilities: { image: false, audio: false, embeddedContext: true },
-        mcpCapabilities: { http: false, sse: false },
+        mcpCapabilities: { http: true, sse: true },
         sessionCapabilities: { close: {} },
       },
       agentInfo: { name: 'toolgate-acp', title: 'toolgate', version: options.version },
@@ -96,10 +97,7 @@ export function createAcpApp(options: AcpAppOptions): AcpAgent {
       }
       if (!directory)
         throw RequestError.invalidParams(undefined, `cwd is not an existing directory: ${params.cwd}`);
-      if (params.mcpServers.length > 0)
-        log(
-          `session/new: ${params.mcpServers.length} MCP server(s) from the client are not supported yet; use .mcp.json in the workspace.`,
-        );
+      const mcpServers = toMcpServers(params.mcpServers);
       if (!env.TOOLGATE_MODEL?.trim()) throw RequestError.internalError(undefined, NO_MODEL);
       let model: Awaited<ReturnType<typeof selectModel>>['model'];
       try {
@@ -117,6 +115,7 @@ export function createAcpApp(options: AcpAppOptions): AcpAgent {
         model,
         mode: defaultMode,
         mcpConfigFile: (await exists(mcpFile)) ? mcpFile : undefined,
+        mcpServers,
         client,
         log,
       });

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Readable, Writable } from 'node:stream';
@@ -20,6 +21,10 @@ import { type FakeModelServer, startFakeModelServer } from '@toolgate/agent/test
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 const BIN = resolve(import.meta.dirname, '../../dist/bin.js');
+const EVERYTHING_SERVER = resolve(
+  import.meta.dirname,
+  '../../node_modules/@modelcontextprotocol/server-everything/dist/index.js',
+);
 const SKIP_REASON = existsSync(BIN)
   ? undefined
   : `skipped: ${BIN} is missing; run \`pnpm build\` first (CI builds before testing)`;
@@ -104,6 +109,20 @@ async function processesWith(marker: string): Promise<string[]> {
     }
   }
   return found;
+}
+
+/** A marker no other process on the machine has in its command line. */
+const uniqueMarker = () => `${process.pid}${Math.floor(Math.random() * 1e9)}`;
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createNetServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }
 
 /** Polls until `check` holds (the test's own timeout bounds it). */
@@ -496,6 +515,103 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(answers.find((answer) => answer.id === 8)?.result).toMatchObject({
         sessionId: expect.any(String),
       });
+    });
+
+    it('connects the stdio MCP server named in session/new, calls its tool, and stops it when stdin closes', async () => {
+      const marker = uniqueMarker();
+      server.reply(
+        { toolCalls: [{ name: 'mcp__everything__echo', arguments: { message: 'over acp' } }] },
+        { text: 'echoed' },
+      );
+      const asked: RequestPermissionRequest[] = [];
+      const { value, code } = await withAgent(
+        (request) => {
+          asked.push(request);
+          return { outcome: { outcome: 'selected', optionId: 'allow_once' } };
+        },
+        (agent) =>
+          agent
+            .buildSession({
+              cwd: root,
+              mcpServers: [
+                {
+                  name: 'everything',
+                  command: process.execPath,
+                  args: [EVERYTHING_SERVER, 'stdio', `--test-marker=${marker}`],
+                  env: [],
+                },
+              ],
+            })
+            .withSession(async (session) => ({
+              turn: await prompt(session, 'echo it'),
+              running: await processesWith(marker),
+            })),
+        { ...fakeModelEnv(), TOOLGATE_APPROVAL: 'manual' },
+      );
+      expect(value.running).toHaveLength(1);
+      expect(server.requests[0]?.body?.tools?.map((tool) => tool.function.name)).toContain(
+        'mcp__everything__echo',
+      );
+      expect(toolCalls(value.turn)[0]).toMatchObject({ kind: 'other', title: 'mcp__everything__echo' });
+      expect(asked[0]?.options[1]?.name).toContain('mcp__everything__echo');
+      expect(toolUpdates(value.turn).at(-1)).toMatchObject({ status: 'completed' });
+      expect(JSON.stringify(toolUpdates(value.turn).at(-1)?.content)).toContain('Echo: over acp');
+      expect(value.turn.stopReason).toBe('end_turn');
+      expect(code).toBe(0);
+      expect(await processesWith(marker)).toEqual([]);
+    });
+
+    it('connects an http MCP server named in session/new (mcpCapabilities.http)', async () => {
+      const port = await freePort();
+      const web = spawn(process.execPath, [EVERYTHING_SERVER, 'streamableHttp'], {
+        env: { ...process.env, PORT: String(port) },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      try {
+        let seen = '';
+        await new Promise<void>((done, fail) => {
+          web.stderr.on('data', (chunk: Buffer) => {
+            seen += chunk.toString();
+            if (/listening on port|running on port/i.test(seen)) done();
+          });
+          web.once('exit', (status) => fail(new Error(`server-everything exited with ${status}: ${seen}`)));
+        });
+        server.reply(
+          { toolCalls: [{ name: 'mcp__web__echo', arguments: { message: 'over http' } }] },
+          { text: 'echoed' },
+        );
+        const { value } = await withAgent(allow('allow_once'), async (agent) => {
+          const init = await agent.request(methods.agent.initialize, { protocolVersion: PROTOCOL_VERSION });
+          expect(init.agentCapabilities?.mcpCapabilities?.http).toBe(true);
+          return agent
+            .buildSession({
+              cwd: root,
+              mcpServers: [{ type: 'http', name: 'web', url: `http://127.0.0.1:${port}/mcp`, headers: [] }],
+            })
+            .withSession((session) => prompt(session, 'echo it'));
+        });
+        expect(JSON.stringify(toolUpdates(value).at(-1)?.content)).toContain('Echo: over http');
+      } finally {
+        web.kill();
+      }
+    });
+
+    it('refuses session/new with two MCP servers of one name, naming the repeated name', async () => {
+      const { value } = await withAgent(allow('allow_once'), (agent) =>
+        agent
+          .request(methods.agent.session.new, {
+            cwd: root,
+            mcpServers: [
+              { name: 'twice', command: 'true', args: [], env: [] },
+              { name: 'twice', command: 'true', args: [], env: [] },
+            ],
+          })
+          .then(
+            () => 'created',
+            (error: Error) => error.message,
+          ),
+      );
+      expect(value).toContain('"twice" is given twice');
     });
   },
 );

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { createWorkspace, type ToolProvider, type Workspace } from '@toolgate/core';
+import type { McpServersConfig } from '@toolgate/mcp';
 import type { ToolgateConfig } from '../config/toolgate-config-schema.js';
 import { openSessionSandbox, type SessionSandboxSettings } from '../sandbox/open-session-sandbox.js';
 import { combineToolProviders, toToolProvider } from './combine-tool-providers.js';
@@ -12,8 +13,13 @@ export interface SessionToolsOptions {
   readonly root: string;
   /** The validated config file. @default {} */
   readonly config?: ToolgateConfig;
-  /** MCP servers file (`.mcp.json` format); the MCP SDK is imported only when this is set. @default none */
+  /** MCP servers file (`.mcp.json` format); the MCP SDK is imported only when this or `mcpServers` is set. @default none */
   readonly mcpConfigFile?: string;
+  /**
+   * MCP servers the host was given directly (an ACP client's `session/new`), next to the file's;
+   * one with the name of a file's server replaces it. @default none
+   */
+  readonly mcpServers?: McpServersConfig;
   /** Receives what stdio MCP servers write to stderr. @default discarded */
   readonly mcpStderr?: (server: string, chunk: string) => void;
   /**
@@ -83,9 +89,11 @@ export async function createSessionTools(options: SessionToolsOptions): Promise<
   });
   const providers: ToolProvider[] = [toToolProvider(builtIns.tools)];
   let mcp: SessionMcp | undefined;
-  if (options.mcpConfigFile !== undefined) {
+  const givenServers = options.mcpServers ?? {};
+  if (options.mcpConfigFile !== undefined || Object.keys(givenServers).length > 0) {
     const loaded = await loadMcpTools(options.mcpConfigFile, {
       cwd: workspace.root,
+      servers: givenServers,
       waitForServers: options.waitForMcpServers ?? true,
       ...(options.mcpStderr ? { stderr: options.mcpStderr } : {}),
       ...(options.onMcpToolsChanged ? { onToolsChanged: options.onMcpToolsChanged } : {}),

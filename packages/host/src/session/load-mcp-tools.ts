@@ -1,4 +1,5 @@
 import type { ToolProvider } from '@toolgate/core';
+import type { McpServersConfig } from '@toolgate/mcp';
 
 /** The MCP side of a session, loaded only when servers are configured. */
 export interface SessionMcp {
@@ -25,19 +26,27 @@ export interface LoadMcpToolsOptions {
   readonly waitForServers?: boolean;
   /** Called when a server's tools change (it connected, re-listed or failed). @default nothing */
   readonly onToolsChanged?: () => void;
+  /**
+   * Servers the host was given directly (an ACP client's `session/new`), started next to the
+   * file's; one with the name of a file's server replaces it. @default none
+   */
+  readonly servers?: McpServersConfig;
 }
 
 /**
- * Reads the MCP servers file and connects to its servers, all at once, each within a short
- * start-up bound. The MCP SDK is imported only here, so sessions without servers never load it. A
- * bad file throws (the CLI exits 2); a server that fails to start costs only its own tools and
- * shows in {@link SessionMcp.statusLines}.
+ * Reads the MCP servers file (when given), adds `options.servers`, and connects to them all at
+ * once, each within a short start-up bound. The MCP SDK is imported only here, so sessions without
+ * servers never load it. A bad file throws (the CLI exits 2); a server that fails to start costs
+ * only its own tools and shows in {@link SessionMcp.statusLines}.
  */
-export async function loadMcpTools(file: string, options: LoadMcpToolsOptions): Promise<SessionMcp> {
+export async function loadMcpTools(
+  file: string | undefined,
+  options: LoadMcpToolsOptions,
+): Promise<SessionMcp> {
   const { createMcpTools, loadMcpConfig } = await import('@toolgate/mcp');
-  const config = await loadMcpConfig(file);
+  const fromFile = file === undefined ? {} : (await loadMcpConfig(file)).mcpServers;
   const mcp = await createMcpTools({
-    servers: config.mcpServers,
+    servers: { ...fromFile, ...options.servers },
     cwd: options.cwd,
     waitForServers: options.waitForServers ?? true,
     ...(options.stderr ? { stderr: options.stderr } : {}),
