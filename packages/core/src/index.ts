@@ -133,6 +133,11 @@ export {
   readRegularFile,
 } from './workspace/read-regular-file.js';
 export { type RealPath, resolveRealPath } from './workspace/resolve-real-path.js';
+export {
+  createSecretMatcher,
+  DEFAULT_SECRET_PATTERNS,
+  type SecretMatcher,
+} from './workspace/secret-patterns.js';
 export { TEMPORARY_SUFFIX } from './workspace/temporary-name.js';
 export type { PathResolution, ResolvedPath, Workspace } from './workspace/workspace.js';
 export { type WriteFileAtomicOptions, writeFileAtomic } from './workspace/write-file-atomic.js';

@@ -13,4 +13,3 @@ export {
   SANDBOX_MODES,
   type SandboxMode,
 } from './sandbox-mode.js';
-export { createSecretNameMatcher, DEFAULT_SECRET_PATTERNS } from './secret-patterns.js';

@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join, normalize, relative, sep } from 'node:path';
-import { InvalidOptionsError } from '@toolgate/core';
+import { createSecretMatcher, DEFAULT_SECRET_PATTERNS, InvalidOptionsError } from '@toolgate/core';
 import type { LocalSandboxSession } from '@toolgate/tools-shell';
 import { bwrapArguments } from './bwrap-arguments.js';
 import { findExecutable } from './find-executable.js';
 import { findMaskedPaths } from './find-masked-paths.js';
 import { runProbe } from './run-probe.js';
 import { type ConfinedSandboxMode, SANDBOX_MODES } from './sandbox-mode.js';
-import { createSecretNameMatcher, DEFAULT_SECRET_PATTERNS } from './secret-patterns.js';
 
 /** Paths inside the workspace that stay read-only in `workspace-write`: history, hooks and configuration. */
 export const DEFAULT_PROTECTED_PATHS: readonly string[] = [
@@ -28,7 +27,7 @@ export interface BwrapSandboxOptions {
   readonly network?: boolean;
   /** Workspace-relative paths kept read-only in `workspace-write`, added to {@link DEFAULT_PROTECTED_PATHS}. @default [] */
   readonly protectedPaths?: readonly string[];
-  /** File name patterns masked (shown empty) in the workspace; `[]` masks nothing. @default {@link DEFAULT_SECRET_PATTERNS} */
+  /** File name patterns masked (shown empty) in the workspace, as the workspace's `secrets`; `[]` masks nothing. @default core's `DEFAULT_SECRET_PATTERNS` */
   readonly secrets?: readonly string[];
   /** Absolute paths shown read-only although they lie in the hidden home (`~/.cargo`, `~/.nvm`). @default [] */
   readonly readRoots?: readonly string[];
@@ -105,7 +104,7 @@ function checkedOptions(options: BwrapSandboxOptions) {
     protectedPaths,
     home,
     probeTimeoutMs,
-    isSecret: createSecretNameMatcher(options.secrets ?? DEFAULT_SECRET_PATTERNS),
+    secrets: createSecretMatcher(options.secrets ?? DEFAULT_SECRET_PATTERNS),
   };
 }
 
@@ -118,7 +117,7 @@ function checkedOptions(options: BwrapSandboxOptions) {
  * `{ ok: false, reason }`.
  */
 export async function openBwrapSandbox(options: BwrapSandboxOptions): Promise<BwrapSandboxOpening> {
-  const { mode, protectedPaths, home, probeTimeoutMs, isSecret } = checkedOptions(options);
+  const { mode, protectedPaths, home, probeTimeoutMs, secrets } = checkedOptions(options);
   const network = options.network ?? false;
   const bwrapName = options.bwrapPath ?? 'bwrap';
   const bwrapPath = await findExecutable(bwrapName, process.env.PATH ?? '');
@@ -139,7 +138,7 @@ export async function openBwrapSandbox(options: BwrapSandboxOptions): Promise<Bw
 
   const argumentsFor = async (workingDirectory: string): Promise<string[]> => {
     const [masked, protectedReal] = await Promise.all([
-      findMaskedPaths(workspaceRoot, isSecret),
+      findMaskedPaths(workspaceRoot, (name) => secrets.match(name) !== undefined),
       Promise.all(
         mode === 'workspace-write'
           ? protectedPaths.map((path) => existingReal(join(workspaceRoot, path)))

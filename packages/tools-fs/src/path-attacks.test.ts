@@ -1,4 +1,4 @@
-import { mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -77,6 +77,21 @@ const ATTACKS: readonly Attack[] = [
     write: 'path_protected',
   },
   { name: 'a file in node_modules', path: () => 'node_modules/x', read: 'success', write: 'path_protected' },
+  { name: 'a secret (.env)', path: () => '.env', read: 'secret_file', write: 'secret_file' },
+  { name: 'a secret through dir/..', path: () => 'src/../.env', read: 'secret_file', write: 'secret_file' },
+  {
+    name: 'a secret in another case',
+    path: () => 'src/Deploy.KEY',
+    read: 'secret_file',
+    write: 'secret_file',
+  },
+  {
+    name: 'a link with an innocent name to a secret',
+    path: () => 'src/notes.txt',
+    read: 'secret_file',
+    write: 'secret_file',
+  },
+  { name: 'a new secret', path: () => 'certs/new.pem', read: 'secret_file', write: 'secret_file' },
 ];
 
 async function listTree(directory: string, base = directory): Promise<string[]> {
@@ -100,6 +115,10 @@ async function armedWorkspace(): Promise<TempWorkspace> {
   await t.put('.git/hooks/pre-commit', '#!/bin/sh\n');
   await t.put('node_modules/x', 'module');
   await mkdir(join(t.root, 'src'));
+  await t.put('.env', 'API_KEY=sk-live');
+  await t.put('.env.example', 'API_KEY=');
+  await t.put('src/Deploy.KEY', 'key');
+  await symlink('../.env', join(t.root, 'src', 'notes.txt'));
   return t;
 }
 
@@ -129,6 +148,7 @@ describe('path attacks through read_file and write_file', () => {
       }
       expect(await listTree(t.root)).toEqual(insideBefore);
       expect(await listTree(t.outside)).toEqual(outsideBefore);
+      expect(await readFile(join(t.root, '.env'), 'utf8')).toBe('API_KEY=sk-live');
     });
   }
 });

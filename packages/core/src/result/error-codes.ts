@@ -15,6 +15,8 @@ export type CoreErrorCode =
   | 'path_outside_workspace'
   /** A write to a protected path (`.git`, `node_modules`, `.ssh`, …). */
   | 'path_protected'
+  /** A read or write of a secret (`.env`, `*.pem`, …; the workspace's `secrets` patterns). */
+  | 'secret_file'
   /** A path does not exist. */
   | 'not_found'
   /** A file was expected and a directory found. */

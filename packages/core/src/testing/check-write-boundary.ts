@@ -129,7 +129,7 @@ function outcomeOf(result: ToolResult): string {
 }
 
 /** What an attack's calls must give: any failure, this failure code, or anything (only the files are checked). */
-type Expectation = 'failure' | 'path_protected' | 'anything';
+type Expectation = 'failure' | 'path_protected' | 'secret_file' | 'anything';
 
 interface Attack {
   readonly name: string;
@@ -138,6 +138,8 @@ interface Attack {
   readonly expect: Expectation;
   /** Root-relative paths that must not exist afterwards. @default [] */
   readonly mustNotExist?: readonly string[];
+  /** Root-relative files that must still hold what they held before. @default [] */
+  readonly unchanged?: readonly string[];
 }
 
 /** Runs one attack in a fresh arena and reports what changed where it must not. */
@@ -152,7 +154,8 @@ async function runAttack(subject: WriteBoundarySubject, attack: Attack): Promise
       const result = await arena.call(argumentsValue);
       const wrong =
         (attack.expect === 'failure' && result.status === 'success') ||
-        (attack.expect === 'path_protected' && outcomeOf(result) !== 'path_protected');
+        ((attack.expect === 'path_protected' || attack.expect === 'secret_file') &&
+          outcomeOf(result) !== attack.expect);
       if (wrong) {
         problems.push(
           `${attack.name}: ${JSON.stringify(argumentsValue)} gave ${outcomeOf(result)}, expected ${attack.expect}`,
@@ -164,6 +167,11 @@ async function runAttack(subject: WriteBoundarySubject, attack: Attack): Promise
     }
     if (JSON.stringify(await snapshot(join(arena.root, '.git'))) !== JSON.stringify(git)) {
       problems.push(`${attack.name}: .git changed`);
+    }
+    for (const path of attack.unchanged ?? []) {
+      if ((await readFile(join(arena.root, path), 'utf8').catch(() => '(gone)')) !== SAME) {
+        problems.push(`${attack.name}: ${path} changed`);
+      }
     }
     for (const path of attack.mustNotExist ?? []) {
       if (
@@ -278,6 +286,8 @@ async function race(
  * The boundary attacks every writing tool must withstand, run against real files in a temporary
  * directory: a symlink to outside (as a directory and as the file), `missing/../link/x`, a link
  * to `.git`, a hard link to a file outside (modify and append), the protected configuration files,
+ * secrets (`.env`, `*.pem`, … by name, in another case, through `dir/..` and through a link with
+ * an innocent name: each refused as `secret_file`),
  * and a race with a real second process that keeps swapping the target's directory for a symlink
  * to outside. After each attack nothing outside the workspace or in `.git` may have changed, and
  * no temporary file may be left. Returns the problems found (empty when the tool kept the
@@ -339,7 +349,35 @@ export async function checkWriteBoundary(
       expect: 'anything',
     },
   ];
+  attacks.push({
+    name: 'a link with an innocent name to a secret',
+    async setUp(arena) {
+      await mkdir(join(arena.root, directoryName), { recursive: true });
+      await writeFile(join(arena.root, '.env'), SAME);
+      await symlink('../.env', join(arena.root, directoryName, file));
+    },
+    calls: () => writes(`${directoryName}/${file}`),
+    expect: 'secret_file',
+    unchanged: ['.env'],
+  });
   if (!fixed) {
+    attacks.push({
+      name: 'secrets by name, case and dir/..',
+      async setUp(arena) {
+        await mkdir(join(arena.root, 'config'));
+        await writeFile(join(arena.root, '.env'), SAME);
+        await writeFile(join(arena.root, 'config', 'server.pem'), SAME);
+      },
+      calls: () => [
+        ...writes('.env'),
+        ...writes('config/../.env'),
+        ...writes('config/SERVER.PEM'),
+        ...creates('deploy/id_ed25519', 'config/../.env.local', '.NPMRC'),
+      ],
+      expect: 'secret_file',
+      unchanged: ['.env', 'config/server.pem'],
+      mustNotExist: ['deploy', '.env.local', '.NPMRC'],
+    });
     attacks.push({
       name: 'missing/.. through a link',
       async setUp(arena) {

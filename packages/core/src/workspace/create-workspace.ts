@@ -1,10 +1,11 @@
 import { realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
 import { InvalidOptionsError } from '../errors/toolgate-error.js';
 import { toolFailure } from '../result/tool-result.js';
 import { createPathLocks } from './path-locks.js';
 import { resolveRealPath } from './resolve-real-path.js';
+import { createSecretMatcher, DEFAULT_SECRET_PATTERNS } from './secret-patterns.js';
 import type { PathResolution, Workspace } from './workspace.js';
 
 /**
@@ -43,6 +44,12 @@ export interface WorkspaceOptions {
   readonly protectedPaths?: readonly string[];
   /** Segment names glob and grep skip while walking. @default ['.git', 'node_modules'] */
   readonly excludedPaths?: readonly string[];
+  /**
+   * File name patterns of secrets, replacing {@link DEFAULT_SECRET_PATTERNS}: a path whose real
+   * name (or the name it was given by) matches is refused for reading and writing, and walkers
+   * skip it. `[]` turns the protection off. @default DEFAULT_SECRET_PATTERNS
+   */
+  readonly secrets?: readonly string[];
 }
 
 const MAX_SEGMENT_BYTES = 255;
@@ -108,6 +115,7 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     .filter((entry) => entry.includes('/') && !isAbsolute(entry))
     .map((entry) => entry.replace(/^\.\/+|\/+$/g, ''));
   const protectedAbsolute = extra.filter((entry) => isAbsolute(entry)).map(realPathIfExists);
+  const secrets = createSecretMatcher(options.secrets ?? DEFAULT_SECRET_PATTERNS);
   const locks = createPathLocks();
 
   const toDisplayPath = (absolutePath: string): string => {
@@ -196,6 +204,21 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
         ),
       };
     }
+    const secretName = [absolutePath, resolve(lexical)]
+      .map((path) => basename(path))
+      .find((name) => secrets.match(name) !== undefined);
+    if (secretName !== undefined) {
+      const pattern = secrets.match(secretName);
+      const where = absolutePath === resolve(lexical) ? '' : ` (it leads to ${absolutePath})`;
+      return {
+        ok: false,
+        failure: toolFailure(
+          'secret_file',
+          `Refusing to ${forWrite ? 'write' : 'read'} ${JSON.stringify(requested)}${where}: the name ${JSON.stringify(secretName)} matches the secret pattern ${JSON.stringify(pattern)}, and no tool reads or writes secrets. Only the person running toolgate can change this, through the "secrets" setting of their configuration.`,
+          { requestedPath: requested, resolvedPath: absolutePath, pattern },
+        ),
+      };
+    }
     if (forWrite) {
       const reason = protectedReason(absolutePath) ?? protectedReason(resolve(lexical));
       if (reason) {
@@ -228,6 +251,7 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     readRoots,
     allowOutsideWorkspace,
     excludedPaths,
+    secrets,
     resolveReadable: (path) => resolvePath(path, false),
     resolveWritable: (path) => resolvePath(path, true),
     toDisplayPath,

@@ -1,4 +1,5 @@
 import type { ToolFailure } from '../result/tool-result.js';
+import type { SecretMatcher } from './secret-patterns.js';
 
 /** A path the workspace accepted. */
 export interface ResolvedPath {
@@ -27,9 +28,11 @@ export interface Workspace {
   readonly allowOutsideWorkspace: boolean;
   /** Segment names skipped when walking a tree (`.git`, `node_modules`). */
   readonly excludedPaths: readonly string[];
-  /** Resolves a path for reading: inside the root or a read root, symlinks resolved. */
+  /** File names no tool reads, writes or lists (`.env`, `*.pem`, …); see `DEFAULT_SECRET_PATTERNS`. */
+  readonly secrets: SecretMatcher;
+  /** Resolves a path for reading: inside the root or a read root, symlinks resolved, secrets refused. */
   resolveReadable(path: string): Promise<PathResolution>;
-  /** Resolves a path for writing: inside the root, symlinks resolved, protected paths refused. */
+  /** Resolves a path for writing: inside the root, symlinks resolved, protected paths and secrets refused. */
   resolveWritable(path: string): Promise<PathResolution>;
   /** Display form of a real absolute path. */
   toDisplayPath(absolutePath: string): string;

@@ -54,6 +54,7 @@ export async function openSessionSandbox(
     network: settings.network,
     readRoots: context.readRoots,
     protectedPaths: context.protectedPaths.filter((path) => insideWorkspace(root, path)),
+    secrets: context.workspace.secrets.patterns,
   });
   if (opening.ok) return opening.sandbox;
   if (settings.requiredBy !== undefined) {

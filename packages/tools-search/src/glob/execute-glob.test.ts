@@ -24,7 +24,7 @@ describe.each(ENGINES)('glob (%s engine)', (engine) => {
       'src/lib/util.test.ts': 't',
       'src/z.ts/inner.md': 'x',
       '.hidden/secret.ts': 's',
-      '.env': 'e',
+      '.envrc': 'e',
       'node_modules/pkg/index.ts': 'n',
       '.git/config': 'c',
       'docs/readme.md': 'r',
@@ -56,7 +56,7 @@ describe.each(ENGINES)('glob (%s engine)', (engine) => {
 
   it('keeps * within one directory and lists files only', async () => {
     expect(await harness.call('glob', { pattern: '*' })).toMatchObject({
-      output: { matches: ['.env', 'a.ts', 'b.js'], count: 3 },
+      output: { matches: ['.envrc', 'a.ts', 'b.js'], count: 3 },
     });
   });
 

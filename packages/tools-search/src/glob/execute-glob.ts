@@ -126,6 +126,7 @@ export function createGlobTool(context: SearchContext): Tool<GlobInput, GlobOutp
       const settings = {
         base: resolved.path.absolutePath,
         excludedNames: context.workspace.excludedPaths,
+        secrets: context.workspace.secrets,
         respectIgnoreFiles: context.respectIgnoreFiles,
         signal: budget.signal,
       };

@@ -111,6 +111,7 @@ export function createGrepTool(context: SearchContext): Tool<GrepInput, GrepOutp
       const request: GrepRequest = {
         base: resolved.isDirectory ? absolutePath : dirname(absolutePath),
         excludedNames: context.workspace.excludedPaths,
+        secrets: context.workspace.secrets,
         respectIgnoreFiles: context.respectIgnoreFiles,
         signal: budget.signal,
         pattern: input.pattern,

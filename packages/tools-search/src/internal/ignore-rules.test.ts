@@ -1,5 +1,6 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { createSecretMatcher } from '@toolgate/core';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -254,6 +255,7 @@ describe.runIf(RIPGREP)('the Node walker against rg on random ignore files', () 
             const listing = await listFilesWithNode({
               base: root,
               excludedNames: ['.git', 'node_modules'],
+              secrets: createSecretMatcher([]),
               respectIgnoreFiles: true,
               signal: NEVER,
             });

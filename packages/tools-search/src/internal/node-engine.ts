@@ -45,6 +45,7 @@ export async function listFilesWithNode(settings: WalkSettings): Promise<ListOut
   for await (const file of walkFiles({
     base: settings.base,
     excludedNames: settings.excludedNames,
+    secrets: settings.secrets,
     respectIgnoreFiles: settings.respectIgnoreFiles,
     signal: settings.signal,
   })) {
@@ -172,6 +173,7 @@ async function* candidates(request: GrepRequest): AsyncGenerator<WalkedFile> {
   for await (const file of walkFiles({
     base: request.base,
     excludedNames: request.excludedNames,
+    secrets: request.secrets,
     respectIgnoreFiles: request.respectIgnoreFiles,
     signal: request.signal,
   })) {

@@ -1,6 +1,7 @@
 import { nulRecords, type RecordReader, type RipgrepRun, runRipgrep } from './run-ripgrep.js';
 import type { FoundMatch, GrepOutcome, GrepRequest, ListOutcome, WalkSettings } from './search-request.js';
 import { toContent } from './search-text.js';
+import { isSecretPath, ripgrepSecretFlags } from './secret-names.js';
 
 /** How long a search runs before the concurrent `rg --files` count starts. */
 const COUNT_DELAY_MS = 25;
@@ -16,6 +17,7 @@ function walkFlags(settings: WalkSettings): string[] {
   for (const name of settings.excludedNames) {
     if (name !== '' && !name.includes('/')) flags.push('--glob', `!${escapeGlob(name)}`);
   }
+  flags.push(...ripgrepSecretFlags(settings.secrets));
   return flags;
 }
 
@@ -58,7 +60,9 @@ export async function listFilesWithRipgrep(
     cwd: settings.base,
     signal: settings.signal,
     read: nulRecords((path) => {
-      if (path !== '') files.push(path.startsWith(prefix) ? path.slice(prefix.length) : path);
+      if (path === '') return undefined;
+      const relativePath = path.startsWith(prefix) ? path.slice(prefix.length) : path;
+      if (!isSecretPath(settings.secrets, relativePath)) files.push(relativePath);
       return undefined;
     }),
   });
@@ -213,7 +217,8 @@ export async function grepWithRipgrep(ripgrepPath: string, request: GrepRequest)
         signal: counter.signal,
         read: nulRecords((path) => {
           if (path === '') return undefined;
-          if (request.include?.(path.startsWith(prefix) ? path.slice(prefix.length) : path)) filesListed++;
+          const relativePath = path.startsWith(prefix) ? path.slice(prefix.length) : path;
+          if (request.include?.(relativePath) && !isSecretPath(request.secrets, relativePath)) filesListed++;
           return undefined;
         }),
       });
@@ -278,7 +283,9 @@ async function searchWithStandardPrinter(
       onMatch: (absolutePath, line, content) => {
         if (absolutePath !== pendingPath && confirm() === 'stop') return 'stop';
         pendingPath = absolutePath;
-        if (request.include && !request.include(absolutePath.slice(prefix.length))) return undefined;
+        const relativePath = absolutePath.slice(prefix.length);
+        if (request.include && !request.include(relativePath)) return undefined;
+        if (isSecretPath(request.secrets, relativePath)) return undefined;
         pending.push({ absolutePath, line, content: toContent(content) });
         return undefined;
       },

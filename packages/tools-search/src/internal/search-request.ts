@@ -1,3 +1,4 @@
+import type { SecretMatcher } from '@toolgate/core';
 import type { PathMatcher } from './glob-matcher.js';
 import type { NodePattern } from './node-pattern.js';
 
@@ -6,6 +7,8 @@ export interface WalkSettings {
   /** Real absolute path of the directory to walk. */
   readonly base: string;
   readonly excludedNames: readonly string[];
+  /** Secret names (the workspace's): never listed, searched or entered. */
+  readonly secrets: SecretMatcher;
   readonly respectIgnoreFiles: boolean;
   readonly signal: AbortSignal;
 }

@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import type { SecretMatcher } from '@toolgate/core';
 import { compareNames } from './compare-paths.js';
 import { type IgnoreNode, isIgnored, loadIgnoreNode, loadParentIgnores } from './ignore-rules.js';
 
@@ -20,6 +21,8 @@ export interface WalkOptions {
   readonly base: string;
   /** Entry names skipped wherever they appear (`.git`, `node_modules`). */
   readonly excludedNames: readonly string[];
+  /** Secret names, skipped like excluded ones (files never listed, directories never entered). */
+  readonly secrets: SecretMatcher;
   /** Read `.gitignore`, `.ignore`, `.rgignore`, `.git/info/exclude` as ripgrep does. */
   readonly respectIgnoreFiles: boolean;
   readonly signal: AbortSignal;
@@ -105,7 +108,7 @@ async function openFrame(
 
 /**
  * Walks a tree the way the ripgrep engine does: depth first in name order, hidden entries
- * included, symlinks never followed (nor listed), excluded names and ignored entries pruned.
+ * included, symlinks never followed (nor listed), excluded names, secrets and ignored entries pruned.
  */
 export async function* walkFiles(options: WalkOptions): AsyncGenerator<WalkedFile> {
   const excluded = new Set(options.excludedNames);
@@ -119,7 +122,7 @@ export async function* walkFiles(options: WalkOptions): AsyncGenerator<WalkedFil
       stack.pop();
       continue;
     }
-    if (excluded.has(entry.name)) continue;
+    if (excluded.has(entry.name) || options.secrets.match(entry.name) !== undefined) continue;
     const isDirectory = entry.isDirectory();
     if (!isDirectory && !entry.isFile()) continue;
     const absolutePath = frame.directory + entry.name;

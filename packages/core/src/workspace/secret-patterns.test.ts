@@ -1,6 +1,11 @@
-import { InvalidOptionsError } from '@toolgate/core';
 import { describe, expect, it } from 'vitest';
-import { createSecretNameMatcher, DEFAULT_SECRET_PATTERNS } from './secret-patterns.js';
+import { InvalidOptionsError } from '../errors/toolgate-error.js';
+import { createSecretMatcher, DEFAULT_SECRET_PATTERNS } from './secret-patterns.js';
+
+function createSecretNameMatcher(patterns: readonly string[]): (name: string) => boolean {
+  const matcher = createSecretMatcher(patterns);
+  return (name) => matcher.match(name) !== undefined;
+}
 
 describe('secret name patterns', () => {
   const isSecret = createSecretNameMatcher(DEFAULT_SECRET_PATTERNS);
@@ -39,6 +44,24 @@ describe('secret name patterns', () => {
     }
   });
 
+  it('compares names case-insensitively and after NFKC normalization', () => {
+    for (const name of ['.ENV', '.Env.Local', 'SERVER.PEM', 'ID_RSA', '\uFF0Eenv']) {
+      expect(isSecret(name), name).toBe(true);
+    }
+    expect(isSecret('.ENV.EXAMPLE')).toBe(false);
+  });
+
+  it('names the pattern that matched and keeps the lists it was given', () => {
+    const matcher = createSecretMatcher(DEFAULT_SECRET_PATTERNS);
+    expect([matcher.match('.env.local'), matcher.match('tls.key'), matcher.match('a.ts')]).toEqual([
+      '.env.*',
+      '*.key',
+      undefined,
+    ]);
+    expect(matcher.excepted).toEqual(['.env.example', '.env.sample', '.env.template']);
+    expect(matcher.patterns).toEqual(DEFAULT_SECRET_PATTERNS);
+  });
+
   it('takes configured patterns with exceptions, and matches nothing with none', () => {
     const custom = createSecretNameMatcher(['*.secret', 'creds*', '!creds.md']);
     expect([custom('a.secret'), custom('creds.json'), custom('creds.md'), custom('.env')]).toEqual([
@@ -61,5 +84,6 @@ describe('secret name patterns', () => {
     expect(() => createSecretNameMatcher(['!'])).toThrow(
       'secret pattern "!" must be a non-empty file name glob without "/"',
     );
+    expect(() => createSecretNameMatcher([3 as unknown as string])).toThrow(InvalidOptionsError);
   });
 });

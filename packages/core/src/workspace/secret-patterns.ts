@@ -1,0 +1,82 @@
+import { InvalidOptionsError } from '../errors/toolgate-error.js';
+
+/**
+ * File names no tool reads, writes or lists by default (DESIGN §11): `*` matches any run of
+ * characters; a leading `!` makes an exception, checked after every other pattern.
+ */
+export const DEFAULT_SECRET_PATTERNS: readonly string[] = [
+  '.env',
+  '.env.*',
+  '!.env.example',
+  '!.env.sample',
+  '!.env.template',
+  '*.pem',
+  '*.key',
+  'id_rsa*',
+  'id_ed25519*',
+  '.npmrc',
+  '.pypirc',
+  '.netrc',
+];
+
+/** Secret patterns compiled once: which names they cover, and the lists they came from. */
+export interface SecretMatcher {
+  /** The patterns as given (exceptions keep their `!`). */
+  readonly patterns: readonly string[];
+  /** The patterns that make a name secret. */
+  readonly included: readonly string[];
+  /** The exceptions, without their `!`. */
+  readonly excepted: readonly string[];
+  /** The pattern that makes this file name (not a path) secret, or undefined. */
+  match(name: string): string | undefined;
+}
+
+/**
+ * How names are compared: case-insensitively (`.ENV` is `.env` on macOS, and a secret by intent
+ * anywhere) and after NFKC normalization (a fullwidth `．env` is `.env`).
+ */
+function toComparable(name: string): string {
+  return name.normalize('NFKC').toLowerCase();
+}
+
+function globExpression(glob: string): RegExp {
+  const source = toComparable(glob)
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  return new RegExp(`^${source}$`, 's');
+}
+
+/**
+ * Compiles secret name patterns. Throws `InvalidOptionsError` on a pattern that is not a string,
+ * is empty, or holds a `/` or NUL (patterns match names, in any directory).
+ */
+export function createSecretMatcher(patterns: readonly string[]): SecretMatcher {
+  if (!Array.isArray(patterns)) {
+    throw new InvalidOptionsError(`secrets must be a list of file name patterns; got ${typeof patterns}`);
+  }
+  const included: string[] = [];
+  const excepted: string[] = [];
+  for (const pattern of patterns) {
+    const glob = typeof pattern === 'string' && pattern.startsWith('!') ? pattern.slice(1) : pattern;
+    if (typeof glob !== 'string' || glob === '' || glob.includes('/') || glob.includes('\0')) {
+      throw new InvalidOptionsError(
+        `secret pattern ${JSON.stringify(pattern)} must be a non-empty file name glob without "/" (e.g. ".env.*" or "*.pem")`,
+      );
+    }
+    (glob === pattern ? included : excepted).push(glob);
+  }
+  const includes = included.map((glob) => ({ glob, expression: globExpression(glob) }));
+  const exceptions = excepted.map(globExpression);
+  return {
+    patterns: [...patterns],
+    included,
+    excepted,
+    match(name) {
+      const comparable = toComparable(name);
+      const found = includes.find(({ expression }) => expression.test(comparable));
+      if (!found || exceptions.some((expression) => expression.test(comparable))) return undefined;
+      return found.glob;
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { createSecretMatcher, type SecretMatcher } from '@toolgate/core';
+
+/** Escapes what rg's globs treat specially, but keeps `*` (secret patterns' one wildcard). */
+function toRipgrepGlob(pattern: string): string {
+  return pattern.replace(/[\\?[\]{}!]/g, (character) => `\\${character}`);
+}
+
+/**
+ * `--iglob !pattern` for every secret pattern rg can prune itself: those no exception falls
+ * under (rg's globs cannot say "`.env.*` but not `.env.example`" without turning into a
+ * whitelist that overrides ignore files). Names under the others are dropped by
+ * {@link isSecretPath} after rg lists or searches them.
+ */
+export function ripgrepSecretFlags(secrets: SecretMatcher): string[] {
+  const flags: string[] = [];
+  for (const pattern of secrets.included) {
+    const single = createSecretMatcher([pattern]);
+    const coversException = secrets.excepted.some(
+      (exception) => exception.includes('*') || single.match(exception) !== undefined,
+    );
+    if (!coversException) flags.push('--iglob', `!${toRipgrepGlob(pattern)}`);
+  }
+  return flags;
+}
+
+/** True when a name on a path relative to the walk's base is a secret (walkers prune secret directories too). */
+export function isSecretPath(secrets: SecretMatcher, relativePath: string): boolean {
+  return relativePath.split('/').some((name) => secrets.match(name) !== undefined);
+}
