@@ -101,9 +101,10 @@ describe('permissionRulesApproval', () => {
     });
   });
 
-  it('matches path rules against the real path, so a link to a secret is refused', async () => {
-    await writeFile(join(root, '.env'), 'TOKEN=1\n');
-    await symlink('.env', join(root, 'notes.txt'));
+  it('matches path rules against the real path, so a link to a denied file is refused', async () => {
+    // .env.example: a real secret (.env) is refused by the workspace itself before any rule.
+    await writeFile(join(root, '.env.example'), 'TOKEN=\n');
+    await symlink('.env.example', join(root, 'notes.txt'));
     await withSession({ deny: ['Read(.env*)'] }, { mode: 'auto' }, async ({ call }) => {
       const result = await call('read_file', { path: 'notes.txt' });
       expect(result).toMatchObject({ status: 'rejected', by: 'rule' });
