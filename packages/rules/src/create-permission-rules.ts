@@ -39,6 +39,8 @@ export interface PermissionRulesOptions {
 
 interface CompiledRule {
   readonly rule: PermissionRule;
+  /** Its place in deny, ask, allow order. */
+  readonly position: number;
   readonly toolPatterns: readonly RegExp[];
   readonly command?: CommandSpecifier;
   readonly path?: RegExp;
@@ -50,10 +52,10 @@ const DANGEROUS_ASSIGNMENT =
 
 const ORDER: readonly PermissionList[] = ['deny', 'ask', 'allow'];
 
-/** Bash rules by the command name they need; `anyName` holds those that can match any name. */
+/** Bash rules by the command name they need, each name's list merged with the rules for any name. */
 interface CommandIndex {
-  readonly byName: ReadonlyMap<string, readonly CompiledRule[]>;
-  readonly anyName: readonly CompiledRule[];
+  /** The rules that can match a command of this name, in deny, ask, allow order (memoized). */
+  forName(name: string): readonly CompiledRule[];
   readonly all: readonly CompiledRule[];
 }
 
@@ -63,18 +65,45 @@ function indexCommandRules(rules: readonly CompiledRule[]): CommandIndex {
   for (const candidate of rules) {
     const name = candidate.command ? specifierCommandName(candidate.command) : undefined;
     if (name === undefined) anyName.push(candidate);
-    else byName.set(name, [...(byName.get(name) ?? []), candidate]);
+    else {
+      const list = byName.get(name);
+      if (list) list.push(candidate);
+      else byName.set(name, [candidate]);
+    }
   }
-  return { byName, anyName, all: rules };
+  const merged = new Map<string, readonly CompiledRule[]>();
+  return {
+    all: rules,
+    forName: (name) => {
+      let found = merged.get(name);
+      if (!found) {
+        const named = byName.get(name) ?? [];
+        found =
+          anyName.length === 0
+            ? named
+            : named.length === 0
+              ? anyName
+              : [...named, ...anyName].sort((a, b) => a.position - b.position);
+        merged.set(name, found);
+      }
+      return found;
+    },
+  };
 }
 
 /** The rules that can match any reading of a command, in deny, ask, allow order. */
 function candidatesFor(index: CommandIndex, readings: readonly CommandReading[]): readonly CompiledRule[] {
-  if (readings.some((reading) => reading.words[0] === null)) return index.all;
-  const names = new Set(readings.map((reading) => reading.words[0] as string));
-  const wanted = new Set(index.anyName);
-  for (const name of names) for (const candidate of index.byName.get(name) ?? []) wanted.add(candidate);
-  return index.all.filter((candidate) => wanted.has(candidate));
+  if (readings.length === 1) {
+    const name = readings[0]!.words[0];
+    return name === null || name === undefined ? index.all : index.forName(name);
+  }
+  const wanted = new Set<CompiledRule>();
+  for (const reading of readings) {
+    const name = reading.words[0];
+    if (name === null || name === undefined) return index.all;
+    for (const candidate of index.forName(name)) wanted.add(candidate);
+  }
+  return [...wanted].sort((a, b) => a.position - b.position);
 }
 
 const toolPattern = (pattern: string) =>
@@ -94,8 +123,8 @@ export function createPermissionRules(
 ): PermissionRules {
   const home = options.homeDirectory ?? homedir();
   const ordered = ORDER.flatMap((list) => rules.filter((rule) => rule.list === list));
-  const compiled: CompiledRule[] = ordered.map((rule) => {
-    const base = { rule, toolPatterns: rule.tools.map(toolPattern) };
+  const compiled: CompiledRule[] = ordered.map((rule, position) => {
+    const base = { rule, position, toolPatterns: rule.tools.map(toolPattern) };
     if (rule.specifier === undefined) return base;
     return rule.tools.includes('bash')
       ? { ...base, command: compileCommandSpecifier(rule.specifier) }
@@ -121,6 +150,17 @@ export function createPermissionRules(
     return index;
   };
 
+  // The first deny or ask rule without a specifier: it decides every command line of the tool.
+  const unconditionalByTool = new Map<string, CompiledRule | undefined>();
+  const unconditionalFor = (tool: string): CompiledRule | undefined => {
+    if (!unconditionalByTool.has(tool))
+      unconditionalByTool.set(
+        tool,
+        forTool(tool).find(({ rule, command }) => command === undefined && rule.list !== 'allow'),
+      );
+    return unconditionalByTool.get(tool);
+  };
+
   const decidePaths = (
     tool: string,
     paths: readonly string[] | undefined,
@@ -143,7 +183,7 @@ export function createPermissionRules(
       words: reading.words.map((word, position) => (position === 0 ? commandName(word) : word)),
     }));
     const bashRules = candidatesFor(index, readings);
-    const shown = command.words.map((word) => word ?? '…').join(' ');
+    const shown = () => command.words.map((word) => word ?? '…').join(' ');
     let maybe: CompiledRule | undefined;
     for (const candidate of bashRules) {
       if (candidate.rule.list === 'allow') continue;
@@ -154,7 +194,7 @@ export function createPermissionRules(
         return {
           decision: candidate.rule.list,
           rule: candidate.rule,
-          reason: `${describe(candidate.rule)} matches \`${shown}\``,
+          reason: `${describe(candidate.rule)} matches \`${shown()}\``,
         };
       if (answers.includes('maybe')) maybe ??= candidate;
     }
@@ -162,7 +202,7 @@ export function createPermissionRules(
       return {
         decision: 'ask',
         rule: maybe.rule,
-        reason: `\`${shown}\` may match ${describe(maybe.rule)}: part of it is known only when it runs`,
+        reason: `\`${shown()}\` may match ${describe(maybe.rule)}: part of it is known only when it runs`,
       };
     if (command.assignments.some((name) => DANGEROUS_ASSIGNMENT.test(name))) return undefined;
     for (const candidate of bashRules) {
@@ -176,7 +216,7 @@ export function createPermissionRules(
         return {
           decision: 'allow',
           rule: candidate.rule,
-          reason: `${describe(candidate.rule)} matches \`${shown}\``,
+          reason: `${describe(candidate.rule)} matches \`${shown()}\``,
         };
     }
     return undefined;
@@ -185,9 +225,7 @@ export function createPermissionRules(
   const decideCommandLine = async (query: PermissionQuery): Promise<PermissionDecision | undefined> => {
     const bashRules = forTool(query.tool);
     if (bashRules.length === 0 || query.command === undefined) return decidePaths(query.tool, query.paths);
-    const unconditional = bashRules.find(
-      ({ rule, command }) => command === undefined && rule.list !== 'allow',
-    );
+    const unconditional = unconditionalFor(query.tool);
     if (unconditional)
       return {
         decision: unconditional.rule.list,
