@@ -1,3 +1,17 @@
+export { AgentDefinitionError } from './agents/agent-definition-error.js';
+export {
+  AGENT_DEFINITION_SCHEMA,
+  type AgentDefinitionConfig,
+} from './agents/agent-definition-schema.js';
+export {
+  AGENT_FILES_DIRECTORY,
+  type AgentFileDefinition,
+  loadAgentFiles,
+} from './agents/load-agent-files.js';
+export {
+  type ResolveAgentDefinitionsOptions,
+  resolveAgentDefinitions,
+} from './agents/resolve-agent-definitions.js';
 export { TOOLGATE_CONFIG_SCHEMA, type ToolgateConfig } from './config/toolgate-config-schema.js';
 export { ModelConfigError } from './model/model-config-error.js';
 export {
@@ -20,6 +34,10 @@ export {
 } from './sandbox/open-session-sandbox.js';
 export { SandboxRequiredError } from './sandbox/sandbox-required-error.js';
 export { combineToolProviders, toToolProvider } from './session/combine-tool-providers.js';
+export {
+  type AgentToolsFactoryOptions,
+  createAgentToolsFactory,
+} from './session/create-agent-tools-factory.js';
 export {
   type BuiltInTools,
   type BuiltInToolsContext,

@@ -1,5 +1,6 @@
 import { SANDBOX_MODES } from '@toolgate/sandbox-bwrap';
 import { z } from 'zod';
+import { AGENT_DEFINITION_SCHEMA } from '../agents/agent-definition-schema.js';
 
 const positiveInteger = z.number().int().positive();
 const pathList = z.array(z.string().min(1));
@@ -33,6 +34,8 @@ export const TOOLGATE_CONFIG_SCHEMA = z.strictObject({
       required: z.boolean().optional(),
     })
     .optional(),
+  /** More agents the model may delegate to (`delegate_<name>`), besides explore, plan and general. */
+  agents: z.array(AGENT_DEFINITION_SCHEMA).optional(),
   tools: z
     .strictObject({
       read_file: z.strictObject({ maxChars: positiveInteger.optional() }).optional(),

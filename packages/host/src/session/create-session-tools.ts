@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
-import { createWorkspace, type ToolProvider, type Workspace } from '@toolgate/core';
+import { type AnyTool, createWorkspace, type ToolProvider, type Workspace } from '@toolgate/core';
 import type { McpServersConfig } from '@toolgate/mcp';
+import type { BwrapSandbox } from '@toolgate/sandbox-bwrap';
 import type { ToolgateConfig } from '../config/toolgate-config-schema.js';
 import { openSessionSandbox, type SessionSandboxSettings } from '../sandbox/open-session-sandbox.js';
 import { combineToolProviders, toToolProvider } from './combine-tool-providers.js';
@@ -38,6 +39,11 @@ export interface SessionToolsOptions {
    * or calls another tool, or a person who chose danger-full-access through the settings).
    */
   readonly sandbox: (SessionSandboxSettings & { readonly notice: (line: string) => void }) | 'unconfined';
+  /**
+   * Tools another session owns and closes (a delegate's child uses its parent's MCP tools): listed
+   * after the built-ins, never closed by this session. @default none
+   */
+  readonly shared?: ToolProvider;
 }
 
 /** A session's ungated tools: the built-ins and the MCP servers' tools, and what must be stopped at its end. */
@@ -48,6 +54,8 @@ export interface SessionToolSet {
   readonly workspace: Workspace;
   /** The MCP side, when servers were configured. */
   readonly mcp: SessionMcp | undefined;
+  /** The sandbox bash runs in, when one is bound. */
+  readonly sandbox: BwrapSandbox | undefined;
   /** Stops every process the session started, waits for them, disconnects MCP servers; resolves to the number of processes stopped. */
   close(): Promise<number>;
 }
@@ -66,6 +74,22 @@ function createConfiguredWorkspace(root: string, config: ToolgateConfig): Worksp
       ? {}
       : { allowOutsideWorkspace: workspaceConfig.allowOutsideWorkspace }),
   });
+}
+
+/**
+ * bash in a read-only sandbox without network changes nothing outside its private `/tmp`: it is
+ * annotated read-only, so a read-only agent (a delegate such as explore) may use it.
+ */
+function markConfinedBash(tools: readonly AnyTool[], sandbox: BwrapSandbox | undefined): readonly AnyTool[] {
+  if (sandbox?.mode !== 'read-only' || sandbox.network) return tools;
+  return tools.map((tool) =>
+    tool.definition.name === 'bash'
+      ? {
+          ...tool,
+          definition: { ...tool.definition, annotations: { ...tool.definition.annotations, readOnly: true } },
+        }
+      : tool,
+  );
 }
 
 /** Built-in tools from every tool package plus the MCP servers' tools, as one live provider. */
@@ -87,7 +111,8 @@ export async function createSessionTools(options: SessionToolsOptions): Promise<
     ...(sandbox ? { sandbox } : {}),
     ...(options.builtIns ? { only: options.builtIns } : {}),
   });
-  const providers: ToolProvider[] = [toToolProvider(builtIns.tools)];
+  const providers: ToolProvider[] = [toToolProvider(markConfinedBash(builtIns.tools, sandbox))];
+  if (options.shared) providers.push(options.shared);
   let mcp: SessionMcp | undefined;
   const givenServers = options.mcpServers ?? {};
   if (options.mcpConfigFile !== undefined || Object.keys(givenServers).length > 0) {
@@ -113,6 +138,7 @@ export async function createSessionTools(options: SessionToolsOptions): Promise<
     provider,
     workspace,
     mcp,
+    sandbox,
     close: () => {
       closing ??= (async () => {
         const [stopped] = await Promise.all([builtIns.close(), mcp?.close()]);
