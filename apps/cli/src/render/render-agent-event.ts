@@ -35,6 +35,11 @@ export function createTurnRenderer(view: TurnView): {
         case 'tool-result':
           view.stderr.write(formatToolResultLine(event.call, event.result, view.colors.stderr));
           return;
+        case 'delegate-event': {
+          const lines = childToolLines(event, view.colors.stderr);
+          if (lines) view.stderr.write(lines);
+          return;
+        }
         default:
           return;
       }
@@ -44,6 +49,29 @@ export function createTurnRenderer(view: TurnView): {
       view.stderr.write(stopNote(result, view.colors.stderr));
     },
   };
+}
+
+/**
+ * A delegate's child tool calls and results, indented under the delegate's line by how deep the
+ * child is; the child's text is its answer, shown by the delegate's result instead.
+ */
+function childToolLines(
+  event: Extract<AgentEvent, { type: 'delegate-event' }>,
+  colors: Colors,
+  depth = 1,
+): string {
+  const inner = event.event;
+  const indent = (text: string) => text.replace(/^(?=.)/gm, '  '.repeat(depth));
+  switch (inner.type) {
+    case 'delegate-event':
+      return childToolLines(inner, colors, depth + 1);
+    case 'tool-call':
+      return indent(formatToolCallLine(inner.call, colors));
+    case 'tool-result':
+      return indent(formatToolResultLine(inner.call, inner.result, colors));
+    default:
+      return '';
+  }
 }
 
 function stopNote(result: TurnResult, colors: Colors): string {
