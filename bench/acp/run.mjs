@@ -1,0 +1,223 @@
+// ACP overhead: the same scripted turns run through the built `toolgate-acp` (spawned, driven over
+// stdio by the ACP SDK's own client) and in-process through @toolgate/agent with the same model
+// (the fake OpenAI-compatible server in this process, over loopback HTTP) and the same session
+// tools (@toolgate/host). Both run in `manual` mode, so every call asks: over ACP the client
+// answers `session/request_permission` with allow_once, in-process an approver that always allows.
+// 1. prompt → first tool call: from sending the prompt to the first `tool_call` update (ACP) or
+//    the first `tool-call` event (in-process); median of interleaved runs.
+// 2. Per tool call: a turn of CALLS read_file calls (one per model step), total time; the ACP
+//    overhead per call is (ACP − in-process) / CALLS. Goal: < 5 ms. Wall time on a loaded machine
+//    mostly measures the scheduler (every call crosses two processes twice), so CPU time is
+//    measured too: this process's (the fake server, the client or the in-process agent) plus, for
+//    ACP, toolgate-acp's own (/proc/<pid>/stat), summed over all rounds.
+// 3. One permission round trip as the client sees it: from receiving `session/request_permission`
+//    to receiving the call's `in_progress` update after answering.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { client, methods, ndJsonStream, PROTOCOL_VERSION } from '@agentclientprotocol/sdk';
+import { createAgent } from '@toolgate/agent';
+import { startFakeModelServer } from '@toolgate/agent/testing';
+import { createSessionTools, selectModel } from '@toolgate/host';
+
+const CALLS = 20;
+const ROUNDS = 15;
+const require = createRequire(import.meta.url);
+const bin = join(dirname(require.resolve('@toolgate/acp/package.json')), 'dist', 'bin.js');
+if (!existsSync(bin)) {
+  console.error(`${bin} is missing; run \`pnpm build\` first.`);
+  process.exit(1);
+}
+const TICK_MS = 1000 / Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
+/** CPU milliseconds (user + system) a process has used, from /proc/<pid>/stat. */
+const processCpu = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+};
+const ownCpu = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+const root = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-bench-acp-')));
+const home = mkdtempSync(join(tmpdir(), 'toolgate-bench-acp-home-'));
+for (let call = 0; call < CALLS; call++)
+  writeFileSync(join(root, `file-${call}.txt`), `line ${call}\n`.repeat(40));
+const server = await startFakeModelServer();
+const env = { TOOLGATE_MODEL: 'openai-compatible:bench', TOOLGATE_BASE_URL: server.baseURL };
+const oneCall = () => [
+  { toolCalls: [{ name: 'read_file', arguments: { path: 'file-0.txt' } }] },
+  { text: 'done' },
+];
+const manyCalls = () => [
+  ...Array.from({ length: CALLS }, (_, call) => ({
+    toolCalls: [{ name: 'read_file', arguments: { path: `file-${call}.txt` } }],
+  })),
+  { text: 'done' },
+];
+
+// In-process: the agent with the host's session tools and an approver that always allows.
+const { model } = await selectModel({ env });
+const agent = createAgent({
+  model,
+  tools: async () => {
+    const tools = await createSessionTools({ root, sandbox: 'unconfined' });
+    return { tools: tools.provider, close: tools.close };
+  },
+  approval: { mode: 'manual', approver: async () => 'allow_once' },
+  workspaceRoot: root,
+  limits: { maxSteps: CALLS + 5 },
+});
+const local = await agent.createSession();
+
+async function localFirstToolCall() {
+  server.reply(...oneCall());
+  const started = performance.now();
+  let first;
+  const turn = local.prompt('read it');
+  for await (const event of turn)
+    if (event.type === 'tool-call' && first === undefined) first = performance.now();
+  const result = await turn.result;
+  if (result.stopReason !== 'completed') throw new Error(`in-process turn ended ${result.stopReason}`);
+  return first - started;
+}
+
+async function localTurn() {
+  server.reply(...manyCalls());
+  const started = performance.now();
+  const result = await local.prompt('read them all').result;
+  if (result.stopReason !== 'completed' || result.steps !== CALLS + 1)
+    throw new Error(`in-process turn ended ${JSON.stringify(result)}`);
+  return performance.now() - started;
+}
+
+// Over ACP: one toolgate-acp process, one session, the SDK's client.
+const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('TOOLGATE_')));
+const child = spawn(process.execPath, [bin], {
+  env: { ...clean, ...env, TOOLGATE_APPROVAL: 'manual', XDG_CONFIG_HOME: home },
+  stdio: ['pipe', 'pipe', 'inherit'],
+});
+const permissionTrips = [];
+let asked;
+const remote = {};
+const connection = client({ name: 'bench' })
+  .onRequest(methods.client.session.requestPermission, ({ params }) => {
+    asked = { callId: params.toolCall.toolCallId, at: performance.now() };
+    return { outcome: { outcome: 'selected', optionId: 'allow_once' } };
+  })
+  .onNotification(methods.client.session.update, ({ params }) => {
+    const { update } = params;
+    if (update.sessionUpdate === 'tool_call') remote.onToolCall?.();
+    if (
+      update.sessionUpdate === 'tool_call_update' &&
+      update.status === 'in_progress' &&
+      asked?.callId === update.toolCallId
+    ) {
+      permissionTrips.push(performance.now() - asked.at);
+      asked = undefined;
+    }
+  })
+  .connectWith(ndJsonStream(Writable.toWeb(child.stdin), Readable.toWeb(child.stdout)), async (acp) => {
+    await acp.request(methods.agent.initialize, { protocolVersion: PROTOCOL_VERSION });
+    const { sessionId } = await acp.request(methods.agent.session.new, { cwd: root, mcpServers: [] });
+    const prompt = async (text) => {
+      const { stopReason } = await acp.request(methods.agent.session.prompt, {
+        sessionId,
+        prompt: [{ type: 'text', text }],
+      });
+      if (stopReason !== 'end_turn') throw new Error(`ACP turn ended ${stopReason}`);
+    };
+    remote.firstToolCall = async () => {
+      server.reply(...oneCall());
+      const started = performance.now();
+      let first;
+      remote.onToolCall = () => {
+        first ??= performance.now();
+      };
+      await prompt('read it');
+      return first - started;
+    };
+    remote.turn = async () => {
+      server.reply(...manyCalls());
+      const started = performance.now();
+      await prompt('read them all');
+      return performance.now() - started;
+    };
+    await new Promise((resolve) => {
+      remote.done = resolve;
+    });
+  });
+while (!remote.turn) await new Promise((resolve) => setTimeout(resolve, 10));
+
+// Warm-up: JIT, file cache, the session's tools.
+await localFirstToolCall();
+await remote.firstToolCall();
+await localTurn();
+await remote.turn();
+permissionTrips.length = 0;
+
+const first = { local: [], acp: [] };
+const turns = { local: [], acp: [] };
+const cpu = { local: 0, acp: 0 };
+for (let round = 0; round < ROUNDS; round++) {
+  first.local.push(await localFirstToolCall());
+  first.acp.push(await remote.firstToolCall());
+  let own = ownCpu();
+  turns.local.push(await localTurn());
+  cpu.local += ownCpu() - own;
+  own = ownCpu();
+  const childBefore = processCpu(child.pid);
+  turns.acp.push(await remote.turn());
+  cpu.acp += ownCpu() - own + processCpu(child.pid) - childBefore;
+}
+remote.done();
+await connection;
+child.stdin.end();
+await new Promise((resolve) => child.on('close', resolve));
+await local.close();
+await server.close();
+rmSync(root, { recursive: true, force: true });
+rmSync(home, { recursive: true, force: true });
+
+const firstLocal = median(first.local);
+const firstAcp = median(first.acp);
+const turnLocal = median(turns.local);
+const turnAcp = median(turns.acp);
+const perCall = (turnAcp - turnLocal) / CALLS;
+const cpuPerCall = (cpu.acp - cpu.local) / (ROUNDS * CALLS);
+console.log(`prompt → first tool call (median of ${ROUNDS}):`);
+console.log(`  in-process agent                 ${firstLocal.toFixed(2)} ms`);
+console.log(`  toolgate-acp over stdio          ${firstAcp.toFixed(2)} ms`);
+console.log(
+  `  ratio                            ${(firstAcp / firstLocal).toFixed(2)}x (+${(firstAcp - firstLocal).toFixed(2)} ms)`,
+);
+console.log(
+  `turn of ${CALLS} read_file calls, each approved (wall: median of ${ROUNDS}; CPU: per turn over all)`,
+);
+console.log(
+  `  in-process agent, always allow   wall ${turnLocal.toFixed(1)} ms, CPU ${(cpu.local / ROUNDS).toFixed(1)} ms`,
+);
+console.log(
+  `  toolgate-acp, request_permission wall ${turnAcp.toFixed(1)} ms, CPU ${(cpu.acp / ROUNDS).toFixed(1)} ms (both processes)`,
+);
+console.log(
+  `  ratio                            wall ${(turnAcp / turnLocal).toFixed(2)}x, CPU ${(cpu.acp / cpu.local).toFixed(2)}x`,
+);
+for (const [kind, value] of [
+  ['wall', perCall],
+  ['CPU', cpuPerCall],
+])
+  console.log(
+    `  ACP overhead per tool call, ${kind.padEnd(4)} ${value.toFixed(2)} ms (goal < 5 ms) ${value < 5 ? 'ok' : 'OVER GOAL'}`,
+  );
+console.log(
+  `permission round trip (client's view, median of ${permissionTrips.length}) ${median(permissionTrips).toFixed(2)} ms`,
+);
