@@ -613,5 +613,61 @@ describe.skipIf(SKIP_REASON !== undefined)(
       );
       expect(value).toContain('"twice" is given twice');
     });
+
+    it('ends a running command and exits with status 0 when stdin closes mid-turn', async () => {
+      const marker = `30.${Math.floor(Math.random() * 1e6)
+        .toString()
+        .padStart(6, '0')}`;
+      server.reply(bash(`sleep ${marker}`), { text: 'should not be asked' });
+      const { child, exited } = spawnAgent({ ...fakeModelEnv(), TOOLGATE_APPROVAL: 'auto' });
+      const stream = ndJsonStream(
+        Writable.toWeb(child.stdin),
+        Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>,
+      );
+      const ended = await client({ name: 'toolgate-acp-test' })
+        .connectWith(stream, async (agent) => {
+          await agent.request(methods.agent.initialize, { protocolVersion: PROTOCOL_VERSION });
+          const { sessionId } = await newSession(agent);
+          const turn = agent.request(methods.agent.session.prompt, {
+            sessionId,
+            prompt: [{ type: 'text', text: 'sleep' }],
+          });
+          await until(async () => (await processesWith(`sleep ${marker}`)).length > 0);
+          child.stdin.end();
+          return turn;
+        })
+        .then(
+          (response) => response.stopReason,
+          (error: Error) => `connection ended: ${error.message}`,
+        );
+      expect(await exited).toBe(0);
+      expect(ended).toMatch(/^connection ended|^cancelled$/);
+      expect(await processesWith(marker)).toEqual([]);
+      expect(server.requests).toHaveLength(1);
+    });
+
+    it('refuses a second prompt while one is running in the session, and finishes the first', async () => {
+      let release = () => {};
+      const held = new Promise<void>((done) => {
+        release = done;
+      });
+      server.reply({ text: 'first answer', hold: held });
+      const { value } = await withAgent(allow('allow_once'), async (agent) => {
+        const { sessionId } = await newSession(agent);
+        const prompt = (text: string) =>
+          agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text }] });
+        const first = prompt('one');
+        await until(async () => server.requests.length === 1);
+        const second = await prompt('two').then(
+          () => 'answered',
+          (error: Error) => error.message,
+        );
+        release();
+        return { first: (await first).stopReason, second };
+      });
+      expect(value.second).toContain('already running');
+      expect(value.first).toBe('end_turn');
+      expect(server.requests).toHaveLength(1);
+    });
   },
 );
