@@ -68,7 +68,9 @@ export interface AgentOptions {
   /** The tools, shared by every session, or a factory that builds each session its own. */
   readonly tools: readonly AnyTool[] | ToolProvider | SessionToolsFactory;
   readonly approval: AgentApproval;
-  /** Decorators between approval and the tool (hooks, rules, audit). @default [] */
+  /** Decorators between preflight and approval (preToolUse hooks). @default [] */
+  readonly before?: readonly ToolDecorator[];
+  /** Decorators between approval and the tool. @default [] */
   readonly after?: readonly ToolDecorator[];
   /** Narrows the tools the model sees and may call; a hidden tool's call is blocked by policy. @default every tool */
   readonly policy?: AgentDefinition;

@@ -158,6 +158,7 @@ export async function createAgentSession(options: AgentOptions, child?: ChildSco
       ...(approver ? { approver } : {}),
       ...(options.approval.rules ? { rules: options.approval.rules } : {}),
     },
+    ...(options.before ? { before: options.before } : {}),
     ...(options.after ? { after: options.after } : {}),
   });
   const depth = child?.depth ?? 0;

@@ -38,7 +38,7 @@ export {
   SurfaceConstructionError,
   ToolgateError,
 } from './errors/toolgate-error.js';
-export type { ToolEvent, ToolEventListener } from './events/tool-event.js';
+export type { ApprovalDecisionEvent, ToolEvent, ToolEventListener } from './events/tool-event.js';
 export { composeDecorators } from './executor/compose-decorators.js';
 export { type DecodedArguments, decodeArguments } from './executor/decode-arguments.js';
 export type { ToolExecuteOptions, ToolExecutor } from './executor/tool-executor.js';

@@ -13,6 +13,8 @@ export {
   resolveAgentDefinitions,
 } from './agents/resolve-agent-definitions.js';
 export { TOOLGATE_CONFIG_SCHEMA, type ToolgateConfig } from './config/toolgate-config-schema.js';
+export { DEFAULT_HOOK_TIMEOUT_MS, type HookCommand, type HookSettings } from './hooks/hook-settings.js';
+export { type HooksOptions, withHooks } from './hooks/with-hooks.js';
 export { ModelConfigError } from './model/model-config-error.js';
 export {
   MODEL_PROVIDERS,

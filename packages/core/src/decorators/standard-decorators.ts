@@ -15,16 +15,19 @@ export interface StandardDecoratorOptions {
    * `{ mode: 'auto' }` runs every call unasked.
    */
   readonly approval?: ApprovalOptions;
-  /** Host decorators that run after approval and before the tool (hooks, rules, rate limits, audit). @default [] */
+  /** Host decorators that run after preflight and before approval (preToolUse hooks). @default [] */
+  readonly before?: readonly ToolDecorator[];
+  /** Host decorators that run after approval and before the tool (rate limits, …). @default [] */
   readonly after?: readonly ToolDecorator[];
 }
 
-/** The documented chain: events → validation → preflight → approval → `after` → the tool. */
+/** The documented chain: events → validation → preflight → `before` → approval → `after` → the tool. */
 export function standardDecorators(options: StandardDecoratorOptions = {}): ToolDecorator[] {
   return [
     ...(options.onEvent ? [withEvents(options.onEvent)] : []),
     withValidation(),
     withPreflight(),
+    ...(options.before ?? []),
     withApproval(options.approval ?? {}),
     ...(options.after ?? []),
   ];

@@ -75,6 +75,18 @@ export function withApproval(options: ApprovalOptions = {}): ToolDecorator {
       request,
       invocation.context.signal,
     );
+    const preApproved = trace.outcome === 'ask' ? invocation.preApproved : undefined;
+    invocation.emit({
+      type: 'approval-decision',
+      call: invocation.call,
+      by: preApproved ? 'hook' : trace.by,
+      outcome: preApproved ? 'run' : trace.outcome,
+      mode,
+      ...(trace.by === 'rule' && trace.verdict.rule ? { rule: trace.verdict.rule } : {}),
+      ...(preApproved ? { hook: preApproved.source } : {}),
+    });
+    // A preToolUse hook's approve stands in for the question only.
+    if (preApproved) return next();
     if (trace.by === 'rule' && trace.outcome === 'reject') return toolRejection('rule', trace.verdict.reason);
     if (trace.by === 'memory') {
       const answer = trace.remembered === 'allow' ? 'allow_always' : 'reject_always';

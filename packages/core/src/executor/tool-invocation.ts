@@ -15,6 +15,11 @@ export interface ToolInvocation {
   input?: { readonly value: unknown };
   /** The plan and approval preview, once preflight ran. */
   prepared?: PreparedCall<unknown>;
+  /**
+   * Set by a decorator before approval (a preToolUse hook that answered `approve`): a call that
+   * would ask runs without the question. Rules that deny and remembered rejections still refuse.
+   */
+  preApproved?: { readonly by: 'hook'; readonly source: string };
   /** Reports an event to every listener the events decorators installed. */
   emit(event: ToolEvent): void;
 }

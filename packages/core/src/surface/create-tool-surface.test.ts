@@ -150,10 +150,12 @@ describe('createToolSurface', () => {
     expect(asked).toEqual(['Echo a']);
     expect(events).toEqual([
       'tool-call-start',
+      'approval-decision',
       'approval-request',
       'approval-answer',
       'tool-call-end',
       'tool-call-start',
+      'approval-decision',
       'approval-answer',
       'tool-call-end',
     ]);

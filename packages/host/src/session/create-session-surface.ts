@@ -26,6 +26,8 @@ export interface SessionSurfaceOptions extends SessionToolsOptions {
   readonly rules?: ApprovalRules;
   /** Tool events, for progress and logs. @default none */
   readonly onEvent?: ToolEventListener;
+  /** Decorators between preflight and approval (preToolUse hooks). @default [] */
+  readonly before?: readonly ToolDecorator[];
   /** Decorators between approval and the tool. @default [] */
   readonly after?: readonly ToolDecorator[];
 }
@@ -62,6 +64,7 @@ export async function createSessionSurface(options: SessionSurfaceOptions): Prom
           ...(approver ? { approver } : {}),
           ...(options.rules ? { rules: options.rules } : {}),
         },
+        ...(options.before ? { before: options.before } : {}),
         ...(options.after ? { after: options.after } : {}),
       }),
     });

@@ -1,0 +1,25 @@
+/** One hook: a shell command run for the calls whose tool name `matcher` matches. */
+export interface HookCommand {
+  /**
+   * Tool names, as in agent definitions (`bash`, `mcp__github__*`), several joined by `|`
+   * (`write_file|edit|apply_patch`); empty or `*` matches every tool. @default every tool
+   */
+  readonly matcher?: string;
+  /** Run with `sh -c` in the workspace root; the call arrives as JSON on stdin. */
+  readonly command: string;
+  /** Milliseconds before the hook's process group is killed and the call blocked. @default 10000 */
+  readonly timeoutMs?: number;
+  /** The file the hook came from, named in rejections. @default not named */
+  readonly source?: string;
+}
+
+/** The hooks of a session (DESIGN §11), in the order they run. */
+export interface HookSettings {
+  /** Run after preflight and before approval; may block the call or approve it (skip the question). */
+  readonly preToolUse?: readonly HookCommand[];
+  /** Run after the tool ran, with its result; what they print or return is not read. */
+  readonly postToolUse?: readonly HookCommand[];
+}
+
+/** A hook's time limit when it names none. */
+export const DEFAULT_HOOK_TIMEOUT_MS = 10_000;

@@ -1,0 +1,99 @@
+import { spawn } from 'node:child_process';
+
+/** How a hook's process ended. */
+export type HookRun =
+  | { readonly type: 'exited'; readonly exitCode: number; readonly stdout: string; readonly stderr: string }
+  | { readonly type: 'failed'; readonly reason: string };
+
+/** What a hook may print, per stream, before the rest is dropped. */
+const MAX_OUTPUT_BYTES = 1 << 20;
+
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+/**
+ * Runs a hook command with `sh -c` in its own process group (a new session), writes `input` to
+ * its stdin, and waits for it. The whole group is killed when the shell exits (nothing the hook
+ * started outlives it), at the time limit, and when `signal` aborts; those two are `failed`.
+ */
+export function runHookCommand(options: {
+  readonly command: string;
+  readonly input: string;
+  readonly cwd: string;
+  readonly timeoutMs: number;
+  readonly signal: AbortSignal;
+  readonly env?: NodeJS.ProcessEnv;
+}): Promise<HookRun> {
+  return new Promise((resolve) => {
+    if (options.signal.aborted) {
+      resolve({ type: 'failed', reason: 'the call was cancelled before the hook ran' });
+      return;
+    }
+    const child = spawn('/bin/sh', ['-c', options.command], {
+      cwd: options.cwd,
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: options.env ?? process.env,
+    });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    const collect = (chunks: Buffer[]) => {
+      let size = 0;
+      return (chunk: Buffer) => {
+        if (size >= MAX_OUTPUT_BYTES) return;
+        chunks.push(chunk.subarray(0, MAX_OUTPUT_BYTES - size));
+        size += chunk.length;
+      };
+    };
+    child.stdout.on('data', collect(stdout));
+    child.stderr.on('data', collect(stderr));
+    let failure: string | undefined;
+    let exitCode: number | null = null;
+    let exitSignal: NodeJS.Signals | null = null;
+    const stop = (reason: string) => {
+      failure ??= reason;
+      killGroup(child.pid);
+      // A process that left the group may still hold the pipes: stop waiting for them.
+      child.stdout.destroy();
+      child.stderr.destroy();
+    };
+    const timer = setTimeout(
+      () => stop(`it did not finish within ${options.timeoutMs} ms and was killed`),
+      options.timeoutMs,
+    );
+    const onAbort = () => stop('the call was cancelled while the hook ran; it was killed');
+    options.signal.addEventListener('abort', onAbort, { once: true });
+    child.once('error', (error) => {
+      failure ??= `it could not be started: ${error.message}`;
+    });
+    child.once('exit', (code, signal) => {
+      exitCode = code;
+      exitSignal = signal;
+      // Whatever the hook left behind in its group (a background job) goes with it.
+      killGroup(child.pid);
+    });
+    child.once('close', () => {
+      clearTimeout(timer);
+      options.signal.removeEventListener('abort', onAbort);
+      if (failure !== undefined) resolve({ type: 'failed', reason: failure });
+      else if (exitCode === null)
+        resolve({ type: 'failed', reason: `it was killed by ${exitSignal ?? 'a signal'}` });
+      else
+        resolve({
+          type: 'exited',
+          exitCode,
+          stdout: Buffer.concat(stdout).toString('utf8'),
+          stderr: Buffer.concat(stderr).toString('utf8'),
+        });
+    });
+    // A hook that does not read its input must not fail the call (EPIPE).
+    child.stdin.on('error', () => {});
+    child.stdin.end(options.input);
+  });
+}
