@@ -12,7 +12,7 @@ export { buildSystemPrompt, type SystemPromptParts } from './build-system-prompt
 export { type Agent, createAgent } from './create-agent.js';
 export type { AgentSession, AgentTurn, PromptOptions } from './create-agent-session.js';
 export { BUILT_IN_DELEGATES } from './delegate/built-in-delegates.js';
-export type { DelegateInput } from './delegate/create-delegate-tool.js';
+export { type DelegateInput, delegateToolSpec } from './delegate/create-delegate-tool.js';
 export {
   DEFAULT_DELEGATE_DEPTH,
   DEFAULT_DELEGATE_PARALLEL,

@@ -4,6 +4,7 @@ import {
   implementTool,
   type ToolCallContext,
   type ToolResult,
+  type ToolSpec,
 } from '@toolgate/core';
 import { z } from 'zod';
 import { DELEGATE_CONTEXT_DESCRIPTION, DELEGATE_TASK_DESCRIPTION } from './built-in-delegates-description.js';
@@ -28,13 +29,13 @@ const INPUT = z.object({
 });
 
 /**
- * The tool `delegate_<name>`, described by the definition's description. It is a delegate in the
+ * The spec of `delegate_<name>`, described by the definition's description. It is a delegate in the
  * approval table (asks in manual, runs in safe and auto: the child's own calls are gated) and an
- * ACP `think` call.
+ * ACP `think` call. Hosts list it with `.definition` without running an agent.
  */
-export function createDelegateTool(definition: DelegateDefinition, run: RunDelegate): AnyTool {
+export function delegateToolSpec(definition: DelegateDefinition): ToolSpec<z.output<typeof INPUT>> {
   const name = `${DELEGATE_TOOL_PREFIX}${definition.name}`;
-  const spec = defineTool({
+  return defineTool({
     name,
     description: definition.description,
     input: INPUT,
@@ -49,5 +50,11 @@ export function createDelegateTool(definition: DelegateDefinition, run: RunDeleg
       }),
     },
   });
-  return implementTool(spec, { execute: (input, context) => run(definition, input, context) });
+}
+
+/** The tool `delegate_<name>` ({@link delegateToolSpec}): a call runs `run`. */
+export function createDelegateTool(definition: DelegateDefinition, run: RunDelegate): AnyTool {
+  return implementTool(delegateToolSpec(definition), {
+    execute: (input, context) => run(definition, input, context),
+  });
 }
