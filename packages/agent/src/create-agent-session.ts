@@ -88,6 +88,8 @@ interface ChildScope {
   readonly parentSurface: ToolSurface;
   readonly parentTools: SessionTools;
   readonly agentsMd: string | undefined;
+  /** The top session's instructions: each child's system prompt ends with them and its own. */
+  readonly topInstructions: string | undefined;
 }
 
 function childPolicy(definition: DelegateDefinition): AgentDefinition {
@@ -98,9 +100,16 @@ function childPolicy(definition: DelegateDefinition): AgentDefinition {
   };
 }
 
-/** The options of a child session: the top agent's, with the definition's model, instructions and step limit. */
-function childOptions(options: AgentOptions, definition: DelegateDefinition): AgentOptions {
-  const instructions = [options.instructions?.trim(), definition.instructions.trim()].filter(Boolean);
+/**
+ * The options of a child session: its parent's, with the definition's model, step limit and
+ * instructions (after the top session's).
+ */
+function childOptions(
+  options: AgentOptions,
+  definition: DelegateDefinition,
+  topInstructions: string | undefined,
+): AgentOptions {
+  const instructions = [topInstructions?.trim(), definition.instructions.trim()].filter(Boolean);
   const maxSteps = definition.maxSteps ?? options.limits?.maxSteps;
   return {
     ...options,
@@ -167,7 +176,8 @@ export async function createAgentSession(options: AgentOptions, child?: ChildSco
   let surface: ToolSurface = createToolSurface({ tools: tools.tools, decorators });
   const runDelegate: RunDelegate = async (definition, input, context) => {
     const emit = report;
-    const session = await createAgentSession(childOptions(options, definition), {
+    const topInstructions = child ? child.topInstructions : options.instructions;
+    const session = await createAgentSession(childOptions(options, definition, topInstructions), {
       definition,
       depth: depth + 1,
       path: child ? `${child.path} › ${definition.name}` : definition.name,
@@ -176,6 +186,7 @@ export async function createAgentSession(options: AgentOptions, child?: ChildSco
       parentSurface: surface,
       parentTools: tools,
       agentsMd,
+      topInstructions,
     });
     try {
       return await runChildTurn(session, definition.name, input, context, (event) => emit?.(event));

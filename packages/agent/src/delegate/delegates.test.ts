@@ -199,6 +199,50 @@ describe('delegate tools', () => {
     }
   });
 
+  it('with depth 2 a grandchild runs: its events nest twice and its questions name the whole path', async () => {
+    const asked: string[] = [];
+    const { server, session } = await start({
+      mode: 'safe',
+      approver: async (request) => {
+        asked.push(request.title);
+        return 'allow_once';
+      },
+      delegates: {
+        definitions: [general, { ...general, name: 'inner', instructions: 'CHILD-INNER' }],
+        maxDepth: 2,
+      },
+    });
+    server.reply(
+      { toolCalls: [{ id: 'd1', name: 'delegate_general', arguments: { task: 'delegate' } }] },
+      { text: 'done' },
+    );
+    server.replyWhen(
+      'CHILD-INNER',
+      { toolCalls: [{ id: 'b1', name: 'bash', arguments: { action: 'exec', command: 'true' } }] },
+      { text: 'inner done' },
+    );
+    server.replyWhen(
+      'CHILD-GENERAL',
+      { toolCalls: [{ id: 'd2', name: 'delegate_inner', arguments: { task: 'run true' } }] },
+      { text: 'general done' },
+    );
+    const { events, result } = await collect(session.prompt('go'));
+    expect(result.stopReason).toBe('completed');
+    expect(asked).toEqual(['general › inner wants to run bash']);
+    // The grandchild's system prompt ends with its own instructions, not its parent's.
+    const system = JSON.stringify(
+      server.requests.find((request) => JSON.stringify(request.body).includes('CHILD-INNER'))?.body
+        ?.messages[0],
+    );
+    expect(system).not.toContain('CHILD-GENERAL');
+    const nested = childEvents(events, 'd1').flatMap((event) =>
+      event.type === 'delegate-event' && event.callId === 'd2' ? [event.event] : [],
+    );
+    expect(nested.filter((event) => event.type === 'tool-result')).toMatchObject([
+      { call: { id: 'b1' }, result: { status: 'success' } },
+    ]);
+  });
+
   it('cancelling the parent interrupts both running children and stops their processes', async () => {
     const marker = `15.${process.pid}${Date.now() % 1000}`;
     const { server, session } = await start({ delegates: { definitions: [general] } });
