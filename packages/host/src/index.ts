@@ -12,6 +12,13 @@ export {
   type ResolveAgentDefinitionsOptions,
   resolveAgentDefinitions,
 } from './agents/resolve-agent-definitions.js';
+export type { AuditRecord } from './audit/audit-record.js';
+export {
+  type AuditedEvent,
+  type AuditLog,
+  type AuditLogOptions,
+  createAuditLog,
+} from './audit/create-audit-log.js';
 export { TOOLGATE_CONFIG_SCHEMA, type ToolgateConfig } from './config/toolgate-config-schema.js';
 export { DEFAULT_HOOK_TIMEOUT_MS, type HookCommand, type HookSettings } from './hooks/hook-settings.js';
 export { type HooksOptions, withHooks } from './hooks/with-hooks.js';
