@@ -56,8 +56,10 @@ export type { CoreErrorCode, ToolErrorCode } from './result/error-codes.js';
 export { serializeToolResult } from './result/serialize-tool-result.js';
 export {
   isToolFailure,
+  type Outcome,
   type ToolError,
   type ToolFailure,
+  type ToolFailureBuilder,
   type ToolRejection,
   type ToolResult,
   type ToolSuccess,
@@ -139,5 +141,5 @@ export {
   type SecretMatcher,
 } from './workspace/secret-patterns.js';
 export { TEMPORARY_SUFFIX } from './workspace/temporary-name.js';
-export type { PathResolution, ResolvedPath, Workspace } from './workspace/workspace.js';
+export type { ResolvedPath, Workspace } from './workspace/workspace.js';
 export { type WriteFileAtomicOptions, writeFileAtomic } from './workspace/write-file-atomic.js';

@@ -4,13 +4,15 @@ import { dirname, join } from 'node:path';
 import {
   appendFile,
   isPathChangedError,
+  type Outcome,
   pinDirectory,
   type ResolvedPath,
   type ToolFailure,
-  toolFailure,
+  toolSuccess,
   type Workspace,
   writeFileAtomic,
 } from '@toolgate/core';
+import { agentsMdFailure } from './internal/agents-md-failure.js';
 import { ioFailure } from './internal/io-failure.js';
 
 /** Where AGENTS.md is looked for, in order; the first is created when none exists. */
@@ -56,16 +58,16 @@ export interface AgentsMdWriteOptions {
  */
 export interface AgentsMdStore {
   /** Finds AGENTS.md and resolves it for reading or writing; a refusal is the failure to report. */
-  locate(purpose: 'read' | 'write'): Promise<AgentsMdLocation | ToolFailure>;
+  locate(purpose: 'read' | 'write'): Promise<Outcome<AgentsMdLocation>>;
   /** Reads AGENTS.md; a missing file reads as empty. */
-  read(options?: AgentsMdReadOptions): Promise<AgentsMdContent | ToolFailure>;
+  read(options?: AgentsMdReadOptions): Promise<Outcome<AgentsMdContent>>;
   /** Replaces AGENTS.md with `content` (created when missing). */
-  write(content: string, options?: AgentsMdWriteOptions): Promise<AgentsMdLocation | ToolFailure>;
+  write(content: string, options?: AgentsMdWriteOptions): Promise<Outcome<AgentsMdLocation>>;
   /**
    * Appends `text`; when the file is non-empty and does not end in `\n`, one `\n` goes first.
    * No newline is added after `text`.
    */
-  append(text: string, options?: AgentsMdWriteOptions): Promise<AgentsMdLocation | ToolFailure>;
+  append(text: string, options?: AgentsMdWriteOptions): Promise<Outcome<AgentsMdLocation>>;
 }
 
 const DEFAULT_READ_BYTES = 1024 * 1024;
@@ -90,12 +92,16 @@ async function statIfExists(path: string): Promise<Stats | undefined> {
 
 function kindFailure(location: AgentsMdLocation, stats: Stats | undefined): ToolFailure | undefined {
   if (stats?.isDirectory()) {
-    return toolFailure('is_directory', `${location.path} is a directory, not a file; remove or rename it.`, {
-      path: location.path,
-    });
+    return agentsMdFailure(
+      'is_directory',
+      `${location.path} is a directory, not a file; remove or rename it.`,
+      {
+        path: location.path,
+      },
+    );
   }
   if (stats && !stats.isFile()) {
-    return toolFailure(
+    return agentsMdFailure(
       'not_a_regular_file',
       `${location.path} is not a regular file (a FIFO, socket or device).`,
       {
@@ -127,7 +133,7 @@ export function decodeText(bytes: Uint8Array): string {
 
 /** Creates the store for one workspace. */
 export function createAgentsMdStore(workspace: Workspace): AgentsMdStore {
-  const locate = async (purpose: 'read' | 'write'): Promise<AgentsMdLocation | ToolFailure> => {
+  const locate = async (purpose: 'read' | 'write'): Promise<Outcome<AgentsMdLocation>> => {
     let chosen = AGENTS_MD_CANDIDATES[0]!;
     for (const candidate of AGENTS_MD_CANDIDATES) {
       if (await exists(join(workspace.root, candidate))) {
@@ -137,15 +143,15 @@ export function createAgentsMdStore(workspace: Workspace): AgentsMdStore {
     }
     const resolution =
       purpose === 'read' ? await workspace.resolveReadable(chosen) : await workspace.resolveWritable(chosen);
-    if (!resolution.ok) {
-      const { error } = resolution.failure;
+    if (resolution.status === 'failure') {
+      const { error } = resolution;
       // A symlink loop is not the model's argument; report it as the broken file it is.
-      return error.code === 'invalid_arguments' ? toolFailure('io_error', error.message) : resolution.failure;
+      return error.code === 'invalid_arguments' ? agentsMdFailure('io_error', error.message) : resolution;
     }
-    const location = toLocation(chosen, resolution.path);
-    if (!location.exists) return location;
+    const location = toLocation(chosen, resolution.output);
+    if (!location.exists) return toolSuccess(location);
     try {
-      return kindFailure(location, await statIfExists(location.resolvedPath)) ?? location;
+      return kindFailure(location, await statIfExists(location.resolvedPath)) ?? toolSuccess(location);
     } catch (error) {
       return ioFailure(error, location.path, 'checking');
     }
@@ -159,11 +165,12 @@ export function createAgentsMdStore(workspace: Workspace): AgentsMdStore {
 
   const locateForWrite = async (
     options: AgentsMdWriteOptions,
-  ): Promise<{ location: AgentsMdLocation; stats: Stats | undefined } | ToolFailure> => {
-    const location = await locate('write');
-    if ('status' in location) return location;
+  ): Promise<Outcome<{ location: AgentsMdLocation; stats: Stats | undefined }>> => {
+    const located = await locate('write');
+    if (located.status === 'failure') return located;
+    const location = located.output;
     if (options.expectedPath !== undefined && options.expectedPath !== location.resolvedPath) {
-      return toolFailure(
+      return agentsMdFailure(
         'precondition_changed',
         `AGENTS.md now resolves to ${location.resolvedPath}, not ${options.expectedPath} as when the call was checked; nothing was written. Retry the call.`,
         { path: location.path, planned: options.expectedPath, now: location.resolvedPath },
@@ -175,7 +182,7 @@ export function createAgentsMdStore(workspace: Workspace): AgentsMdStore {
     } catch (error) {
       return ioFailure(error, location.path, 'checking');
     }
-    return kindFailure(location, stats) ?? { location, stats };
+    return kindFailure(location, stats) ?? toolSuccess({ location, stats });
   };
 
   /** Creates the parent directories, each inside the checked one above it (never through a symlink). */
@@ -187,17 +194,17 @@ export function createAgentsMdStore(workspace: Workspace): AgentsMdStore {
     options: AgentsMdWriteOptions,
     verb: string,
     work: (location: AgentsMdLocation) => Promise<ToolFailure | undefined>,
-  ): Promise<AgentsMdLocation | ToolFailure> => {
+  ): Promise<Outcome<AgentsMdLocation>> => {
     const found = await locateForWrite(options);
-    if ('status' in found) return found;
-    const { location } = found;
+    if (found.status === 'failure') return found;
+    const { location } = found.output;
     try {
       await ensureParent(location);
       const failure = await workspace.withLock(location.resolvedPath, () => work(location));
-      return failure ?? { ...location, exists: true };
+      return failure ?? toolSuccess({ ...location, exists: true });
     } catch (error) {
       if (isPathChangedError(error)) {
-        return toolFailure(
+        return agentsMdFailure(
           'precondition_changed',
           `A directory on the way to ${location.path} changed (another process moved, removed or replaced it with a symlink) after it was checked; nothing was written. Retry the call.`,
           { path: location.path },
@@ -211,16 +218,17 @@ export function createAgentsMdStore(workspace: Workspace): AgentsMdStore {
     locate,
 
     async read(options = {}) {
-      const location = await locate('read');
-      if ('status' in location) return location;
-      if (!location.exists) return { ...location, content: '', truncated: false };
+      const located = await locate('read');
+      if (located.status === 'failure') return located;
+      const location = located.output;
+      if (!location.exists) return toolSuccess({ ...location, content: '', truncated: false });
       try {
         const stats = await statIfExists(location.resolvedPath);
-        if (!stats) return { ...location, exists: false, content: '', truncated: false };
+        if (!stats) return toolSuccess({ ...location, exists: false, content: '', truncated: false });
         const kind = kindFailure(location, stats);
         if (kind) return kind;
         const { bytes, size } = await readHead(location.resolvedPath, options.maxBytes ?? DEFAULT_READ_BYTES);
-        return { ...location, content: decodeText(bytes), truncated: bytes.length < size };
+        return toolSuccess({ ...location, content: decodeText(bytes), truncated: bytes.length < size });
       } catch (error) {
         return ioFailure(error, location.path, 'reading');
       }

@@ -35,8 +35,9 @@ export async function loadAgentsMd(
   const maxChars = options.maxChars ?? DEFAULT_AGENTS_MD_MAX_CHARS;
   // UTF-8 needs at most 3 bytes per UTF-16 unit; the margin covers leading whitespace.
   const maxBytes = maxChars * 3 + 4096;
-  const read = await createAgentsMdStore(workspace).read({ maxBytes });
-  if ('status' in read || !read.exists) return undefined;
+  const outcome = await createAgentsMdStore(workspace).read({ maxBytes });
+  if (outcome.status === 'failure' || !outcome.output.exists) return undefined;
+  const read = outcome.output;
   const text = read.content.trim();
   if (text === '') return undefined;
   const clipped = text.length > maxChars;

@@ -45,7 +45,6 @@ export {
   createProcessRegistry,
   type ProcessRegistry,
   type ProcessRegistryOptions,
-  type ProcessResult,
   type ProcessStartRequest,
 } from './process/process-registry.js';
 export { PROCESS_SNAPSHOT_SCHEMA, type ProcessSnapshot } from './process/process-snapshot.js';

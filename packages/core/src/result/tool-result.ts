@@ -1,9 +1,9 @@
 import type { ToolErrorCode } from './error-codes.js';
 
 /** A tool's own failure: data for the model, never an exception. */
-export interface ToolError {
-  /** snake_case code, see {@link ToolErrorCode}. */
-  readonly code: ToolErrorCode;
+export interface ToolError<Code extends string = ToolErrorCode> {
+  /** snake_case code: core's ({@link ToolErrorCode}) or one of the tool package's own union. */
+  readonly code: Code;
   /** Written for the model: what was wrong and how to fix the call. */
   readonly message: string;
   /** Machine-readable extras (closest match, candidates, …). */
@@ -16,10 +16,13 @@ export interface ToolSuccess<Output = unknown> {
   readonly output: Output;
 }
 
-/** The tool could not do what was asked. */
-export interface ToolFailure {
+/**
+ * The tool could not do what was asked. `Code` narrows the code to a package's own union
+ * (`ToolFailure<FsErrorCode>`); every narrowed failure is also a plain `ToolFailure`.
+ */
+export interface ToolFailure<Code extends string = ToolErrorCode> {
   readonly status: 'failure';
-  readonly error: ToolError;
+  readonly error: ToolError<Code>;
 }
 
 /** Something other than the tool refused the call; the tool did not run. */
@@ -33,6 +36,13 @@ export interface ToolRejection {
   readonly feedback?: string;
 }
 
+/**
+ * A value or a tool's failure: what the steps inside a tool (resolve a path, plan a change, run a
+ * command) return. It is a {@link ToolResult} without the rejection, so a step's outcome can be
+ * returned as the call's result as it is.
+ */
+export type Outcome<Value, Code extends string = ToolErrorCode> = ToolSuccess<Value> | ToolFailure<Code>;
+
 /** The typed result of every tool call. Control flow reads `status`, never text. */
 export type ToolResult<Output = unknown> = ToolSuccess<Output> | ToolFailure | ToolRejection;
 
@@ -41,12 +51,29 @@ export function toolSuccess<Output>(output: Output): ToolSuccess<Output> {
   return { status: 'success', output };
 }
 
-/** Builds a failure result. `details` is left out when undefined. */
-export function toolFailure(code: ToolErrorCode, message: string, details?: unknown): ToolFailure {
+/**
+ * Builds a failure result. `details` is left out when undefined. A tool package fails through a
+ * {@link ToolFailureBuilder} typed by its own code union, so a misspelt code does not compile.
+ */
+export function toolFailure<Code extends string = ToolErrorCode>(
+  code: Code,
+  message: string,
+  details?: unknown,
+): ToolFailure<Code> {
   return details === undefined
     ? { status: 'failure', error: { code, message } }
     : { status: 'failure', error: { code, message, details } };
 }
+
+/**
+ * {@link toolFailure} narrowed to one package's codes:
+ * `const fsFailure: ToolFailureBuilder<FsErrorCode> = toolFailure;`
+ */
+export type ToolFailureBuilder<Code extends string> = (
+  code: Code,
+  message: string,
+  details?: unknown,
+) => ToolFailure<Code>;
 
 /** Builds a rejection result; `feedback` is left out when undefined or blank. */
 export function toolRejection(by: ToolRejection['by'], reason: string, feedback?: string): ToolRejection {

@@ -24,9 +24,9 @@ function writer(workspace: Workspace, write: (path: string, content: string) => 
     async execute(input) {
       const { path, content } = input as { path: string; content: string };
       const resolution = await workspace.resolveWritable(path);
-      if (!resolution.ok) return resolution.failure;
+      if (resolution.status === 'failure') return resolution;
       try {
-        await write(resolution.path.absolutePath, content);
+        await write(resolution.output.absolutePath, content);
       } catch (error) {
         return toolFailure('io_error', (error as Error).message);
       }

@@ -2,8 +2,9 @@ import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promis
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Outcome } from '../result/tool-result.js';
 import { createWorkspace } from './create-workspace.js';
-import type { PathResolution } from './workspace.js';
+import type { ResolvedPath } from './workspace.js';
 
 let base: string;
 let root: string;
@@ -23,16 +24,16 @@ afterEach(async () => {
   await rm(base, { recursive: true, force: true });
 });
 
-function code(resolution: PathResolution): string {
-  return resolution.ok ? 'ok' : resolution.failure.error.code;
+function code(resolution: Outcome<ResolvedPath>): string {
+  return resolution.status === 'success' ? 'ok' : resolution.error.code;
 }
 
 describe('createWorkspace', () => {
   it('resolves relative paths against the root and shows them root-relative', async () => {
     const workspace = createWorkspace({ root });
     expect(await workspace.resolveReadable('src/a.ts')).toEqual({
-      ok: true,
-      path: {
+      status: 'success',
+      output: {
         requestedPath: 'src/a.ts',
         absolutePath: join(root, 'src/a.ts'),
         displayPath: 'src/a.ts',
@@ -40,8 +41,8 @@ describe('createWorkspace', () => {
       },
     });
     expect(await workspace.resolveWritable('src/new/b.ts')).toEqual({
-      ok: true,
-      path: {
+      status: 'success',
+      output: {
         requestedPath: 'src/new/b.ts',
         absolutePath: join(root, 'src/new/b.ts'),
         displayPath: 'src/new/b.ts',
@@ -49,24 +50,21 @@ describe('createWorkspace', () => {
       },
     });
     const rootItself = await workspace.resolveReadable('');
-    expect(rootItself.ok && rootItself.path.displayPath).toBe('.');
+    expect(rootItself.status === 'success' && rootItself.output.displayPath).toBe('.');
   });
 
   it('refuses ../ escapes and absolute paths outside, naming where they lead', async () => {
     const workspace = createWorkspace({ root });
     const escaped = await workspace.resolveReadable('../outside/secret.txt');
     expect(escaped).toEqual({
-      ok: false,
-      failure: {
-        status: 'failure',
-        error: {
-          code: 'path_outside_workspace',
-          message: `Path "../outside/secret.txt" is outside the workspace (it leads to ${join(outside, 'secret.txt')}). Use a path inside ${root}.`,
-          details: {
-            requestedPath: '../outside/secret.txt',
-            resolvedPath: join(outside, 'secret.txt'),
-            root,
-          },
+      status: 'failure',
+      error: {
+        code: 'path_outside_workspace',
+        message: `Path "../outside/secret.txt" is outside the workspace (it leads to ${join(outside, 'secret.txt')}). Use a path inside ${root}.`,
+        details: {
+          requestedPath: '../outside/secret.txt',
+          resolvedPath: join(outside, 'secret.txt'),
+          root,
         },
       },
     });
@@ -77,14 +75,14 @@ describe('createWorkspace', () => {
   it('keeps absolute paths absolute and accepts them inside the root', async () => {
     const workspace = createWorkspace({ root });
     const inside = await workspace.resolveReadable(join(root, 'src', 'a.ts'));
-    expect(inside.ok && inside.path.displayPath).toBe('src/a.ts');
+    expect(inside.status === 'success' && inside.output.displayPath).toBe('src/a.ts');
     expect(code(await workspace.resolveReadable('/src/a.ts'))).toBe('path_outside_workspace');
   });
 
   it('treats a leading ~ as the home directory', async () => {
     const workspace = createWorkspace({ root });
     const home = await workspace.resolveReadable('~/x');
-    expect(home.ok ? 'ok' : home.failure.error.details).toEqual({
+    expect(home.status === 'success' ? 'ok' : home.error.details).toEqual({
       requestedPath: '~/x',
       resolvedPath: join(await realpath(homedir()), 'x'),
       root,
@@ -106,7 +104,7 @@ describe('createWorkspace', () => {
     const workspace = createWorkspace({ root });
     expect(code(await workspace.resolveWritable('dangling'))).toBe('path_outside_workspace');
     const inside = await workspace.resolveWritable('dangling-inside');
-    expect(inside.ok && inside.path).toEqual({
+    expect(inside.status === 'success' && inside.output).toEqual({
       requestedPath: 'dangling-inside',
       absolutePath: join(root, 'src', 'later.ts'),
       displayPath: 'src/later.ts',
@@ -128,13 +126,10 @@ describe('createWorkspace', () => {
     await symlink('.git', join(root, 'gl'));
     const workspace = createWorkspace({ root });
     expect(await workspace.resolveWritable('missing/../link/x')).toEqual({
-      ok: false,
-      failure: {
-        status: 'failure',
-        error: {
-          code: 'not_found',
-          message: `Cannot resolve "missing/../link/x": ${join(root, 'missing')} does not exist, so ".." after it leads nowhere.`,
-        },
+      status: 'failure',
+      error: {
+        code: 'not_found',
+        message: `Cannot resolve "missing/../link/x": ${join(root, 'missing')} does not exist, so ".." after it leads nowhere.`,
       },
     });
     expect(code(await workspace.resolveReadable('missing/../link/secret.txt'))).toBe('not_found');
@@ -186,14 +181,11 @@ describe('createWorkspace', () => {
       expect([path, code(await workspace.resolveWritable(path))]).toEqual([path, 'path_protected']);
     }
     expect(await workspace.resolveWritable('.mcp.json')).toEqual({
-      ok: false,
-      failure: {
-        status: 'failure',
-        error: {
-          code: 'path_protected',
-          message: 'Refusing to write ".mcp.json": ".mcp.json" is protected and is never written.',
-          details: { requestedPath: '.mcp.json', resolvedPath: join(root, '.mcp.json') },
-        },
+      status: 'failure',
+      error: {
+        code: 'path_protected',
+        message: 'Refusing to write ".mcp.json": ".mcp.json" is protected and is never written.',
+        details: { requestedPath: '.mcp.json', resolvedPath: join(root, '.mcp.json') },
       },
     });
     expect(code(await workspace.resolveReadable('toolgate.config.json'))).toBe('ok');
@@ -258,7 +250,7 @@ describe('createWorkspace', () => {
   it('opens everything but protected paths with allowOutsideWorkspace', async () => {
     const workspace = createWorkspace({ root, allowOutsideWorkspace: true });
     const result = await workspace.resolveWritable(join(outside, 'x.txt'));
-    expect(result.ok && result.path.displayPath).toBe(join(outside, 'x.txt'));
+    expect(result.status === 'success' && result.output.displayPath).toBe(join(outside, 'x.txt'));
     expect(code(await workspace.resolveWritable(join(outside, '.ssh', 'authorized_keys')))).toBe(
       'path_protected',
     );

@@ -2,11 +2,11 @@ import { realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
 import { InvalidOptionsError } from '../errors/toolgate-error.js';
-import { toolFailure } from '../result/tool-result.js';
+import { type Outcome, toolFailure, toolSuccess } from '../result/tool-result.js';
 import { createPathLocks } from './path-locks.js';
 import { resolveRealPath } from './resolve-real-path.js';
 import { createSecretMatcher, DEFAULT_SECRET_PATTERNS } from './secret-patterns.js';
-import type { PathResolution, Workspace } from './workspace.js';
+import type { ResolvedPath, Workspace } from './workspace.js';
 
 /**
  * Segment names never written, whatever the mode: version control, dependencies, credentials, and
@@ -147,33 +147,24 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     return undefined;
   };
 
-  const resolvePath = async (requested: string, forWrite: boolean): Promise<PathResolution> => {
+  const resolvePath = async (requested: string, forWrite: boolean): Promise<Outcome<ResolvedPath>> => {
     if (typeof requested !== 'string') {
-      return {
-        ok: false,
-        failure: toolFailure('invalid_arguments', `A path must be a string; got ${typeof requested}.`),
-      };
+      return toolFailure('invalid_arguments', `A path must be a string; got ${typeof requested}.`);
     }
     if (requested.includes('\0')) {
-      return {
-        ok: false,
-        failure: toolFailure(
-          'invalid_arguments',
-          `Path ${JSON.stringify(requested)} contains a NUL byte; remove it.`,
-        ),
-      };
+      return toolFailure(
+        'invalid_arguments',
+        `Path ${JSON.stringify(requested)} contains a NUL byte; remove it.`,
+      );
     }
     const tooLong = requested
       .split(/[\\/]/)
       .find((segment) => Buffer.byteLength(segment) > MAX_SEGMENT_BYTES);
     if (tooLong !== undefined) {
-      return {
-        ok: false,
-        failure: toolFailure(
-          'invalid_arguments',
-          `Path ${JSON.stringify(requested.slice(0, 120))}… has a name longer than ${MAX_SEGMENT_BYTES} bytes, which no file system here accepts.`,
-        ),
-      };
+      return toolFailure(
+        'invalid_arguments',
+        `Path ${JSON.stringify(requested.slice(0, 120))}… has a name longer than ${MAX_SEGMENT_BYTES} bytes, which no file system here accepts.`,
+      );
     }
     const given = requested.trim() === '' ? '.' : requested;
     const expanded =
@@ -182,10 +173,7 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     const real = await resolveRealPath(lexical);
     if (!real.ok) {
       const code = RESOLUTION_FAILURE_CODES[real.reason];
-      return {
-        ok: false,
-        failure: toolFailure(code, `Cannot resolve ${JSON.stringify(requested)}: ${real.message}.`),
-      };
+      return toolFailure(code, `Cannot resolve ${JSON.stringify(requested)}: ${real.message}.`);
     }
     const absolutePath = real.realPath;
     const inRoot = isWithin(absolutePath, root);
@@ -195,14 +183,11 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
       (!forWrite && readRoots.some((readRoot) => isWithin(absolutePath, readRoot)));
     if (!allowed) {
       const where = absolutePath === requested ? '' : ` (it leads to ${absolutePath})`;
-      return {
-        ok: false,
-        failure: toolFailure(
-          'path_outside_workspace',
-          `Path ${JSON.stringify(requested)} is outside the workspace${where}. Use a path inside ${root}${forWrite ? '' : readRoots.length > 0 ? ` or the read roots ${readRoots.join(', ')}` : ''}.`,
-          { requestedPath: requested, resolvedPath: absolutePath, root },
-        ),
-      };
+      return toolFailure(
+        'path_outside_workspace',
+        `Path ${JSON.stringify(requested)} is outside the workspace${where}. Use a path inside ${root}${forWrite ? '' : readRoots.length > 0 ? ` or the read roots ${readRoots.join(', ')}` : ''}.`,
+        { requestedPath: requested, resolvedPath: absolutePath, root },
+      );
     }
     const secretName = [absolutePath, resolve(lexical)]
       .map((path) => basename(path))
@@ -210,40 +195,31 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     if (secretName !== undefined) {
       const pattern = secrets.match(secretName);
       const where = absolutePath === resolve(lexical) ? '' : ` (it leads to ${absolutePath})`;
-      return {
-        ok: false,
-        failure: toolFailure(
-          'secret_file',
-          `Refusing to ${forWrite ? 'write' : 'read'} ${JSON.stringify(requested)}${where}: the name ${JSON.stringify(secretName)} matches the secret pattern ${JSON.stringify(pattern)}, and no tool reads or writes secrets. Only the person running toolgate can change this, through the "secrets" setting of their configuration.`,
-          { requestedPath: requested, resolvedPath: absolutePath, pattern },
-        ),
-      };
+      return toolFailure(
+        'secret_file',
+        `Refusing to ${forWrite ? 'write' : 'read'} ${JSON.stringify(requested)}${where}: the name ${JSON.stringify(secretName)} matches the secret pattern ${JSON.stringify(pattern)}, and no tool reads or writes secrets. Only the person running toolgate can change this, through the "secrets" setting of their configuration.`,
+        { requestedPath: requested, resolvedPath: absolutePath, pattern },
+      );
     }
     if (forWrite) {
       const reason = protectedReason(absolutePath) ?? protectedReason(resolve(lexical));
       if (reason) {
-        return {
-          ok: false,
-          failure: toolFailure(
-            'path_protected',
-            `Refusing to write ${JSON.stringify(requested)}: ${reason} and is never written.`,
-            {
-              requestedPath: requested,
-              resolvedPath: absolutePath,
-            },
-          ),
-        };
+        return toolFailure(
+          'path_protected',
+          `Refusing to write ${JSON.stringify(requested)}: ${reason} and is never written.`,
+          {
+            requestedPath: requested,
+            resolvedPath: absolutePath,
+          },
+        );
       }
     }
-    return {
-      ok: true,
-      path: {
-        requestedPath: requested,
-        absolutePath,
-        displayPath: toDisplayPath(absolutePath),
-        exists: real.exists,
-      },
-    };
+    return toolSuccess({
+      requestedPath: requested,
+      absolutePath,
+      displayPath: toDisplayPath(absolutePath),
+      exists: real.exists,
+    });
   };
 
   return {

@@ -109,11 +109,12 @@ describe('workspace containment (property)', () => {
                 await workspace.resolveReadable(path),
                 await workspace.resolveWritable(path),
               ]) {
-                if (resolution.ok) expect(isWithin(resolution.path.absolutePath, root)).toBe(true);
+                if (resolution.status === 'success')
+                  expect(isWithin(resolution.output.absolutePath, root)).toBe(true);
               }
               const write = await workspace.resolveWritable(path);
-              if (write.ok) {
-                const segments = relative(root, write.path.absolutePath).split(sep);
+              if (write.status === 'success') {
+                const segments = relative(root, write.output.absolutePath).split(sep);
                 expect(segments.includes('.git') || segments.includes('node_modules')).toBe(false);
               }
               // Not join(): it would fold `missing/..` by string before the resolver sees it.

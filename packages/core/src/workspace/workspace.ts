@@ -1,4 +1,4 @@
-import type { ToolFailure } from '../result/tool-result.js';
+import type { Outcome } from '../result/tool-result.js';
 import type { SecretMatcher } from './secret-patterns.js';
 
 /** A path the workspace accepted. */
@@ -13,11 +13,6 @@ export interface ResolvedPath {
   readonly exists: boolean;
 }
 
-/** A path the workspace accepted, or the failure to return to the model. */
-export type PathResolution =
-  | { readonly ok: true; readonly path: ResolvedPath }
-  | { readonly ok: false; readonly failure: ToolFailure };
-
 /** Where calls may reach (DESIGN §7). */
 export interface Workspace {
   /** Real absolute path of the workspace root. */
@@ -31,9 +26,9 @@ export interface Workspace {
   /** File names no tool reads, writes or lists (`.env`, `*.pem`, …); see `DEFAULT_SECRET_PATTERNS`. */
   readonly secrets: SecretMatcher;
   /** Resolves a path for reading: inside the root or a read root, symlinks resolved, secrets refused. */
-  resolveReadable(path: string): Promise<PathResolution>;
+  resolveReadable(path: string): Promise<Outcome<ResolvedPath>>;
   /** Resolves a path for writing: inside the root, symlinks resolved, protected paths and secrets refused. */
-  resolveWritable(path: string): Promise<PathResolution>;
+  resolveWritable(path: string): Promise<Outcome<ResolvedPath>>;
   /** Display form of a real absolute path. */
   toDisplayPath(absolutePath: string): string;
   /** True when a walker should skip this path (a segment under the root equals an excluded name). */

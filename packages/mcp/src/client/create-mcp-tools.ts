@@ -9,11 +9,11 @@ import {
   type ToolDecorator,
   type ToolProvider,
   type ToolSurface,
-  toolFailure,
   toolSuccess,
 } from '@toolgate/core';
 import type { McpServersConfig } from '../config/mcp-config-schema.js';
 import { capText } from '../internal/cap-text.js';
+import { mcpFailure } from '../internal/mcp-failure.js';
 import { createArgumentValidator } from './create-argument-validator.js';
 import { type McpConnectionSettings, McpServerConnection } from './mcp-server-connection.js';
 import type { McpServerStatus, McpSkippedTool } from './mcp-server-status.js';
@@ -115,31 +115,31 @@ export async function createMcpTools(options: CreateMcpToolsOptions): Promise<Mc
         switch (outcome.kind) {
           case 'result':
             return outcome.result.isError
-              ? toolFailure(
+              ? mcpFailure(
                   'mcp_tool_error',
                   joinContent(outcome.result.content, maxResultChars) ||
                     `MCP tool "${mcpTool.name}" of server "${connection.name}" reported an error without a message.`,
                 )
               : toolSuccess(toMcpToolOutput(outcome.result, maxResultChars));
           case 'aborted':
-            return toolFailure('aborted', `${name} was cancelled before it finished.`);
+            return mcpFailure('aborted', `${name} was cancelled before it finished.`);
           case 'too_large':
-            return toolFailure(
+            return mcpFailure(
               'mcp_result_too_large',
               `MCP server "${connection.name}" could not deliver its answer to ${mcpTool.name}: ${outcome.message}. Ask for less (a narrower query, a smaller page).`,
             );
           case 'timeout':
-            return toolFailure(
+            return mcpFailure(
               'mcp_timeout',
               `MCP server "${connection.name}" did not answer ${mcpTool.name} within ${callTimeoutMs} ms; the call was cancelled.`,
             );
           case 'unavailable':
-            return toolFailure(
+            return mcpFailure(
               'mcp_server_unavailable',
               `MCP server "${connection.name}" is unavailable: ${outcome.message}. Its tools cannot run until the host restarts it.`,
             );
           case 'error':
-            return toolFailure(
+            return mcpFailure(
               'mcp_tool_error',
               capText(
                 `MCP server "${connection.name}" refused ${mcpTool.name}: ${outcome.message}`,

@@ -7,10 +7,10 @@ import {
   implementTool,
   type Tool,
   type ToolFailure,
-  toolFailure,
   toolSuccess,
 } from '@toolgate/core';
 import { type AgentsMdLocation, type AgentsMdStore, decodeText } from '../agents-md-store.js';
+import { agentsMdFailure } from '../internal/agents-md-failure.js';
 import type {
   UpdateAgentsMdAction,
   UpdateAgentsMdInput,
@@ -30,13 +30,13 @@ const DIFF_LIMIT_BYTES = 1024 * 1024;
 
 function missingField(action: UpdateAgentsMdAction, input: UpdateAgentsMdInput): ToolFailure | undefined {
   if (action === 'write' && input.content === undefined) {
-    return toolFailure(
+    return agentsMdFailure(
       'invalid_arguments',
       'Invalid arguments for update_agents_md: action "write" needs `content`, the full new AGENTS.md (to add to it, use action "append" with `text`).',
     );
   }
   if (action === 'append' && input.text === undefined) {
-    return toolFailure(
+    return agentsMdFailure(
       'invalid_arguments',
       'Invalid arguments for update_agents_md: action "append" needs `text`, the text to add.',
     );
@@ -90,8 +90,9 @@ export function createUpdateAgentsMdTool(
       const action = input.action ?? 'read';
       const missing = missingField(action, input);
       if (missing) return missing;
-      const location = await store.locate(action === 'read' ? 'read' : 'write');
-      if ('status' in location) return location;
+      const located = await store.locate(action === 'read' ? 'read' : 'write');
+      if (located.status === 'failure') return located;
+      const location = located.output;
       const plan = { action, resolvedPath: location.resolvedPath };
       if (action === 'read') {
         return {
@@ -106,14 +107,15 @@ export function createUpdateAgentsMdTool(
 
     async execute(input, context) {
       if (context.signal.aborted) {
-        return toolFailure('aborted', 'update_agents_md was cancelled before it changed anything.');
+        return agentsMdFailure('aborted', 'update_agents_md was cancelled before it changed anything.');
       }
       const action = input.action ?? 'read';
       const missing = missingField(action, input);
       if (missing) return missing;
       if (action === 'read') {
-        const read = await store.read();
-        if ('status' in read) return read;
+        const outcome = await store.read();
+        if (outcome.status === 'failure') return outcome;
+        const read = outcome.output;
         return toolSuccess({
           action,
           path: read.path,
@@ -124,11 +126,12 @@ export function createUpdateAgentsMdTool(
       }
       // Writes are checked against what preflight resolved: the approver saw that file's diff.
       const options = context.plan ? { expectedPath: context.plan.resolvedPath } : {};
-      const written =
+      const outcome =
         action === 'write'
           ? await store.write(input.content ?? '', options)
           : await store.append(input.text ?? '', options);
-      if ('status' in written) return written;
+      if (outcome.status === 'failure') return outcome;
+      const written = outcome.output;
       return toolSuccess({
         action,
         path: written.path,

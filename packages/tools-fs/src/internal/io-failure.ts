@@ -1,4 +1,5 @@
-import { type ToolFailure, toolFailure } from '@toolgate/core';
+import type { ToolFailure } from '@toolgate/core';
+import { fsFailure } from './fs-failure.js';
 
 /** Maps a system error from touching `displayPath` to a failure the model can act on. */
 export function ioFailure(error: unknown, displayPath: string, doing: string): ToolFailure {
@@ -6,19 +7,19 @@ export function ioFailure(error: unknown, displayPath: string, doing: string): T
   const message = error instanceof Error ? error.message : String(error);
   switch (code) {
     case 'ENOENT':
-      return toolFailure(
+      return fsFailure(
         'not_found',
         `${JSON.stringify(displayPath)} disappeared while ${doing}; check the path and retry.`,
       );
     case 'EISDIR':
-      return toolFailure('is_directory', `${JSON.stringify(displayPath)} is a directory, not a file.`);
+      return fsFailure('is_directory', `${JSON.stringify(displayPath)} is a directory, not a file.`);
     case 'ENOTDIR':
-      return toolFailure(
+      return fsFailure(
         'not_a_directory',
         `A parent of ${JSON.stringify(displayPath)} is a file, not a directory; choose another path.`,
       );
     default:
-      return toolFailure(
+      return fsFailure(
         'io_error',
         `I/O error while ${doing} ${JSON.stringify(displayPath)}: ${message}`,
         code ? { systemCode: code } : undefined,

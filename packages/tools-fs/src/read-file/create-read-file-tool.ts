@@ -2,14 +2,15 @@ import { constants, type Stats } from 'node:fs';
 import { type FileHandle, open, stat } from 'node:fs/promises';
 import {
   implementTool,
+  type Outcome,
   type ResolvedPath,
   type Tool,
   type ToolFailure,
-  toolFailure,
   toolSuccess,
   type Workspace,
 } from '@toolgate/core';
 import { describeSize } from '../internal/describe-size.js';
+import { fsFailure } from '../internal/fs-failure.js';
 import { ioFailure } from '../internal/io-failure.js';
 import { readLineRange } from '../internal/read-line-range.js';
 import { suggestSimilarPaths } from '../internal/suggest-similar-paths.js';
@@ -39,14 +40,14 @@ async function notFound(workspace: Workspace, resolved: ResolvedPath): Promise<T
     suggestions.length > 0
       ? ` Did you mean ${suggestions.map((entry) => JSON.stringify(entry)).join(', ')}?`
       : ` Nothing in ${JSON.stringify(directory)} has a similar name; use glob to find the file.`;
-  return toolFailure('not_found', `File not found: ${JSON.stringify(resolved.requestedPath)}.${hint}`, {
+  return fsFailure('not_found', `File not found: ${JSON.stringify(resolved.requestedPath)}.${hint}`, {
     path: resolved.displayPath,
     suggestions,
   });
 }
 
 function isDirectoryFailure(resolved: ResolvedPath): ToolFailure {
-  return toolFailure(
+  return fsFailure(
     'is_directory',
     `${JSON.stringify(resolved.requestedPath)} is a directory, not a file. Use glob with path ${JSON.stringify(resolved.displayPath)} to list its files.`,
     { path: resolved.displayPath },
@@ -54,7 +55,7 @@ function isDirectoryFailure(resolved: ResolvedPath): ToolFailure {
 }
 
 function notRegularFailure(resolved: ResolvedPath): ToolFailure {
-  return toolFailure(
+  return fsFailure(
     'not_a_regular_file',
     `${JSON.stringify(resolved.requestedPath)} is not a regular file (a FIFO, socket or device); read_file reads files only.`,
     { path: resolved.displayPath },
@@ -68,13 +69,10 @@ function kindFailure(resolved: ResolvedPath, stats: Stats): ToolFailure | undefi
 }
 
 /** Resolves the path through the workspace and checks it names a regular file. */
-async function locate(
-  workspace: Workspace,
-  path: string,
-): Promise<{ readonly resolved: ResolvedPath } | ToolFailure> {
+async function locate(workspace: Workspace, path: string): Promise<Outcome<ResolvedPath>> {
   const resolution = await workspace.resolveReadable(path);
-  if (!resolution.ok) return resolution.failure;
-  const resolved = resolution.path;
+  if (resolution.status === 'failure') return resolution;
+  const resolved = resolution.output;
   if (!resolved.exists) return notFound(workspace, resolved);
   let stats: Stats;
   try {
@@ -83,12 +81,12 @@ async function locate(
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return notFound(workspace, resolved);
     return ioFailure(error, resolved.displayPath, 'reading');
   }
-  return kindFailure(resolved, stats) ?? { resolved };
+  return kindFailure(resolved, stats) ?? toolSuccess(resolved);
 }
 
 function rangeFailure(input: ReadFileInput): ToolFailure | undefined {
   if (input.startLine !== undefined && input.endLine !== undefined && input.startLine > input.endLine) {
-    return toolFailure(
+    return fsFailure(
       'invalid_arguments',
       `Invalid arguments for read_file: startLine (${input.startLine}) is after endLine (${input.endLine}); give startLine <= endLine.`,
     );
@@ -107,14 +105,14 @@ async function readOpenFile(
   input: ReadFileInput,
   maxChars: number,
   signal: AbortSignal,
-): Promise<ReadFileOutput | ToolFailure> {
+): Promise<Outcome<ReadFileOutput>> {
   const stats = await handle.stat();
   const kind = kindFailure(resolved, stats);
   if (kind) return kind;
   const head = Buffer.alloc(BINARY_SNIFF_BYTES);
   const { bytesRead } = await handle.read(head, 0, BINARY_SNIFF_BYTES, 0);
   if (head.subarray(0, bytesRead).includes(0)) {
-    return toolFailure(
+    return fsFailure(
       'binary_file',
       `${JSON.stringify(resolved.requestedPath)} looks like a binary file (a NUL byte in its first 8 KiB; ${describeSize(stats.size)}). read_file reads text only.`,
       { path: resolved.displayPath, size: stats.size },
@@ -127,15 +125,15 @@ async function readOpenFile(
     maxChars,
     signal,
   });
-  if (range === 'aborted') return toolFailure('aborted', 'read_file was cancelled before it finished.');
-  return {
+  if (range === 'aborted') return fsFailure('aborted', 'read_file was cancelled before it finished.');
+  return toolSuccess({
     path: resolved.displayPath,
     content: range.content,
     startLine: range.startLine,
     endLine: range.endLine,
     truncated: range.truncated,
     hasMore: range.hasMore,
-  };
+  });
 }
 
 /** The `read_file` tool: streaming, range-scoped, length-capped reads through the workspace. */
@@ -148,8 +146,8 @@ export function createReadFileTool(
       const invalid = rangeFailure(input);
       if (invalid) return invalid;
       const located = await locate(workspace, input.path);
-      if ('status' in located) return located;
-      const { absolutePath, displayPath } = located.resolved;
+      if (located.status === 'failure') return located;
+      const { absolutePath, displayPath } = located.output;
       return {
         status: 'ready',
         plan: { absolutePath, displayPath },
@@ -162,10 +160,9 @@ export function createReadFileTool(
       if (invalid) return invalid;
       // Resolved again: preflight may be long ago (an approver was asked) and the path may have moved.
       const located = await locate(workspace, input.path);
-      if ('status' in located) return located;
-      const { resolved } = located;
-      if (context.signal.aborted)
-        return toolFailure('aborted', 'read_file was cancelled before it finished.');
+      if (located.status === 'failure') return located;
+      const resolved = located.output;
+      if (context.signal.aborted) return fsFailure('aborted', 'read_file was cancelled before it finished.');
       let handle: FileHandle;
       try {
         // O_NONBLOCK: a FIFO swapped in after the check must not hang the call; O_NOFOLLOW: nor a symlink.
@@ -184,7 +181,7 @@ export function createReadFileTool(
           input.maxChars ?? defaultReadMaxChars,
           context.signal,
         );
-        return 'status' in output ? output : toolSuccess(output);
+        return output;
       } catch (error) {
         return ioFailure(error, resolved.displayPath, 'reading');
       } finally {

@@ -9,16 +9,17 @@ import {
   editScope,
   implementTool,
   isPathChangedError,
+  type Outcome,
   pinDirectory,
   type ResolvedPath,
   type Tool,
   type ToolFailure,
-  toolFailure,
   toolSuccess,
   type Workspace,
   writeFileAtomic,
 } from '@toolgate/core';
 import { describeSize } from '../internal/describe-size.js';
+import { fsFailure } from '../internal/fs-failure.js';
 import { ioFailure } from '../internal/io-failure.js';
 import { DIFF_SOURCE_LIMIT_BYTES, readTextForDiff } from '../internal/read-text-for-diff.js';
 import type { WriteFileInput, WriteFileMode, WriteFileOutput } from './write-file-schema.js';
@@ -46,11 +47,11 @@ interface Target {
 }
 
 function aborted(): ToolFailure {
-  return toolFailure('aborted', 'write_file was cancelled before it wrote anything.');
+  return fsFailure('aborted', 'write_file was cancelled before it wrote anything.');
 }
 
 function alreadyExists(resolved: ResolvedPath): ToolFailure {
-  return toolFailure(
+  return fsFailure(
     'already_exists',
     `${JSON.stringify(resolved.requestedPath)} already exists and mode "create" never replaces a file. Use mode "overwrite" to replace it, or edit to change part of it.`,
     { path: resolved.displayPath },
@@ -58,7 +59,7 @@ function alreadyExists(resolved: ResolvedPath): ToolFailure {
 }
 
 function isDirectory(resolved: ResolvedPath): ToolFailure {
-  return toolFailure(
+  return fsFailure(
     'is_directory',
     `${JSON.stringify(resolved.requestedPath)} is a directory; write_file writes files. Give a file path inside it.`,
     { path: resolved.displayPath },
@@ -75,10 +76,10 @@ async function statIfExists(path: string): Promise<Stats | undefined> {
 }
 
 /** Resolves the target through the workspace's write guard and checks what is there now. */
-async function locate(workspace: Workspace, input: WriteFileInput): Promise<Target | ToolFailure> {
+async function locate(workspace: Workspace, input: WriteFileInput): Promise<Outcome<Target>> {
   const resolution = await workspace.resolveWritable(input.path);
-  if (!resolution.ok) return resolution.failure;
-  const resolved = resolution.path;
+  if (resolution.status === 'failure') return resolution;
+  const resolved = resolution.output;
   const mode = input.mode ?? 'overwrite';
   let stats: Stats | undefined;
   try {
@@ -88,14 +89,14 @@ async function locate(workspace: Workspace, input: WriteFileInput): Promise<Targ
   }
   if (stats?.isDirectory()) return isDirectory(resolved);
   if (stats && !stats.isFile()) {
-    return toolFailure(
+    return fsFailure(
       'not_a_regular_file',
       `${JSON.stringify(resolved.requestedPath)} is not a regular file (a FIFO, socket or device); write_file writes files only.`,
       { path: resolved.displayPath },
     );
   }
   if (mode === 'create' && stats) return alreadyExists(resolved);
-  return { resolved, mode, stats };
+  return toolSuccess({ resolved, mode, stats });
 }
 
 const VERBS: Readonly<Record<WriteFileMode, string>> = {
@@ -143,7 +144,7 @@ async function ensureParent(target: Target): Promise<ToolFailure | undefined> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST' || code === 'ENOTDIR') {
-      return toolFailure(
+      return fsFailure(
         'not_a_directory',
         `A parent of ${JSON.stringify(target.resolved.requestedPath)} is a file, not a directory; choose another path.`,
         { path: target.resolved.displayPath },
@@ -157,7 +158,7 @@ async function ensureParent(target: Target): Promise<ToolFailure | undefined> {
 /** A directory on the way that was swapped after the check is `precondition_changed`; the rest as I/O. */
 function writeFailure(error: unknown, target: Target, doing: string): ToolFailure {
   if (isPathChangedError(error)) {
-    return toolFailure(
+    return fsFailure(
       'precondition_changed',
       `A directory on the way to ${JSON.stringify(target.resolved.requestedPath)} changed (another process moved, removed or replaced it with a symlink) after it was checked; nothing was written. Retry the call.`,
       { path: target.resolved.displayPath },
@@ -170,18 +171,19 @@ async function write(
   workspace: Workspace,
   target: Target,
   input: WriteFileInput,
-): Promise<WriteFileOutput | ToolFailure> {
+): Promise<Outcome<WriteFileOutput>> {
   const { resolved, mode } = target;
   const realPath = resolved.absolutePath;
   const data = Buffer.from(input.content, 'utf8');
-  const output = (created: boolean): WriteFileOutput => ({
-    path: input.path,
-    resolvedPath: realPath,
-    mode,
-    created,
-    appended: mode === 'append',
-    bytesWritten: data.byteLength,
-  });
+  const output = (created: boolean): Outcome<WriteFileOutput> =>
+    toolSuccess({
+      path: input.path,
+      resolvedPath: realPath,
+      mode,
+      created,
+      appended: mode === 'append',
+      bytesWritten: data.byteLength,
+    });
   const parentFailure = await ensureParent(target);
   if (parentFailure) return parentFailure;
   try {
@@ -208,8 +210,9 @@ export function createWriteFileTool(
   const { workspace } = options;
   return implementTool<WriteFileInput, WriteFileOutput, WriteFilePlan>(WRITE_FILE_SPEC, {
     async prepare(input) {
-      const target = await locate(workspace, input);
-      if ('status' in target) return target;
+      const located = await locate(workspace, input);
+      if (located.status === 'failure') return located;
+      const target = located.output;
       const { absolutePath, displayPath } = target.resolved;
       return {
         status: 'ready',
@@ -222,11 +225,12 @@ export function createWriteFileTool(
       if (context.signal.aborted) return aborted();
       // Everything is resolved again: the approver may have taken minutes, and the path may now
       // lead elsewhere. Writing somewhere other than what was approved is refused.
-      const target = await locate(workspace, input);
-      if ('status' in target) return target;
+      const located = await locate(workspace, input);
+      if (located.status === 'failure') return located;
+      const target = located.output;
       const plan = context.plan;
       if (plan && plan.absolutePath !== target.resolved.absolutePath) {
-        return toolFailure(
+        return fsFailure(
           'precondition_changed',
           `${JSON.stringify(input.path)} now leads to ${target.resolved.absolutePath}, not ${plan.absolutePath} as when the call was checked; nothing was written. Retry the call.`,
           {
@@ -237,8 +241,7 @@ export function createWriteFileTool(
         );
       }
       if (context.signal.aborted) return aborted();
-      const result = await write(workspace, target, input);
-      return 'status' in result ? result : toolSuccess(result);
+      return write(workspace, target, input);
     },
   });
 }

@@ -526,14 +526,14 @@ describe('planPatch', () => {
       temp.workspace,
       patch('*** Update File: a.txt', '-two', '+2', '*** Add File: b.txt', '+b', '*** Delete File: a.txt'),
     );
-    expect(planned.ok).toBe(true);
-    if (!planned.ok) return;
-    expect(planned.plan.operations.map((operation) => operation.summary)).toEqual([
+    expect(planned.status).toBe('success');
+    if (planned.status !== 'success') return;
+    expect(planned.output.operations.map((operation) => operation.summary)).toEqual([
       'Update a.txt',
       'Add b.txt',
       'Delete a.txt',
     ]);
-    expect(planned.plan.diff).toBe(
+    expect(planned.output.diff).toBe(
       [
         '--- a/a.txt',
         '+++ b/a.txt',
@@ -554,7 +554,7 @@ describe('planPatch', () => {
       ].join('\n'),
     );
     expect(
-      planned.plan.files.map((file) => ({
+      planned.output.files.map((file) => ({
         path: file.displayPath,
         before: file.before?.toString() ?? null,
         after: file.after?.toString() ?? null,

@@ -1,5 +1,6 @@
-import { type ToolResult, toolFailure, toolSuccess, type Workspace } from '@toolgate/core';
+import { type ToolResult, toolSuccess, type Workspace } from '@toolgate/core';
 import { commitFiles, type FileCommit } from '../internal/commit-files.js';
+import { patchFailure } from '../internal/patch-failure.js';
 import { withLocks } from '../internal/with-locks.js';
 import type { ApplyPatchOutput } from './apply-patch-schema.js';
 import { parsePatchText, planOperations, resolvePatchPaths } from './plan-patch.js';
@@ -48,41 +49,41 @@ export async function applyPatch(
   options: ApplyPatchOptions = {},
 ): Promise<ToolResult<ApplyPatchOutput>> {
   const parsed = parsePatchText(text);
-  if (!parsed.ok) return parsed.failure;
-  const { operations } = parsed;
+  if (parsed.status === 'failure') return parsed;
+  const operations = parsed.output;
   // Resolve before locking (the locks are per real path), then read and plan under the locks so
   // the plan sees the files as they are now. The resolved real paths are inside the workspace.
   const resolutions = await resolvePatchPaths(workspace, operations);
   const lockPaths: string[] = [];
   for (const resolution of resolutions.paths.values()) {
-    if (resolution.ok) lockPaths.push(resolution.path.absolutePath);
+    if (resolution.status === 'success') lockPaths.push(resolution.output.absolutePath);
   }
   for (const link of resolutions.links.values()) lockPaths.push(link.absolutePath);
   return withLocks(workspace, lockPaths, async () => {
     const planned = await planOperations(workspace, operations, { diffs: false, resolutions });
-    if (!planned.ok) return planned.failure;
-    const drift = options.approved && describeDrift(options.approved, planned.plan.files);
+    if (planned.status === 'failure') return planned;
+    const drift = options.approved && describeDrift(options.approved, planned.output.files);
     if (drift) {
-      return toolFailure(
+      return patchFailure(
         'precondition_changed',
         `${drift}; nothing was changed. Read the file again and make a new patch for what is there now.`,
       );
     }
     if (options.signal?.aborted) {
-      return toolFailure(
+      return patchFailure(
         'aborted',
         'apply_patch was cancelled before it wrote anything. Nothing was changed.',
       );
     }
-    const error = await commitFiles(planned.plan.files, { sync: options.sync ?? true });
+    const error = await commitFiles(planned.output.files, { sync: options.sync ?? true });
     if (error?.stopped && error.unrestored.length === 0) {
-      return toolFailure(
+      return patchFailure(
         'aborted',
         'apply_patch was stopped while writing because the process is exiting; every file already written was restored. Nothing was changed.',
       );
     }
     if (error) {
-      return toolFailure(
+      return patchFailure(
         error.changed ? 'precondition_changed' : 'io_error',
         `Failed to write ${error.displayPath}: ${error.message}. ${
           error.unrestored.length === 0
@@ -92,6 +93,6 @@ export async function applyPatch(
         { path: error.displayPath, unrestored: error.unrestored },
       );
     }
-    return toolSuccess(planned.plan.output);
+    return toolSuccess(planned.output.output);
   });
 }

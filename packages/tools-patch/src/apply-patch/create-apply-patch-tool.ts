@@ -12,8 +12,8 @@ export function createApplyPatchTool(
   return implementTool<ApplyPatchInput, ApplyPatchOutput, PatchPlan>(APPLY_PATCH_SPEC, {
     async prepare(input) {
       const planned = await planPatch(workspace, input.patch);
-      if (!planned.ok) return planned.failure;
-      const { plan } = planned;
+      if (planned.status === 'failure') return planned;
+      const plan = planned.output;
       const summaries = plan.operations.map((operation) => operation.summary);
       return {
         status: 'ready',

@@ -2,17 +2,18 @@ import { lstat, readlink } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import {
   createUnifiedDiff,
-  type PathResolution,
+  type Outcome,
   type RegularFileRead,
   type ResolvedPath,
   readRegularFile,
   type ToolFailure,
-  toolFailure,
+  toolSuccess,
   unifiedDiffHeader,
   type Workspace,
 } from '@toolgate/core';
 import type { FileCommit } from '../internal/commit-files.js';
 import { MAX_FILE_BYTES } from '../internal/max-file-bytes.js';
+import { patchFailure } from '../internal/patch-failure.js';
 import { decodeTextFile, displayText, encodeTextFile } from '../internal/text-file.js';
 import { applyHunks, describeMismatch } from './apply-hunks.js';
 import type { ApplyPatchFileChange, ApplyPatchOutput } from './apply-patch-schema.js';
@@ -45,9 +46,7 @@ export interface PatchPlan {
 }
 
 /** A plan, or the failure to return to the model. */
-export type PatchPlanResult =
-  | { readonly ok: true; readonly plan: PatchPlan }
-  | { readonly ok: false; readonly failure: ToolFailure };
+export type PatchPlanResult = Outcome<PatchPlan>;
 
 interface Entry {
   readonly resolved: ResolvedPath;
@@ -74,26 +73,19 @@ class PlanFailure {
  */
 export async function planPatch(workspace: Workspace, text: string): Promise<PatchPlanResult> {
   const parsed = parsePatchText(text);
-  if (!parsed.ok) return parsed;
-  return planOperations(workspace, parsed.operations, { diffs: true });
+  if (parsed.status === 'failure') return parsed;
+  return planOperations(workspace, parsed.output, { diffs: true });
 }
 
 /** Parses patch text into operations, or the `patch_parse_error` failure. */
-export function parsePatchText(
-  text: string,
-):
-  | { readonly ok: true; readonly operations: readonly PatchOperation[] }
-  | { readonly ok: false; readonly failure: ToolFailure } {
+export function parsePatchText(text: string): Outcome<readonly PatchOperation[]> {
   const parsed = parsePatch(text);
-  if (parsed.ok) return parsed;
-  return {
-    ok: false,
-    failure: toolFailure(
-      'patch_parse_error',
-      `Invalid patch, line ${parsed.line}: ${parsed.message} Nothing was changed.`,
-      { line: parsed.line },
-    ),
-  };
+  if (parsed.ok) return toolSuccess(parsed.operations);
+  return patchFailure(
+    'patch_parse_error',
+    `Invalid patch, line ${parsed.line}: ${parsed.message} Nothing was changed.`,
+    { line: parsed.line },
+  );
 }
 
 /** Plans parsed operations; without `diffs` the (costly) diffs are left empty. */
@@ -105,9 +97,9 @@ export async function planOperations(
   try {
     const resolutions = options.resolutions ?? (await resolvePatchPaths(workspace, operations));
     const files = await loadFiles(resolutions);
-    return { ok: true, plan: new Planner(resolutions, files, options.diffs).plan(operations) };
+    return toolSuccess(new Planner(resolutions, files, options.diffs).plan(operations));
   } catch (error) {
-    if (error instanceof PlanFailure) return { ok: false, failure: error.failure };
+    if (error instanceof PlanFailure) return error.failure;
     throw error;
   }
 }
@@ -123,7 +115,7 @@ interface ResolvedLink {
 
 /** The workspace's answer for every path a patch names, keyed by the path as written. */
 export interface PatchResolutions {
-  readonly paths: ReadonlyMap<string, PathResolution>;
+  readonly paths: ReadonlyMap<string, Outcome<ResolvedPath>>;
   /** Delete targets that are symbolic links, keyed by the path as written. */
   readonly links: ReadonlyMap<string, ResolvedLink>;
 }
@@ -154,10 +146,10 @@ async function resolveLink(workspace: Workspace, path: string): Promise<Resolved
   try {
     if (!(await lstat(lexical)).isSymbolicLink()) return undefined;
     const parent = await workspace.resolveWritable(dirname(path));
-    if (!parent.ok) return undefined;
-    const absolutePath = join(parent.path.absolutePath, basename(lexical));
+    if (parent.status === 'failure') return undefined;
+    const absolutePath = join(parent.output.absolutePath, basename(lexical));
     const own = await workspace.resolveWritable(absolutePath);
-    if (!own.ok) return undefined;
+    if (own.status === 'failure') return undefined;
     return {
       absolutePath,
       displayPath: workspace.toDisplayPath(absolutePath),
@@ -207,7 +199,7 @@ type LoadedFile = RegularFileRead | { readonly kind: 'error'; readonly error: Er
 async function loadFiles(resolutions: PatchResolutions): Promise<ReadonlyMap<string, LoadedFile>> {
   const paths = new Set<string>();
   for (const resolution of resolutions.paths.values()) {
-    if (resolution.ok) paths.add(resolution.path.absolutePath);
+    if (resolution.status === 'success') paths.add(resolution.output.absolutePath);
   }
   const unique = [...paths];
   const loaded = await mapConcurrently(unique, IO_CONCURRENCY, async (path): Promise<LoadedFile> => {
@@ -275,8 +267,8 @@ class Planner {
     if (deletedLink) return deletedLink;
     const resolution = this.resolutions.paths.get(path);
     if (!resolution) throw new Error(`apply_patch planner: ${path} was not resolved`);
-    if (!resolution.ok) throw new PlanFailure(resolution.failure);
-    const resolved = resolution.path;
+    if (resolution.status === 'failure') throw new PlanFailure(resolution);
+    const resolved = resolution.output;
     const known = this.entries.get(resolved.absolutePath);
     if (known) return known;
     const loaded = this.files.get(resolved.absolutePath);
@@ -295,7 +287,7 @@ class Planner {
     if (entry.refusal) throw new PlanFailure(entry.refusal(what));
     if (entry.isDirectory) {
       throw new PlanFailure(
-        toolFailure(
+        patchFailure(
           'is_directory',
           `Cannot ${what} ${entry.resolved.displayPath}: it is a directory. apply_patch works on files only. Nothing was changed.`,
           { path: entry.resolved.displayPath },
@@ -309,7 +301,7 @@ class Planner {
     if (entry.current === null) {
       const deleted = entry.original !== null;
       throw new PlanFailure(
-        toolFailure(
+        patchFailure(
           'not_found',
           deleted
             ? `Cannot ${what} ${entry.resolved.displayPath}: an earlier operation of this patch deletes it. Nothing was changed.`
@@ -385,7 +377,7 @@ class Planner {
     const text = decodeTextFile(before);
     if (!text) {
       throw new PlanFailure(
-        toolFailure(
+        patchFailure(
           'binary_file',
           `Cannot update ${path}: it is binary or not UTF-8 text, and apply_patch never rewrites such files. Nothing was changed.`,
           { path },
@@ -399,7 +391,7 @@ class Planner {
       const applied = applyHunks(text, operation.hunks);
       if (!applied.ok) {
         throw new PlanFailure(
-          toolFailure('patch_context_mismatch', describeMismatch(path, applied.mismatch), {
+          patchFailure('patch_context_mismatch', describeMismatch(path, applied.mismatch), {
             path,
             ...applied.mismatch,
           }),
@@ -467,7 +459,7 @@ function toEntry(resolved: ResolvedPath, loaded: LoadedFile): Entry {
       return {
         ...empty,
         refusal: (what) =>
-          toolFailure(
+          patchFailure(
             'not_a_regular_file',
             `Cannot ${what} ${path}: it is not a regular file (a FIFO, socket or device); apply_patch changes regular files only. Nothing was changed.`,
             { path },
@@ -477,7 +469,7 @@ function toEntry(resolved: ResolvedPath, loaded: LoadedFile): Entry {
       return {
         ...empty,
         refusal: (what) =>
-          toolFailure(
+          patchFailure(
             'file_too_large',
             `Cannot ${what} ${path}: it is ${loaded.size} bytes; apply_patch works on files up to ${loaded.limit / 1024 / 1024} MiB (${loaded.limit} bytes), since it holds every file in memory to apply the patch atomically. Change a file this large with bash (sed, a script). Nothing was changed.`,
             { path, size: loaded.size, limit: loaded.limit },
@@ -485,7 +477,7 @@ function toEntry(resolved: ResolvedPath, loaded: LoadedFile): Entry {
       };
     case 'symbolic_link':
       throw new PlanFailure(
-        toolFailure(
+        patchFailure(
           'precondition_changed',
           `${path} became a symbolic link after it was resolved. Nothing was changed; try the patch again.`,
           { path },
@@ -493,7 +485,7 @@ function toEntry(resolved: ResolvedPath, loaded: LoadedFile): Entry {
       );
     case 'error':
       throw new PlanFailure(
-        toolFailure('io_error', `Cannot read ${path}: ${loaded.error.message}. Nothing was changed.`),
+        patchFailure('io_error', `Cannot read ${path}: ${loaded.error.message}. Nothing was changed.`),
       );
   }
 }

@@ -3,11 +3,11 @@ import {
   implementTool,
   isPathChangedError,
   type Tool,
-  toolFailure,
   toolSuccess,
   type Workspace,
   writeFileAtomic,
 } from '@toolgate/core';
+import { patchFailure } from '../internal/patch-failure.js';
 import type { EditInput, EditOutput } from './edit-schema.js';
 import { EDIT_SPEC } from './edit-spec.js';
 import { type EditPlan, planEdit } from './plan-edit.js';
@@ -17,8 +17,8 @@ export function createEditTool(workspace: Workspace, sync: boolean): Tool<EditIn
   return implementTool<EditInput, EditOutput, EditPlan>(EDIT_SPEC, {
     async prepare(input) {
       const planned = await planEdit(workspace, input);
-      if (!planned.ok) return planned.failure;
-      const { plan } = planned;
+      if (planned.status === 'failure') return planned;
+      const plan = planned.output;
       return {
         status: 'ready',
         plan,
@@ -36,32 +36,32 @@ export function createEditTool(workspace: Workspace, sync: boolean): Tool<EditIn
       const run = async (locked: string) => {
         // Re-plan under the lock: the file may have changed while a person decided.
         const planned = await planEdit(workspace, input);
-        if (!planned.ok) return { result: planned.failure, path: undefined };
-        if (planned.plan.absolutePath !== locked) {
-          return { result: undefined, path: planned.plan.absolutePath };
+        if (planned.status === 'failure') return { result: planned, path: undefined };
+        if (planned.output.absolutePath !== locked) {
+          return { result: undefined, path: planned.output.absolutePath };
         }
         if (context.signal.aborted) {
           return {
-            result: toolFailure('aborted', 'edit was cancelled before it wrote anything.'),
+            result: patchFailure('aborted', 'edit was cancelled before it wrote anything.'),
             path: undefined,
           };
         }
         try {
-          await writeFileAtomic(planned.plan.absolutePath, planned.plan.after, { sync });
+          await writeFileAtomic(planned.output.absolutePath, planned.output.after, { sync });
         } catch (error) {
           return {
-            result: toolFailure(
+            result: patchFailure(
               isPathChangedError(error) ? 'precondition_changed' : 'io_error',
-              `Failed to write ${planned.plan.requestedPath}: ${(error as Error).message}.`,
+              `Failed to write ${planned.output.requestedPath}: ${(error as Error).message}.`,
             ),
             path: undefined,
           };
         }
         return {
           result: toolSuccess<EditOutput>({
-            path: planned.plan.requestedPath,
-            resolvedPath: planned.plan.absolutePath,
-            replacements: planned.plan.replacements,
+            path: planned.output.requestedPath,
+            resolvedPath: planned.output.absolutePath,
+            replacements: planned.output.replacements,
             success: true,
           }),
           path: undefined,
@@ -74,7 +74,7 @@ export function createEditTool(workspace: Workspace, sync: boolean): Tool<EditIn
         if (outcome.result) return outcome.result;
         path = outcome.path ?? path;
       }
-      return toolFailure(
+      return patchFailure(
         'io_error',
         `The path ${input.path} kept changing while it was being edited; try again.`,
       );
@@ -84,5 +84,5 @@ export function createEditTool(workspace: Workspace, sync: boolean): Tool<EditIn
 
 async function resolveLockPath(workspace: Workspace, path: string): Promise<string> {
   const resolution = await workspace.resolveWritable(path.trim());
-  return resolution.ok ? resolution.path.absolutePath : path;
+  return resolution.status === 'success' ? resolution.output.absolutePath : path;
 }

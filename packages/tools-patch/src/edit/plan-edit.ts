@@ -1,14 +1,15 @@
 import {
   createUnifiedDiff,
+  type Outcome,
   type RegularFileRead,
   readRegularFile,
-  type ToolFailure,
-  toolFailure,
+  toolSuccess,
   type Workspace,
 } from '@toolgate/core';
 import { findClosestRegion, numberLines } from '../internal/closest-region.js';
 import { MAX_FILE_BYTES } from '../internal/max-file-bytes.js';
 import { looseLine, normalizePunctuation } from '../internal/normalize-line.js';
+import { patchFailure } from '../internal/patch-failure.js';
 import { decodeTextFile, displayText, joinTextFile } from '../internal/text-file.js';
 import type { EditInput } from './edit-schema.js';
 
@@ -25,16 +26,10 @@ export interface EditPlan {
 }
 
 /** A plan, or the failure to return to the model. */
-export type EditPlanResult =
-  | { readonly ok: true; readonly plan: EditPlan }
-  | { readonly ok: false; readonly failure: ToolFailure };
+export type EditPlanResult = Outcome<EditPlan>;
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 const MAX_LISTED_LINES = 20;
-
-function fail(code: string, message: string, details?: unknown): EditPlanResult {
-  return { ok: false, failure: toolFailure(code, message, details) };
-}
 
 const toCrlf = (text: string): string => text.replace(/\r?\n/g, '\r\n');
 const toLf = (text: string): string => text.replace(/\r\n/g, '\n');
@@ -84,51 +79,52 @@ function lineOf(text: string, offset: number): number {
  */
 export async function planEdit(workspace: Workspace, input: EditInput): Promise<EditPlanResult> {
   const requestedPath = input.path.trim();
-  if (requestedPath === '') return fail('invalid_arguments', 'path is required: name the file to edit.');
+  if (requestedPath === '')
+    return patchFailure('invalid_arguments', 'path is required: name the file to edit.');
   if (input.old_string === '') {
-    return fail(
+    return patchFailure(
       'invalid_arguments',
       'old_string is required and must not be empty. To create a file or replace its whole content, use write_file.',
     );
   }
   if (input.old_string === input.new_string) {
-    return fail('invalid_arguments', 'old_string and new_string are identical; nothing to change.');
+    return patchFailure('invalid_arguments', 'old_string and new_string are identical; nothing to change.');
   }
   const resolution = await workspace.resolveWritable(requestedPath);
-  if (!resolution.ok) return { ok: false, failure: resolution.failure };
-  const { absolutePath, displayPath } = resolution.path;
+  if (resolution.status === 'failure') return resolution;
+  const { absolutePath, displayPath } = resolution.output;
   let read: RegularFileRead;
   try {
     read = await readRegularFile(absolutePath, { maxBytes: MAX_FILE_BYTES });
   } catch (error) {
-    return fail('io_error', `Cannot read ${requestedPath}: ${(error as Error).message}.`);
+    return patchFailure('io_error', `Cannot read ${requestedPath}: ${(error as Error).message}.`);
   }
   if (read.kind === 'missing') {
-    return fail('not_found', `File does not exist: ${requestedPath}. To create it, use write_file.`, {
+    return patchFailure('not_found', `File does not exist: ${requestedPath}. To create it, use write_file.`, {
       path: displayPath,
     });
   }
   if (read.kind === 'directory') {
-    return fail('is_directory', `Target is a directory: ${requestedPath}. edit changes files only.`, {
+    return patchFailure('is_directory', `Target is a directory: ${requestedPath}. edit changes files only.`, {
       path: displayPath,
     });
   }
   if (read.kind === 'not_regular') {
-    return fail(
+    return patchFailure(
       'not_a_regular_file',
       `${requestedPath} is not a regular file (a FIFO, socket or device); edit changes regular files only.`,
       { path: displayPath },
     );
   }
   if (read.kind === 'symbolic_link') {
-    return fail(
+    return patchFailure(
       'precondition_changed',
       `${requestedPath} became a symbolic link after it was resolved; nothing was changed. Try the call again.`,
       { path: displayPath },
     );
   }
   if (read.kind === 'too_large') {
-    return fail(
+    return patchFailure(
       'file_too_large',
       `${requestedPath} is ${read.size} bytes; edit works on files up to ${read.limit / 1024 / 1024} MiB (${read.limit} bytes), since it holds the whole file in memory to rewrite it atomically. Change a file this large with bash (sed, a script).`,
       { path: displayPath, size: read.size, limit: read.limit },
@@ -137,7 +133,7 @@ export async function planEdit(workspace: Workspace, input: EditInput): Promise<
   const before = read.bytes;
   const file = decodeTextFile(before);
   if (!file) {
-    return fail(
+    return patchFailure(
       'binary_file',
       `${requestedPath} is binary or not UTF-8 text; edit never rewrites such files.`,
       { path: displayPath },
@@ -158,7 +154,7 @@ export async function planEdit(workspace: Workspace, input: EditInput): Promise<
     if (found.length > 0) break;
   }
   if (found.length === 0) {
-    return fail('edit_no_match', describeNoMatch(requestedPath, file.lines, input.old_string), {
+    return patchFailure('edit_no_match', describeNoMatch(requestedPath, file.lines, input.old_string), {
       path: displayPath,
     });
   }
@@ -166,7 +162,7 @@ export async function planEdit(workspace: Workspace, input: EditInput): Promise<
     const lines = linesOf(text, found);
     const listed =
       lines.slice(0, MAX_LISTED_LINES).join(', ') + (lines.length > MAX_LISTED_LINES ? ', …' : '');
-    return fail(
+    return patchFailure(
       'edit_ambiguous_match',
       `old_string is not unique — found ${found.length} occurrences in ${requestedPath} (lines ${listed}). Provide more surrounding context to make it unique, or set replaceAll=true.`,
       { path: displayPath, occurrences: found.length, lines },
@@ -181,18 +177,15 @@ export async function planEdit(workspace: Workspace, input: EditInput): Promise<
   result += text.slice(cursor);
   const body = Buffer.from(result, 'utf8');
   const after = file.bom ? Buffer.concat([BOM, body]) : body;
-  return {
-    ok: true,
-    plan: {
-      requestedPath,
-      absolutePath,
-      displayPath,
-      before,
-      after,
-      replacements: found.length,
-      diff: createUnifiedDiff(displayText(before) ?? '', displayText(after) ?? '', { path: displayPath }),
-    },
-  };
+  return toolSuccess({
+    requestedPath,
+    absolutePath,
+    displayPath,
+    before,
+    after,
+    replacements: found.length,
+    diff: createUnifiedDiff(displayText(before) ?? '', displayText(after) ?? '', { path: displayPath }),
+  });
 }
 
 function describeNoMatch(path: string, lines: readonly string[], oldString: string): string {

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { implementTool, type Tool, toolFailure, toolSuccess } from '@toolgate/core';
+import { implementTool, type Tool, toolSuccess } from '@toolgate/core';
 import { comparePaths, sortByPath } from '../internal/compare-paths.js';
 import { joinDisplayPath } from '../internal/display-path.js';
 import { simpleNameGlobs } from '../internal/expand-braces.js';
@@ -10,6 +10,7 @@ import { resolveSearchPath } from '../internal/resolve-search-path.js';
 import { listFilesWithRipgrep } from '../internal/ripgrep-engine.js';
 import { searchBudget } from '../internal/search-budget.js';
 import type { SearchContext } from '../internal/search-context.js';
+import { searchFailure } from '../internal/search-failure.js';
 import type { ListOutcome } from '../internal/search-request.js';
 import type { GlobInput, GlobOutput } from './glob-schema.js';
 import { GLOB_SPEC } from './glob-spec.js';
@@ -97,9 +98,10 @@ export function createGlobTool(context: SearchContext): Tool<GlobInput, GlobOutp
   return implementTool<GlobInput, GlobOutput, undefined>(GLOB_SPEC, {
     async prepare(input) {
       const compiled = compilePattern(input.pattern);
-      if (!compiled.ok) return toolFailure('invalid_arguments', compiled.message);
-      const resolved = await resolveSearchPath(context, input.path);
-      if (!resolved.ok) return resolved.failure;
+      if (!compiled.ok) return searchFailure('invalid_arguments', compiled.message);
+      const searched = await resolveSearchPath(context, input.path);
+      if (searched.status === 'failure') return searched;
+      const resolved = searched.output;
       return {
         status: 'ready',
         plan: undefined,
@@ -111,17 +113,18 @@ export function createGlobTool(context: SearchContext): Tool<GlobInput, GlobOutp
     },
     async execute(input, { signal }) {
       const compiled = compilePattern(input.pattern);
-      if (!compiled.ok) return toolFailure('invalid_arguments', compiled.message);
-      const resolved = await resolveSearchPath(context, input.path);
-      if (!resolved.ok) return resolved.failure;
+      if (!compiled.ok) return searchFailure('invalid_arguments', compiled.message);
+      const searched = await resolveSearchPath(context, input.path);
+      if (searched.status === 'failure') return searched;
+      const resolved = searched.output;
       if (!resolved.isDirectory) {
-        return toolFailure(
+        return searchFailure(
           'not_a_directory',
           `Path ${JSON.stringify(resolved.path.requestedPath)} is a file; glob searches a directory. Use its parent directory as \`path\`.`,
         );
       }
       const engine = await context.engine();
-      if (engine.type === 'unavailable') return toolFailure('search_engine_unavailable', engine.message);
+      if (engine.type === 'unavailable') return searchFailure('search_engine_unavailable', engine.message);
       const budget = searchBudget(signal, context.timeoutMs);
       const settings = {
         base: resolved.path.absolutePath,
@@ -146,16 +149,16 @@ export function createGlobTool(context: SearchContext): Tool<GlobInput, GlobOutp
       } finally {
         budget.dispose();
       }
-      if (listed.type === 'error') return toolFailure('io_error', `glob failed: ${listed.message}`);
+      if (listed.type === 'error') return searchFailure('io_error', `glob failed: ${listed.message}`);
       if (matched === undefined) {
         if (budget.expired()) {
-          return toolFailure(
+          return searchFailure(
             'timeout',
             `glob stopped after ${context.timeoutMs} ms, its time limit: narrow \`path\` or the pattern.`,
           );
         }
-        if (signal.aborted) return toolFailure('aborted', 'glob was cancelled before it finished.');
-        return toolFailure('io_error', 'glob failed: the pattern worker stopped unexpectedly');
+        if (signal.aborted) return searchFailure('aborted', 'glob was cancelled before it finished.');
+        return searchFailure('io_error', 'glob failed: the pattern worker stopped unexpectedly');
       }
       let found = matched;
       found =

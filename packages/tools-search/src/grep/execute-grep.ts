@@ -1,5 +1,5 @@
 import { basename, dirname } from 'node:path';
-import { implementTool, type Tool, type ToolResult, toolFailure, toolSuccess } from '@toolgate/core';
+import { implementTool, type Tool, type ToolResult, toolSuccess } from '@toolgate/core';
 import { sortByPath } from '../internal/compare-paths.js';
 import { simpleNameGlobs } from '../internal/expand-braces.js';
 import {
@@ -15,6 +15,7 @@ import { grepWithRipgrep } from '../internal/ripgrep-engine.js';
 import { needsBacktracking, PatternSyntaxError } from '../internal/rust-regex.js';
 import { searchBudget } from '../internal/search-budget.js';
 import type { SearchContext } from '../internal/search-context.js';
+import { searchFailure } from '../internal/search-failure.js';
 import type { GrepOutcome, GrepRequest } from '../internal/search-request.js';
 import type { GrepInput, GrepMatch, GrepOutput } from './grep-schema.js';
 import { GREP_SPEC } from './grep-spec.js';
@@ -77,9 +78,10 @@ export function createGrepTool(context: SearchContext): Tool<GrepInput, GrepOutp
   return implementTool<GrepInput, GrepOutput, undefined>(GREP_SPEC, {
     async prepare(input) {
       const checked = check(input);
-      if (typeof checked === 'string') return toolFailure('invalid_arguments', checked);
-      const resolved = await resolveSearchPath(context, input.path);
-      if (!resolved.ok) return resolved.failure;
+      if (typeof checked === 'string') return searchFailure('invalid_arguments', checked);
+      const searched = await resolveSearchPath(context, input.path);
+      if (searched.status === 'failure') return searched;
+      const resolved = searched.output;
       return {
         status: 'ready',
         plan: undefined,
@@ -91,15 +93,16 @@ export function createGrepTool(context: SearchContext): Tool<GrepInput, GrepOutp
     },
     async execute(input, { signal }): Promise<ToolResult<GrepOutput>> {
       const checked = check(input);
-      if (typeof checked === 'string') return toolFailure('invalid_arguments', checked);
-      const resolved = await resolveSearchPath(context, input.path);
-      if (!resolved.ok) return resolved.failure;
+      if (typeof checked === 'string') return searchFailure('invalid_arguments', checked);
+      const searched = await resolveSearchPath(context, input.path);
+      if (searched.status === 'failure') return searched;
+      const resolved = searched.output;
       const caseInsensitive = input.caseInsensitive ?? false;
       const compiled = compile(input.pattern, caseInsensitive);
       const engine = await context.engine();
-      if (engine.type === 'unavailable') return toolFailure('search_engine_unavailable', engine.message);
+      if (engine.type === 'unavailable') return searchFailure('search_engine_unavailable', engine.message);
       const invalidPattern = (message: string) =>
-        toolFailure(
+        searchFailure(
           'invalid_arguments',
           `pattern ${JSON.stringify(input.pattern)} is not a valid regular expression: ${message}`,
         );
@@ -147,16 +150,17 @@ export function createGrepTool(context: SearchContext): Tool<GrepInput, GrepOutp
         budget.dispose();
       }
       if (outcome.type === 'aborted' && budget.expired()) {
-        return toolFailure(
+        return searchFailure(
           'timeout',
           `grep stopped after ${context.timeoutMs} ms, its time limit: narrow \`path\` or \`include\`, or simplify the pattern.`,
         );
       }
-      if (outcome.type === 'aborted') return toolFailure('aborted', 'grep was cancelled before it finished.');
-      if (outcome.type === 'error') return toolFailure('io_error', `grep failed: ${outcome.message}`);
+      if (outcome.type === 'aborted')
+        return searchFailure('aborted', 'grep was cancelled before it finished.');
+      if (outcome.type === 'error') return searchFailure('io_error', `grep failed: ${outcome.message}`);
       if (outcome.type === 'pattern-error') return invalidPattern(outcome.message);
       if (outcome.type === 'too-complex') {
-        return toolFailure(
+        return searchFailure(
           'pattern_too_complex',
           `pattern ${JSON.stringify(input.pattern)} backtracks too much (${outcome.message}); avoid nested quantifiers such as (a+)+ and alternatives that overlap such as (a|a)*.`,
         );

@@ -1,39 +1,35 @@
 import { stat } from 'node:fs/promises';
-import { type ResolvedPath, type ToolFailure, toolFailure } from '@toolgate/core';
+import { type Outcome, type ResolvedPath, toolSuccess } from '@toolgate/core';
 import type { SearchContext } from './search-context.js';
+import { searchFailure } from './search-failure.js';
 
 /** A search path the workspace accepted, and whether it is a directory. */
-export type SearchPath =
-  | { readonly ok: true; readonly path: ResolvedPath; readonly isDirectory: boolean }
-  | { readonly ok: false; readonly failure: ToolFailure };
+export interface SearchPath {
+  readonly path: ResolvedPath;
+  readonly isDirectory: boolean;
+}
 
 /** Resolves `path` for reading; a path that does not exist is `not_found`. */
 export async function resolveSearchPath(
   context: SearchContext,
   requested: string | undefined,
-): Promise<SearchPath> {
+): Promise<Outcome<SearchPath>> {
   const resolution = await context.workspace.resolveReadable(requested ?? '.');
-  if (!resolution.ok) return resolution;
-  const path = resolution.path;
+  if (resolution.status === 'failure') return resolution;
+  const path = resolution.output;
   if (!path.exists) {
-    return {
-      ok: false,
-      failure: toolFailure(
-        'not_found',
-        `Path ${JSON.stringify(path.requestedPath)} does not exist. Use glob to find the right path.`,
-      ),
-    };
+    return searchFailure(
+      'not_found',
+      `Path ${JSON.stringify(path.requestedPath)} does not exist. Use glob to find the right path.`,
+    );
   }
   try {
     const info = await stat(path.absolutePath);
-    return { ok: true, path, isDirectory: info.isDirectory() };
+    return toolSuccess({ path, isDirectory: info.isDirectory() });
   } catch (error) {
-    return {
-      ok: false,
-      failure: toolFailure(
-        'io_error',
-        `Cannot read ${JSON.stringify(path.requestedPath)}: ${(error as Error).message}`,
-      ),
-    };
+    return searchFailure(
+      'io_error',
+      `Cannot read ${JSON.stringify(path.requestedPath)}: ${(error as Error).message}`,
+    );
   }
 }

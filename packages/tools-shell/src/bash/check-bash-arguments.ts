@@ -1,4 +1,5 @@
-import { type ToolFailure, toolFailure } from '@toolgate/core';
+import type { ToolFailure } from '@toolgate/core';
+import { shellFailure } from '../internal/shell-failure.js';
 import type { BashInput } from './bash-schema.js';
 
 /** Linux refuses a single argument longer than this (MAX_ARG_STRLEN). */
@@ -10,10 +11,10 @@ export function checkBashArguments(input: BashInput): ToolFailure | undefined {
   if (action === 'exec' || action === 'start') {
     const command = input.command ?? '';
     if (command.trim() === '')
-      return toolFailure('invalid_arguments', `bash ${action} requires a non-empty command`);
+      return shellFailure('invalid_arguments', `bash ${action} requires a non-empty command`);
     const bytes = Buffer.byteLength(command, 'utf8');
     if (bytes > MAX_COMMAND_BYTES) {
-      return toolFailure(
+      return shellFailure(
         'invalid_arguments',
         `bash ${action}: the command is ${bytes} bytes; a shell argument is limited to ${MAX_COMMAND_BYTES} bytes. Write the script to a file with write_file and run that file.`,
       );
@@ -22,7 +23,7 @@ export function checkBashArguments(input: BashInput): ToolFailure | undefined {
   }
   if (action === 'list') return undefined;
   if ((input.processId ?? '').trim() === '') {
-    return toolFailure('invalid_arguments', `bash ${action} requires a processId`);
+    return shellFailure('invalid_arguments', `bash ${action} requires a processId`);
   }
   return undefined;
 }

@@ -3,11 +3,11 @@ import { isAbsolute, relative, sep } from 'node:path';
 import {
   InvalidOptionsError,
   implementTool,
+  type Outcome,
   type PrepareResult,
   type Tool,
   type ToolFailure,
   type ToolResult,
-  toolFailure,
   toolSuccess,
   type Workspace,
 } from '@toolgate/core';
@@ -20,6 +20,7 @@ import {
 } from '../executor/sandbox-session.js';
 import type { ShellCommandExecutor } from '../executor/shell-command-executor.js';
 import { resolveShell, type ShellInvocation } from '../executor/shell-invocation.js';
+import { shellFailure } from '../internal/shell-failure.js';
 import type { ProcessRegistry } from '../process/process-registry.js';
 import type { BashInput, BashOutput } from './bash-schema.js';
 import { BASH_SPEC } from './bash-spec.js';
@@ -61,16 +62,16 @@ function isWithin(path: string, root: string): boolean {
 async function resolveWorkingDirectory(
   workspace: Workspace,
   cwd: string | undefined,
-): Promise<ResolvedWorkingDirectory | ToolFailure> {
+): Promise<Outcome<ResolvedWorkingDirectory>> {
   const requested = cwd === undefined || cwd.trim() === '' ? '.' : cwd.trim();
   // The root was resolved and checked to be a directory when the workspace was created: the
   // common call without a cwd costs no file-system round trips.
-  if (requested === '.') return { absolutePath: workspace.root, displayPath: '.' };
+  if (requested === '.') return toolSuccess({ absolutePath: workspace.root, displayPath: '.' });
   const resolution = await workspace.resolveReadable(requested);
-  if (!resolution.ok) return resolution.failure;
-  const { absolutePath, displayPath } = resolution.path;
+  if (resolution.status === 'failure') return resolution;
+  const { absolutePath, displayPath } = resolution.output;
   if (!workspace.allowOutsideWorkspace && !isWithin(absolutePath, workspace.root)) {
-    return toolFailure(
+    return shellFailure(
       'path_outside_workspace',
       `cwd "${requested}" resolves to ${absolutePath}, outside the workspace root ${workspace.root}. Use a directory inside the workspace.`,
     );
@@ -79,15 +80,15 @@ async function resolveWorkingDirectory(
   try {
     info = await stat(absolutePath);
   } catch {
-    return toolFailure('not_found', `cwd "${requested}" does not exist (resolved to ${displayPath}).`);
+    return shellFailure('not_found', `cwd "${requested}" does not exist (resolved to ${displayPath}).`);
   }
   if (!info.isDirectory()) {
-    return toolFailure(
+    return shellFailure(
       'not_a_directory',
       `cwd "${requested}" is a file, not a directory (${displayPath}). Pass the directory that contains it.`,
     );
   }
-  return { absolutePath, displayPath };
+  return toolSuccess({ absolutePath, displayPath });
 }
 
 /** Builds the bash tool over a workspace, a process registry and an exec executor. */
@@ -102,12 +103,12 @@ export function createBashTool(options: BashToolOptions): Tool<BashInput, BashOu
   const { sandbox } = options;
 
   /** The shell `start` spawns: through a local sandbox when one is bound. */
-  const backgroundShell = async (workingDirectory: string): Promise<ShellInvocation | ToolFailure> => {
-    if (!sandbox || !isLocalSandbox(sandbox)) return shell;
+  const backgroundShell = async (workingDirectory: string): Promise<Outcome<ShellInvocation>> => {
+    if (!sandbox || !isLocalSandbox(sandbox)) return toolSuccess(shell);
     try {
-      return await sandbox.wrapShell({ shell, workingDirectory });
+      return toolSuccess(await sandbox.wrapShell({ shell, workingDirectory }));
     } catch (error) {
-      return toolFailure(
+      return shellFailure(
         'sandbox_failed',
         `Sandbox ${sandbox.providerId}/${sandbox.id} could not prepare the command: ${(error as Error)?.message ?? String(error)}`,
       );
@@ -122,7 +123,7 @@ export function createBashTool(options: BashToolOptions): Tool<BashInput, BashOu
     if (action === 'exec' || action === 'start') {
       if (action === 'start') {
         if (sandbox && !isLocalSandbox(sandbox)) {
-          return toolFailure(
+          return shellFailure(
             'sandbox_failed',
             `Sandbox ${sandbox.providerId}/${sandbox.id} runs only foreground commands, and background processes may not run outside it. Use bash action=exec.`,
           );
@@ -130,8 +131,9 @@ export function createBashTool(options: BashToolOptions): Tool<BashInput, BashOu
         const refused = processes.checkStart();
         if (refused) return refused;
       }
-      const cwd = await resolveWorkingDirectory(workspace, input.cwd);
-      if ('status' in cwd) return cwd;
+      const resolved = await resolveWorkingDirectory(workspace, input.cwd);
+      if (resolved.status === 'failure') return resolved;
+      const cwd = resolved.output;
       return {
         status: 'ready',
         plan: { cwd },
@@ -161,7 +163,7 @@ export function createBashTool(options: BashToolOptions): Tool<BashInput, BashOu
       const cwd = prepared.plan.cwd;
       const planned = context.plan?.cwd;
       if (planned && cwd && planned.absolutePath !== cwd.absolutePath) {
-        return toolFailure(
+        return shellFailure(
           'precondition_changed',
           `cwd "${input.cwd ?? '.'}" resolved to ${planned.displayPath} when the call was approved and now resolves to ${cwd.displayPath}; the command was not run.`,
         );
@@ -181,11 +183,11 @@ export function createBashTool(options: BashToolOptions): Tool<BashInput, BashOu
         }
         case 'start': {
           const spawned = await backgroundShell(cwd!.absolutePath);
-          if ('status' in spawned) return spawned;
+          if (spawned.status === 'failure') return spawned;
           return processes.start({
             command: input.command!,
             workingDirectory: cwd!.absolutePath,
-            shell: spawned,
+            shell: spawned.output,
             environment: environment(),
           });
         }

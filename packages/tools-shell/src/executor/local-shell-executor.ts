@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { InvalidOptionsError, toolFailure, toolSuccess } from '@toolgate/core';
+import { InvalidOptionsError, toolSuccess } from '@toolgate/core';
 import { BASH_TIMEOUT_HINT } from '../bash/bash-description.js';
 import { createShellEnvironment, type ShellEnvironmentOptions } from '../environment/shell-environment.js';
 import { delay } from '../internal/delay.js';
 import { HeadTailCapture } from '../internal/head-tail-capture.js';
 import { signalProcessGroup, terminateProcessGroup } from '../internal/process-group.js';
+import { shellFailure } from '../internal/shell-failure.js';
 import type { LocalSandboxSession } from './sandbox-session.js';
 import type { ShellCommandExecutor } from './shell-command-executor.js';
 import { resolveShell, type ShellInvocation } from './shell-invocation.js';
@@ -63,7 +64,7 @@ export function createLocalShellExecutor(options: LocalShellExecutorOptions = {}
         try {
           invocation = await sandbox.wrapShell({ shell, workingDirectory: request.workingDirectory });
         } catch (error) {
-          return toolFailure(
+          return shellFailure(
             'sandbox_failed',
             `Sandbox ${sandbox.providerId}/${sandbox.id} could not prepare the command: ${(error as Error)?.message ?? String(error)}`,
           );
@@ -78,7 +79,10 @@ export function createLocalShellExecutor(options: LocalShellExecutorOptions = {}
           stdio: ['ignore', 'pipe', 'pipe'],
         });
       } catch (error) {
-        return toolFailure('spawn_failed', `Could not start ${invocation.file}: ${(error as Error).message}`);
+        return shellFailure(
+          'spawn_failed',
+          `Could not start ${invocation.file}: ${(error as Error).message}`,
+        );
       }
       const stdout = new HeadTailCapture(maxOutputBytes);
       const stderr = new HeadTailCapture(maxOutputBytes);
@@ -118,7 +122,7 @@ export function createLocalShellExecutor(options: LocalShellExecutorOptions = {}
       if (ending instanceof Error) {
         child.stdout!.destroy();
         child.stderr!.destroy();
-        return toolFailure(
+        return shellFailure(
           'spawn_failed',
           `Could not start ${invocation.file} in ${request.workingDirectory}: ${ending.message}`,
         );
@@ -139,7 +143,7 @@ export function createLocalShellExecutor(options: LocalShellExecutorOptions = {}
       child.stderr!.destroy();
 
       if (ending.kind === 'abort') {
-        return toolFailure('aborted', `bash was cancelled; the command's process group was stopped.`);
+        return shellFailure('aborted', `bash was cancelled; the command's process group was stopped.`);
       }
       const out = stdout.finish();
       const err = stderr.finish();

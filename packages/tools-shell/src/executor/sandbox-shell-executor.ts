@@ -1,6 +1,7 @@
-import { InvalidOptionsError, toolFailure, toolSuccess } from '@toolgate/core';
+import { InvalidOptionsError, toolSuccess } from '@toolgate/core';
 import { BASH_TIMEOUT_HINT } from '../bash/bash-description.js';
 import { HeadTailCapture } from '../internal/head-tail-capture.js';
+import { shellFailure } from '../internal/shell-failure.js';
 import { DEFAULT_MAX_OUTPUT_BYTES } from './local-shell-executor.js';
 import type { SandboxSession } from './sandbox-session.js';
 import type { ShellCommandExecutor } from './shell-command-executor.js';
@@ -48,15 +49,15 @@ export function createSandboxShellExecutor(options: SandboxShellExecutorOptions)
         });
       } catch (error) {
         if (request.signal.aborted) {
-          return toolFailure('aborted', 'bash was cancelled while the sandbox ran the command.');
+          return shellFailure('aborted', 'bash was cancelled while the sandbox ran the command.');
         }
-        return toolFailure(
+        return shellFailure(
           'sandbox_failed',
           `Sandbox ${sandbox.providerId}/${sandbox.id} could not run the command: ${(error as Error)?.message ?? String(error)}`,
         );
       }
       if (request.signal.aborted) {
-        return toolFailure('aborted', 'bash was cancelled while the sandbox ran the command.');
+        return shellFailure('aborted', 'bash was cancelled while the sandbox ran the command.');
       }
       const stdout = cap(result.stdout ?? '', maxOutputBytes);
       const stderr = cap(result.stderr ?? '', maxOutputBytes);

@@ -1,4 +1,4 @@
-import type { ToolFailure, ToolSuccess } from '@toolgate/core';
+import type { Outcome } from '@toolgate/core';
 import type { BashExecResult } from '../bash/bash-schema.js';
 
 /** One foreground command to run to completion. */
@@ -18,5 +18,5 @@ export interface ShellCommandRequest {
 /** Where `bash exec` runs: on this machine or in a sandbox session (AI4J's seam, seed §14). */
 export interface ShellCommandExecutor {
   /** Runs one command; a non-zero exit or a timeout is a success, only failing to run is a failure. */
-  execute(request: ShellCommandRequest): Promise<ToolSuccess<BashExecResult> | ToolFailure>;
+  execute(request: ShellCommandRequest): Promise<Outcome<BashExecResult>>;
 }

@@ -2,9 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import {
   InvalidOptionsError,
+  type Outcome,
   type ToolFailure,
   type ToolSuccess,
-  toolFailure,
   toolSuccess,
 } from '@toolgate/core';
 import type {
@@ -18,6 +18,7 @@ import { CombinedLogWriter } from '../internal/combined-log-writer.js';
 import { delay } from '../internal/delay.js';
 import { LogRingBuffer } from '../internal/log-ring-buffer.js';
 import { signalProcessGroup, terminateProcessGroup } from '../internal/process-group.js';
+import { shellFailure } from '../internal/shell-failure.js';
 import { type ProcessSnapshot, parseProcessSnapshots } from './process-snapshot.js';
 
 /** Options for {@link createProcessRegistry}. */
@@ -48,28 +49,25 @@ export interface ProcessStartRequest {
   readonly environment: Readonly<Record<string, string>>;
 }
 
-/** Result of a registry operation: the value, or a failure for the model. */
-export type ProcessResult<T> = ToolSuccess<T> | ToolFailure;
-
 /**
  * The background processes of one session. Each runs in its own process group; stopping or
  * closing signals the whole group (SIGTERM, grace, SIGKILL), so nothing is orphaned.
  */
 export interface ProcessRegistry {
   /** Starts a command in the background. */
-  start(request: ProcessStartRequest): Promise<ProcessResult<BashProcessInfo>>;
+  start(request: ProcessStartRequest): Promise<Outcome<BashProcessInfo>>;
   /** A failure when `start` would be refused now (closed, at the live limit). */
   checkStart(): ToolFailure | undefined;
   /** A failure when `write` or `stop` cannot act on the process (unknown, restored, exited). */
   checkControl(processId: string, action: 'write' | 'stop'): ToolFailure | undefined;
   /** The process's `BashProcessInfo`. */
-  status(processId: string): ProcessResult<BashProcessInfo>;
+  status(processId: string): Outcome<BashProcessInfo>;
   /** A window of the combined log. */
-  logs(processId: string, window?: { offset?: number; limit?: number }): ProcessResult<BashProcessLogChunk>;
+  logs(processId: string, window?: { offset?: number; limit?: number }): Outcome<BashProcessLogChunk>;
   /** Sends input to the process's stdin as is. */
-  write(processId: string, input: string): Promise<ProcessResult<BashWriteResult>>;
+  write(processId: string, input: string): Promise<Outcome<BashWriteResult>>;
   /** Stops the process group (SIGTERM, grace, SIGKILL); an exited process is reported as is. */
-  stop(processId: string): Promise<ProcessResult<BashProcessInfo>>;
+  stop(processId: string): Promise<Outcome<BashProcessInfo>>;
   /** Every known process, live and restored, oldest first. */
   list(): BashProcessInfo[];
   /** Process metadata and a log preview, for a session snapshot (JSON-serializable). */
@@ -115,14 +113,14 @@ function positiveInteger(value: number | undefined, fallback: number, name: stri
 }
 
 function unknownProcess(processId: string): ToolFailure {
-  return toolFailure(
+  return shellFailure(
     'unknown_process',
     `Unknown processId: ${processId}. Use bash action=list to see this session's processes.`,
   );
 }
 
 function restoredFailure(processId: string): ToolFailure {
-  return toolFailure(
+  return shellFailure(
     'process_restored',
     `Process ${processId} was restored as metadata only; live control is unavailable`,
   );
@@ -186,10 +184,10 @@ export function createProcessRegistry(options: ProcessRegistryOptions = {}): Pro
 
   const checkStart = (): ToolFailure | undefined => {
     if (closed) {
-      return toolFailure('registry_closed', 'The session is closed; no new processes can be started.');
+      return shellFailure('registry_closed', 'The session is closed; no new processes can be started.');
     }
     if (liveCount() >= maxLive) {
-      return toolFailure(
+      return shellFailure(
         'process_limit_reached',
         `This session already runs ${maxLive} background processes (the limit). Stop one with bash action=stop (see action=list) before starting another.`,
       );
@@ -202,7 +200,7 @@ export function createProcessRegistry(options: ProcessRegistryOptions = {}): Pro
     if (!entry) return unknownProcess(processId);
     if (entry.restored) return restoredFailure(processId);
     if (action === 'write' && entry.status !== 'RUNNING') {
-      return toolFailure(
+      return shellFailure(
         'process_not_running',
         `Process ${processId} has ${entry.status === 'STOPPED' ? 'been stopped' : 'exited'} (${describeEnd(entry)}); it no longer reads input. Start it again with bash action=start.`,
       );
@@ -273,7 +271,7 @@ export function createProcessRegistry(options: ProcessRegistryOptions = {}): Pro
         });
       } catch (error) {
         starting--;
-        return toolFailure('spawn_failed', `Could not start the shell: ${(error as Error).message}`);
+        return shellFailure('spawn_failed', `Could not start the shell: ${(error as Error).message}`);
       }
       const spawnError = await new Promise<Error | undefined>((resolve) => {
         child.once('spawn', () => resolve(undefined));
@@ -285,7 +283,7 @@ export function createProcessRegistry(options: ProcessRegistryOptions = {}): Pro
         child.stdin?.destroy();
         child.stdout?.destroy();
         child.stderr?.destroy();
-        return toolFailure(
+        return shellFailure(
           'spawn_failed',
           `Could not start ${request.shell.file} in ${request.workingDirectory}: ${spawnError?.message ?? 'no pid'}`,
         );
@@ -339,10 +337,10 @@ export function createProcessRegistry(options: ProcessRegistryOptions = {}): Pro
       const entry = entries.get(processId)!;
       const stdin = entry.child?.stdin;
       if (!stdin || stdin.destroyed || !stdin.writable) {
-        return toolFailure('process_not_running', `Process ${processId} has closed its standard input.`);
+        return shellFailure('process_not_running', `Process ${processId} has closed its standard input.`);
       }
       if (stdin.writableLength > STDIN_BACKLOG_LIMIT) {
-        return toolFailure(
+        return shellFailure(
           'stdin_backlog_full',
           `Process ${processId} has not read the ${stdin.writableLength} bytes already sent to it; check its logs before writing more.`,
         );
@@ -355,7 +353,7 @@ export function createProcessRegistry(options: ProcessRegistryOptions = {}): Pro
           entry.exited!.then(() => 'exited' as const),
         ]);
         if (outcome instanceof Error) {
-          return toolFailure(
+          return shellFailure(
             'io_error',
             `Could not write to process ${processId}: ${outcome.message}. It may have closed its standard input or exited.`,
           );
