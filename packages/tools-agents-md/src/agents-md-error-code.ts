@@ -8,6 +8,8 @@ export type AgentsMdErrorCode =
   | 'path_outside_workspace'
   /** AGENTS.md resolves into a protected path (`.git`, `node_modules`, …). */
   | 'path_protected'
+  /** The path's real name, or the name it was given by, is a secret (`.env`, `*.pem`, …, or the configured `secrets`). */
+  | 'secret_file'
   /** AGENTS.md is a directory. */
   | 'is_directory'
   /** AGENTS.md is a FIFO, socket or device. */

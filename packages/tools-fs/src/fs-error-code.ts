@@ -11,6 +11,8 @@ export type FsErrorCode =
   | 'path_outside_workspace'
   /** write_file: the path is under `.git`, `node_modules`, `.ssh`, `.aws`, `.gnupg` or a configured protected path. */
   | 'path_protected'
+  /** The path's real name, or the name it was given by, is a secret (`.env`, `*.pem`, …, or the configured `secrets`). */
+  | 'secret_file'
   /** read_file: no such file (the message suggests similarly named ones). */
   | 'not_found'
   /** The path is a directory. */

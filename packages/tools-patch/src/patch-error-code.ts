@@ -28,6 +28,8 @@ export type PatchErrorCode =
   | 'path_outside_workspace'
   /** The path is protected (`.git`, `node_modules`, `.ssh`, …). */
   | 'path_protected'
+  /** The path's real name, or the name it was given by, is a secret (`.env`, `*.pem`, …, or the configured `secrets`). */
+  | 'secret_file'
   /** A path component is a file where a directory is needed. */
   | 'not_a_directory'
   /** Bad arguments (empty `old_string`, identical strings, a NUL byte in a path, …). */

@@ -4,6 +4,8 @@ export type SearchErrorCode =
   | 'invalid_arguments'
   /** `path` resolved outside the workspace and its read roots. */
   | 'path_outside_workspace'
+  /** The path's real name, or the name it was given by, is a secret (`.env`, `*.pem`, …, or the configured `secrets`). */
+  | 'secret_file'
   /** `path` does not exist. */
   | 'not_found'
   /** glob's `path` is a file, or a component of `path` is not a directory. */

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createWorkspace } from './create-workspace.js';
-import type { PathResolution } from './workspace.js';
+import type { Outcome } from '../result/tool-result.js';
+import type { ResolvedPath } from './workspace.js';
 
 let root: string;
 
@@ -20,8 +21,8 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-function code(resolution: PathResolution): string {
-  return resolution.ok ? 'ok' : resolution.failure.error.code;
+function code(resolution: Outcome<ResolvedPath>): string {
+  return resolution.status === 'success' ? 'ok' : resolution.error.code;
 }
 
 describe('secrets in the workspace', () => {
@@ -60,7 +61,7 @@ describe('secrets in the workspace', () => {
     const workspace = createWorkspace({ root });
     const read = await workspace.resolveReadable('innocent.txt');
     expect(code(read)).toBe('secret_file');
-    expect(!read.ok && read.failure.error.message).toContain(`(it leads to ${join(root, '.env')})`);
+    expect(read.status === 'failure' && read.error.message).toContain(`(it leads to ${join(root, '.env')})`);
     expect(code(await workspace.resolveWritable('innocent.txt'))).toBe('secret_file');
   });
 
