@@ -29,15 +29,12 @@ describe('secrets in the workspace', () => {
   it('refuses to read a secret and says which setting decides', async () => {
     const workspace = createWorkspace({ root });
     expect(await workspace.resolveReadable('.env')).toEqual({
-      ok: false,
-      failure: {
-        status: 'failure',
-        error: {
-          code: 'secret_file',
-          message:
-            'Refusing to read ".env": the name ".env" matches the secret pattern ".env", and no tool reads or writes secrets. Only the person running toolgate can change this, through the "secrets" setting of their configuration.',
-          details: { requestedPath: '.env', resolvedPath: join(root, '.env'), pattern: '.env' },
-        },
+      status: 'failure',
+      error: {
+        code: 'secret_file',
+        message:
+          'Refusing to read ".env": the name ".env" matches the secret pattern ".env", and no tool reads or writes secrets. Only the person running toolgate can change this, through the "secrets" setting of their configuration.',
+        details: { requestedPath: '.env', resolvedPath: join(root, '.env'), pattern: '.env' },
       },
     });
   });
