@@ -3,8 +3,10 @@
 //  1. Decision time per call, parse included: p50 / p99 / max. Goal: p99 under 1 ms.
 //  2. The floor: tree-sitter's parse of the same lines alone, reported as the ratio decision/parse.
 //  3. Cold start: a fresh process's first decision (grammar load included), against `node -e 0`.
+// The load average is printed: on a shared 2-core machine the wall-clock tail is mostly waiting.
 // Build first (`pnpm build`).
 import { spawnSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { analyzeCommandLine, createPermissionRules, parsePermissionRules } from '@toolgate/rules';
 
 const LINES = 10_000;
@@ -119,11 +121,22 @@ const percentile = (sorted, fraction) =>
 // Warm up the grammar and the JIT, then measure.
 for (const line of lines.slice(0, 500)) await engine.decide({ tool: 'bash', command: line });
 const decisions = [];
+// Each line is also decided twice more and the fastest of the three kept: on a loaded machine the
+// wall-clock tail is mostly time spent waiting for a core, which the best of three leaves out.
+const best = [];
 const tally = { allow: 0, ask: 0, deny: 0, none: 0 };
 for (const line of lines) {
   const start = performance.now();
   const verdict = await engine.decide({ tool: 'bash', command: line });
-  decisions.push(performance.now() - start);
+  const first = performance.now() - start;
+  decisions.push(first);
+  let fastest = first;
+  for (let round = 0; round < 2; round += 1) {
+    const again = performance.now();
+    await engine.decide({ tool: 'bash', command: line });
+    fastest = Math.min(fastest, performance.now() - again);
+  }
+  best.push(fastest);
   tally[verdict?.decision ?? 'none'] += 1;
 }
 const parses = [];
@@ -133,6 +146,7 @@ for (const line of lines) {
   parses.push(performance.now() - start);
 }
 decisions.sort((a, b) => a - b);
+best.sort((a, b) => a - b);
 parses.sort((a, b) => a - b);
 const sum = (values) => values.reduce((total, value) => total + value, 0);
 
@@ -156,9 +170,13 @@ const coldDecision = cold(
 const coldNode = cold('');
 
 const ms = (value) => `${value.toFixed(3)} ms`;
+console.log(`load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`);
 console.log(`${RULES} rules, ${LINES} command lines (${JSON.stringify(tally)})`);
 console.log(
   `decision per line: p50 ${ms(percentile(decisions, 0.5))}, p99 ${ms(percentile(decisions, 0.99))}, max ${ms(decisions.at(-1))} (goal: p99 < 1 ms)`,
+);
+console.log(
+  `best of 3 per line: p50 ${ms(percentile(best, 0.5))}, p99 ${ms(percentile(best, 0.99))}, max ${ms(best.at(-1))}`,
 );
 console.log(`parse alone:       p50 ${ms(percentile(parses, 0.5))}, p99 ${ms(percentile(parses, 0.99))}`);
 console.log(`decision / parse (total time): ${(sum(decisions) / sum(parses)).toFixed(2)}×`);
