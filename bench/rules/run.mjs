@@ -170,7 +170,11 @@ const coldDecision = cold(
 const coldNode = cold('');
 
 const ms = (value) => `${value.toFixed(3)} ms`;
-console.log(`load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`);
+console.log(
+  `load average ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ')}`,
+);
 console.log(`${RULES} rules, ${LINES} command lines (${JSON.stringify(tally)})`);
 console.log(
   `decision per line: p50 ${ms(percentile(decisions, 0.5))}, p99 ${ms(percentile(decisions, 0.99))}, max ${ms(decisions.at(-1))} (goal: p99 < 1 ms)`,
