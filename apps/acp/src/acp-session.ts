@@ -6,6 +6,7 @@ import {
   RequestError,
   type RequestPermissionRequest,
   type SessionUpdate,
+  type ToolCallContent,
 } from '@agentclientprotocol/sdk';
 import { type AgentEvent, type AgentModel, type AgentSession, createAgent } from '@toolgate/agent';
 import {
@@ -20,6 +21,7 @@ import type { McpServersConfig } from '@toolgate/mcp';
 import { formatAgentsMdPrompt, loadAgentsMd } from '@toolgate/tools-agents-md';
 import { createFileChangeRecorder } from './file-change-recorder.js';
 import { answerOfOption, permissionOptions } from './permission-options.js';
+import { plannedDiffs } from './planned-diffs.js';
 import { promptToModelInput } from './prompt-to-model-input.js';
 import { toAcpStopReason } from './to-acp-stop-reason.js';
 import { toolCallContent } from './tool-call-content.js';
@@ -74,6 +76,11 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
   const approver = async (request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> => {
     await updates;
     const presentation = presentToolCall(request.toolName, request.input, root);
+    // Whole-file diffs as the tool planned them; else the tool's own unified diff as text.
+    const diffs = tools && (await plannedDiffs(request.toolName, request.input, tools.workspace));
+    const content: ToolCallContent[] | undefined =
+      diffs ??
+      (request.diff ? [{ type: 'content', content: { type: 'text', text: request.diff } }] : undefined);
     const params: RequestPermissionRequest = {
       sessionId,
       toolCall: {
@@ -83,9 +90,7 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
         status: 'pending',
         locations: [...presentation.locations],
         rawInput: request.input,
-        ...(request.diff
-          ? { content: [{ type: 'content', content: { type: 'text', text: request.diff } }] }
-          : {}),
+        ...(content ? { content } : {}),
       },
       options: permissionOptions(request),
     };

@@ -1,5 +1,6 @@
-import { readRegularFile, type ToolDecorator, type Workspace } from '@toolgate/core';
+import type { ToolDecorator, Workspace } from '@toolgate/core';
 import { parsePatch } from '@toolgate/tools-patch';
+import { readShownText } from './shown-text.js';
 
 /** One file a call changed, whole: `oldText` null when it did not exist, `newText` null once deleted. */
 export interface FileChange {
@@ -16,9 +17,6 @@ export interface FileChangeRecorder {
   /** The changes a call made, handed out once; undefined when nothing was recorded. */
   take(callId: string): readonly FileChange[] | undefined;
 }
-
-/** Larger files are not shown whole (the editor gets the tool's own summary instead). */
-const MAX_SHOWN_BYTES = 1024 * 1024;
 
 /** Paths, as the model gave them, that a call of an editing tool may write. */
 function editedPaths(toolName: string, input: unknown): string[] {
@@ -41,20 +39,6 @@ function editedPaths(toolName: string, input: unknown): string[] {
   }
 }
 
-const decoder = new TextDecoder('utf-8', { fatal: true });
-
-/** The file's text, null when it does not exist, undefined when it cannot be shown as text. */
-async function readText(path: string): Promise<string | null | undefined> {
-  try {
-    const read = await readRegularFile(path, { maxBytes: MAX_SHOWN_BYTES });
-    if (read.kind === 'missing') return null;
-    if (read.kind !== 'file' || read.bytes.includes(0)) return undefined;
-    return decoder.decode(read.bytes);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * A recorder whose decorator resolves each path through the session's workspace (so it reads
  * nothing the tool could not write) and keeps the whole text before and after the call.
@@ -69,10 +53,10 @@ export function createFileChangeRecorder(workspace: () => Workspace | undefined)
     const paths = [
       ...new Set(resolutions.flatMap((resolution) => (resolution.ok ? [resolution.path.absolutePath] : []))),
     ];
-    const before = await Promise.all(paths.map(readText));
+    const before = await Promise.all(paths.map(readShownText));
     const result = await next();
     if (result.status !== 'success') return result;
-    const after = await Promise.all(paths.map(readText));
+    const after = await Promise.all(paths.map(readShownText));
     const changes = paths.flatMap((path, index): FileChange[] => {
       const oldText = before[index];
       const newText = after[index];

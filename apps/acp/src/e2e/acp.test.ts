@@ -669,5 +669,47 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(value.first).toBe('end_turn');
       expect(server.requests).toHaveLength(1);
     });
+
+    it('shows the whole-file diff of an edit and of a patch in the permission request, before anything is written', async () => {
+      await writeFile(join(root, 'a.txt'), 'one\ntwo\nthree\n');
+      server.reply(
+        {
+          toolCalls: [{ name: 'edit', arguments: { path: 'a.txt', old_string: 'two', new_string: 'TWO' } }],
+        },
+        {
+          toolCalls: [
+            {
+              name: 'apply_patch',
+              arguments: { patch: '*** Begin Patch\n*** Add File: b.txt\n+new file\n*** End Patch' },
+            },
+          ],
+        },
+      );
+      const asked: RequestPermissionRequest[] = [];
+      await withAgent(
+        (request) => {
+          asked.push(request);
+          return { outcome: { outcome: 'selected', optionId: 'reject_once' } };
+        },
+        (agent) =>
+          agent
+            .buildSession(root)
+            .withSession(async (session) => [await prompt(session, 'edit'), await prompt(session, 'add')]),
+        { ...fakeModelEnv(), TOOLGATE_APPROVAL: 'manual' },
+      );
+      expect(asked.map((request) => request.toolCall.content)).toEqual([
+        [
+          {
+            type: 'diff',
+            path: join(root, 'a.txt'),
+            oldText: 'one\ntwo\nthree\n',
+            newText: 'one\nTWO\nthree\n',
+          },
+        ],
+        [{ type: 'diff', path: join(root, 'b.txt'), oldText: null, newText: 'new file\n' }],
+      ]);
+      expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('one\ntwo\nthree\n');
+      expect(existsSync(join(root, 'b.txt'))).toBe(false);
+    });
   },
 );
