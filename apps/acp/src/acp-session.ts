@@ -8,7 +8,7 @@ import {
   type SessionUpdate,
   type ToolCallContent,
 } from '@agentclientprotocol/sdk';
-import { type AgentEvent, type AgentModel, type AgentSession, createAgent } from '@toolgate/agent';
+import type { AgentEvent, AgentModel, AgentSession } from '@toolgate/agent';
 import {
   type ApprovalAnswer,
   type ApprovalMode,
@@ -16,9 +16,8 @@ import {
   isApprovingAnswer,
   type ToolCall,
 } from '@toolgate/core';
-import { createSessionTools, type SessionToolSet } from '@toolgate/host';
+import { createSessionAgent, type SessionSettings, type SessionToolSet } from '@toolgate/host';
 import type { McpServersConfig } from '@toolgate/mcp';
-import { formatAgentsMdPrompt, loadAgentsMd } from '@toolgate/tools-agents-md';
 import { createFileChangeRecorder } from './file-change-recorder.js';
 import { answerOfOption, permissionOptions } from './permission-options.js';
 import { plannedDiffs } from './planned-diffs.js';
@@ -30,12 +29,10 @@ import { presentToolCall } from './tool-call-presentation.js';
 /** Options of {@link createAcpSession}. */
 export interface AcpSessionOptions {
   readonly sessionId: string;
-  /** Absolute workspace root (the request's `cwd`). */
-  readonly root: string;
+  /** The workspace (the request's `cwd`), its config, the MCP file and the sandbox, from the host kit. */
+  readonly settings: SessionSettings;
   readonly model: AgentModel;
   readonly mode: ApprovalMode;
-  /** The `.mcp.json` of the workspace, when it has one. */
-  readonly mcpConfigFile: string | undefined;
   /** The MCP servers of the `session/new` request; one named like a file's server replaces it. */
   readonly mcpServers: McpServersConfig;
   readonly client: AgentContext;
@@ -64,7 +61,8 @@ function parseArguments(call: ToolCall): unknown {
 
 /** Builds a session; the agent session (and so its tools and MCP servers) exists when this resolves. */
 export async function createAcpSession(options: AcpSessionOptions): Promise<AcpSession> {
-  const { sessionId, root, client } = options;
+  const { sessionId, client } = options;
+  const { root } = options.settings;
   let updates: Promise<void> = Promise.resolve();
   // Updates go out in order; a closed connection only loses them.
   const send = (update: SessionUpdate): Promise<void> => {
@@ -104,20 +102,13 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
   const state = { mode: options.mode };
   let tools: SessionToolSet | undefined;
   const fileChanges = createFileChangeRecorder(() => tools?.workspace);
-  const agent = createAgent({
+  // bash runs in the configured sandbox (workspace-write by default) when bubblewrap works here;
+  // otherwise on the host, said once on stderr.
+  const agent = createSessionAgent(options.settings, {
     model: options.model,
-    tools: async () => {
-      tools = await createSessionTools({
-        root,
-        ...(options.mcpConfigFile ? { mcpConfigFile: options.mcpConfigFile } : {}),
-        mcpServers: options.mcpServers,
-        mcpStderr: (server, chunk) => options.log(`[mcp ${server}] ${chunk.trimEnd()}`),
-        // bash runs in the workspace-write sandbox when bubblewrap works here; otherwise on the host,
-        // said once on stderr.
-        sandbox: { network: false, notice: options.log },
-      });
-      return { tools: tools.provider, close: tools.close };
-    },
+    notice: options.log,
+    mcpStderr: (server, chunk) => options.log(`[mcp ${server}] ${chunk.trimEnd()}`),
+    mcpServers: options.mcpServers,
     approval: {
       get mode() {
         return state.mode;
@@ -125,10 +116,8 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
       approver,
     },
     after: [fileChanges.decorator],
-    workspaceRoot: root,
-    agentsMd: async () => {
-      const loaded = tools && (await loadAgentsMd(tools.workspace));
-      return loaded ? formatAgentsMdPrompt(loaded) : undefined;
+    onTools: (built) => {
+      tools = built;
     },
   });
   const session: AgentSession = await agent.createSession();

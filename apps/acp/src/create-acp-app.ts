@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { isAbsolute, join } from 'node:path';
+import { isAbsolute } from 'node:path';
 import { type AgentApp, agent, methods, PROTOCOL_VERSION, RequestError } from '@agentclientprotocol/sdk';
 import { APPROVAL_MODES, type ApprovalMode } from '@toolgate/core';
-import { ModelConfigError, selectModel } from '@toolgate/host';
+import { ConfigError, ModelConfigError, resolveSessionSettings, selectModel } from '@toolgate/host';
 import { type AcpSession, createAcpSession } from './acp-session.js';
 import { toMcpServers } from './to-mcp-servers.js';
 
 /** Options of {@link createAcpApp}. */
 export interface AcpAppOptions {
-  /** `TOOLGATE_MODEL`, `TOOLGATE_BASE_URL`, `TOOLGATE_APPROVAL` and the provider keys. */
+  /** `TOOLGATE_MODEL`, `TOOLGATE_BASE_URL`, `TOOLGATE_APPROVAL`, the provider keys and `XDG_CONFIG_HOME` (the user's config file). */
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly version: string;
   /** Where diagnostics go (stderr). */
@@ -33,21 +33,12 @@ const MODE_DESCRIPTIONS: Readonly<Record<ApprovalMode, { name: string; descripti
 };
 
 const NO_MODEL =
-  'No model configured for toolgate-acp. Set TOOLGATE_MODEL=provider:model in the environment the editor starts it with ' +
+  'No model configured for toolgate-acp. Set "model": "provider:model" in the user config file or TOOLGATE_MODEL=provider:model in the environment the editor starts it with ' +
   '(openai:…, anthropic:… or openai-compatible:… with TOOLGATE_BASE_URL, e.g. http://localhost:11434/v1 for Ollama), ' +
   'and the provider key: OPENAI_API_KEY, ANTHROPIC_API_KEY or TOOLGATE_API_KEY.';
 
 function isApprovalMode(value: string): value is ApprovalMode {
   return (APPROVAL_MODES as readonly string[]).includes(value);
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Builds the ACP agent: initialize, session/new, set_mode, prompt, cancel, close. */
@@ -64,12 +55,6 @@ export function createAcpApp(options: AcpAppOptions): AcpAgent {
       );
     return session;
   };
-  const fromEnv = env.TOOLGATE_APPROVAL?.trim().toLowerCase();
-  const defaultMode: ApprovalMode = fromEnv && isApprovalMode(fromEnv) ? fromEnv : 'safe';
-  if (fromEnv && !isApprovalMode(fromEnv))
-    log(
-      `TOOLGATE_APPROVAL: expected one of ${APPROVAL_MODES.join(', ')}, got ${JSON.stringify(fromEnv)}; using safe.`,
-    );
 
   const app = agent({ name: 'toolgate-acp' })
     .onRequest(methods.agent.initialize, () => ({
@@ -98,23 +83,29 @@ export function createAcpApp(options: AcpAppOptions): AcpAgent {
       if (!directory)
         throw RequestError.invalidParams(undefined, `cwd is not an existing directory: ${params.cwd}`);
       const mcpServers = toMcpServers(params.mcpServers);
-      if (!env.TOOLGATE_MODEL?.trim()) throw RequestError.internalError(undefined, NO_MODEL);
+      // The same config as the CLI: the user's file, the workspace's toolgate.config.json (only
+      // tightening until trusted with `toolgate trust`), TOOLGATE_APPROVAL, .mcp.json once trusted.
+      let settings: Awaited<ReturnType<typeof resolveSessionSettings>>;
+      try {
+        settings = await resolveSessionSettings({ root: params.cwd, env, notice: log });
+      } catch (error) {
+        if (error instanceof ConfigError) throw RequestError.internalError(undefined, error.message);
+        throw error;
+      }
       let model: Awaited<ReturnType<typeof selectModel>>['model'];
       try {
-        ({ model } = await selectModel({ env }));
+        ({ model } = await selectModel({ env, config: settings.config }));
       } catch (error) {
         if (error instanceof ModelConfigError)
           throw RequestError.internalError(undefined, `${error.message} ${NO_MODEL}`);
         throw error;
       }
       const sessionId = randomUUID();
-      const mcpFile = join(params.cwd, '.mcp.json');
       const session = await createAcpSession({
         sessionId,
-        root: params.cwd,
+        settings,
         model,
-        mode: defaultMode,
-        mcpConfigFile: (await exists(mcpFile)) ? mcpFile : undefined,
+        mode: settings.mode,
         mcpServers,
         client,
         log,
@@ -123,7 +114,7 @@ export function createAcpApp(options: AcpAppOptions): AcpAgent {
       return {
         sessionId,
         modes: {
-          currentModeId: defaultMode,
+          currentModeId: settings.mode,
           availableModes: APPROVAL_MODES.map((id) => ({ id, ...MODE_DESCRIPTIONS[id] })),
         },
       };

@@ -19,7 +19,31 @@ export {
   type AuditLogOptions,
   createAuditLog,
 } from './audit/create-audit-log.js';
+export { ConfigError } from './config/config-error.js';
+export { digestWorkspaceConfig } from './config/digest-workspace-config.js';
+export {
+  type LoadSessionConfigOptions,
+  loadSessionConfig,
+  loadUserConfig,
+  type SessionConfig,
+} from './config/load-session-config.js';
+export { CONFIG_FILE_NAME, loadToolgateConfig } from './config/load-toolgate-config.js';
+export {
+  MCP_CONFIG_FILE_NAME,
+  type ResolveSessionSettingsOptions,
+  resolveSessionSettings,
+  type SessionSettings,
+} from './config/resolve-session-settings.js';
 export { TOOLGATE_CONFIG_SCHEMA, type ToolgateConfig } from './config/toolgate-config-schema.js';
+export { userConfigFile } from './config/user-config-file.js';
+export { type TrustedWorkspace, USER_CONFIG_SCHEMA, type UserConfig } from './config/user-config-schema.js';
+export {
+  checkWorkspaceTrust,
+  describeDistrust,
+  trustCommandFor,
+  type WorkspaceTrust,
+} from './config/workspace-trust.js';
+export { writeUserConfig } from './config/write-user-config.js';
 export { DEFAULT_HOOK_TIMEOUT_MS, type HookCommand, type HookSettings } from './hooks/hook-settings.js';
 export { type HooksOptions, withHooks } from './hooks/with-hooks.js';
 export { ModelConfigError } from './model/model-config-error.js';
@@ -52,6 +76,7 @@ export {
   type BuiltInToolsContext,
   createBuiltInTools,
 } from './session/create-built-in-tools.js';
+export { createSessionAgent, type SessionAgentOptions } from './session/create-session-agent.js';
 export {
   createSessionSurface,
   type SessionSurface,

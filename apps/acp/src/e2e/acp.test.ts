@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -25,19 +25,24 @@ const EVERYTHING_SERVER = resolve(
   import.meta.dirname,
   '../../node_modules/@modelcontextprotocol/server-everything/dist/index.js',
 );
+// `toolgate trust` writes the trust record both hosts read.
+const CLI_BIN = resolve(import.meta.dirname, '../../../cli/dist/bin.js');
 const SKIP_REASON = existsSync(BIN)
   ? undefined
   : `skipped: ${BIN} is missing; run \`pnpm build\` first (CI builds before testing)`;
 
 let root: string;
+let configHome: string;
 let server: FakeModelServer;
 beforeEach(async () => {
   root = await realpath(await mkdtemp(join(tmpdir(), 'toolgate-acp-')));
+  configHome = await mkdtemp(join(tmpdir(), 'toolgate-acp-config-'));
   server = await startFakeModelServer();
 });
 afterEach(async () => {
   await server.close();
   await rm(root, { recursive: true, force: true });
+  await rm(configHome, { recursive: true, force: true });
 });
 
 type PermissionHandler = (
@@ -58,7 +63,8 @@ function spawnAgent(env: Record<string, string>) {
     Object.entries(process.env).filter(([key]) => !key.startsWith('TOOLGATE_')),
   );
   const child = spawn(process.execPath, [BIN], {
-    env: { ...clean, ...env },
+    // The user's config file lives in a fresh directory of the test's.
+    env: { ...clean, XDG_CONFIG_HOME: configHome, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const output = { stderr: '' };
@@ -190,6 +196,44 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(value).toContain('TOOLGATE_MODEL');
       expect(value).toContain('TOOLGATE_BASE_URL');
       expect(value).toContain('OPENAI_API_KEY');
+    });
+
+    it('takes the model and the approval mode from the user config file, and ignores what an untrusted workspace would loosen', async () => {
+      await mkdir(join(configHome, 'toolgate'));
+      await writeFile(
+        join(configHome, 'toolgate', 'config.json'),
+        JSON.stringify({ model: 'openai-compatible:from-config', baseURL: server.baseURL, approval: 'safe' }),
+      );
+      await writeFile(join(root, 'toolgate.config.json'), JSON.stringify({ approval: 'auto' }));
+      server.reply({ text: 'hello' });
+      const { value, stderr } = await withAgent(
+        () => ({ outcome: { outcome: 'cancelled' } }),
+        async (agent) => {
+          const created = await newSession(agent);
+          const turn = await agent.buildSession(root).withSession((session) => prompt(session, 'hi'));
+          return { mode: created.modes?.currentModeId, turn };
+        },
+        {},
+      );
+      expect(value.mode).toBe('safe');
+      expect(value.turn.stopReason).toBe('end_turn');
+      expect(server.requests[0]!.body?.model).toBe('from-config');
+      expect(stderr).toContain(`ignored approval "auto" from ${join(root, 'toolgate.config.json')}`);
+      expect(stderr).toContain(`toolgate trust --cwd ${root}`);
+    });
+
+    it('takes the approval mode of a workspace the person trusted', async () => {
+      await writeFile(join(root, 'toolgate.config.json'), JSON.stringify({ approval: 'auto' }));
+      const trust = spawnSync(process.execPath, [CLI_BIN, 'trust', '--cwd', root], {
+        env: { ...process.env, XDG_CONFIG_HOME: configHome },
+        encoding: 'utf8',
+      });
+      expect(trust.status, trust.stderr).toBe(0);
+      const { value } = await withAgent(
+        () => ({ outcome: { outcome: 'cancelled' } }),
+        async (agent) => newSession(agent),
+      );
+      expect(value.modes?.currentModeId).toBe('auto');
     });
 
     it('asks for a bash call allowed once, runs it, and asks again for the same command', async () => {

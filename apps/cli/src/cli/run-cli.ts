@@ -42,7 +42,11 @@ export async function runCli(io: CliIo): Promise<ExitCode> {
         return await (await import('../commands/run-trust-command.js')).runTrustCommand(io, command);
     }
   } catch (error) {
-    if (UsageError.isInstance(error)) {
+    // A bad config file or variable (the host's ConfigError, code config_invalid) is a usage problem too.
+    if (
+      UsageError.isInstance(error) ||
+      (isToolgateError(error) && 'code' in error && error.code === 'config_invalid')
+    ) {
       io.stderr.write(`toolgate: ${error.message}\nRun 'toolgate --help' for usage.\n`);
       return EXIT_CODES.usage;
     }

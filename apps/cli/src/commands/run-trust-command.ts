@@ -1,15 +1,17 @@
 import { realpath, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import {
+  checkWorkspaceTrust,
+  digestWorkspaceConfig,
+  loadUserConfig,
+  userConfigFile,
+  writeUserConfig,
+} from '@toolgate/host';
 import type { CliIo } from '../cli/cli-io.js';
 import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
 import type { CommonOptions } from '../cli/parse-cli-arguments.js';
 import { invocationDirectory } from '../cli/resolve-session-settings.js';
 import { UsageError } from '../cli/usage-error.js';
-import { digestWorkspaceConfig } from '../config/digest-workspace-config.js';
-import { loadUserConfig } from '../config/load-session-config.js';
-import { userConfigFile } from '../config/user-config-file.js';
-import { checkWorkspaceTrust } from '../config/workspace-trust.js';
-import { writeUserConfig } from '../config/write-user-config.js';
 
 /** Options of `toolgate trust`. */
 export interface TrustCommandOptions {

@@ -106,11 +106,26 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(lines(result.stdout).at(-1)).toMatchObject({ stopReason: 'max_steps' });
     });
 
+    it('takes the model and base URL from the config of a trusted workspace, and ignores them until then', async () => {
+      await writeFile(
+        join(root, 'toolgate.config.json'),
+        JSON.stringify({ model: 'openai-compatible:from-config', baseURL: server.baseURL }),
+      );
+      const untrusted = await runToolgate(['run', 'hi', '--cwd', root]);
+      expect(untrusted.code).toBe(2);
+      expect(untrusted.stderr).toContain('ignored model "openai-compatible:from-config", baseURL');
+      expect((await runToolgate(['trust', '--cwd', root])).code).toBe(0);
+      server.reply({ text: 'configured' });
+      const trusted = await runToolgate(['run', 'hi', '--cwd', root]);
+      expect(trusted).toMatchObject({ code: 0, stdout: 'configured\n' });
+      expect(server.requests[0]!.body?.model).toBe('from-config');
+    });
+
     it('exits 2 and says which flag or variable to set when no model is configured', async () => {
       const result = await runToolgate(['run', 'hi', '--cwd', root]);
       expect(result.code).toBe(2);
       expect(result.stderr).toContain(
-        'No model configured: pass --model provider:model or set TOOLGATE_MODEL',
+        'No model configured: pass --model provider:model, set TOOLGATE_MODEL or the config key "model"',
       );
       expect(server.requests).toHaveLength(0);
     });

@@ -1,12 +1,12 @@
 import type { Agent } from '@toolgate/agent';
+import { createSessionAgent, type SessionSettings, selectModel } from '@toolgate/host';
 import { createTerminalApprover } from '../approval/create-terminal-approver.js';
 import { formatRejectionLine } from '../approval/terminal-rejection.js';
 import type { CliIo } from '../cli/cli-io.js';
 import type { CommonOptions } from '../cli/parse-cli-arguments.js';
-import { resolveSessionSettings, type SessionSettings } from '../cli/resolve-session-settings.js';
+import { resolveSessionSettings } from '../cli/resolve-session-settings.js';
 import { streamColors } from '../commands/command-context.js';
 import { createColors, shouldUseColor } from '../render/colors.js';
-import { createCliAgent } from './create-cli-agent.js';
 
 /** What `toolgate run` and the interactive `toolgate` are given about the agent. */
 export interface TerminalAgentOptions {
@@ -28,18 +28,26 @@ export async function createTerminalAgent(
   const notice = (line: string) => io.stderr.write(`${line}\n`);
   const settings = await resolveSessionSettings(command.options, io.env, io.cwd, notice);
   const rejectionColors = streamColors(io).stderr;
-  const agent = await createCliAgent(settings, {
+  // Throws ModelConfigError (exit 2) when no usable model is configured.
+  const { model } = await selectModel({
     model: command.model,
     baseURL: command.baseURL,
-    maxSteps: command.maxSteps,
     env: io.env,
+    config: settings.config,
+  });
+  const agent = createSessionAgent(settings, {
+    model,
+    ...(command.maxSteps === undefined ? {} : { maxSteps: command.maxSteps }),
     notice,
-    approver: createTerminalApprover({
-      choices: { always: true, feedback: true },
-      // The question is asked on the terminal, whatever stderr is.
-      colors: createColors(shouldUseColor(true, io.env)),
-      onRejected: (rejection) => io.stderr.write(formatRejectionLine(rejection, rejectionColors)),
-    }),
+    approval: {
+      mode: settings.mode,
+      approver: createTerminalApprover({
+        choices: { always: true, feedback: true },
+        // The question is asked on the terminal, whatever stderr is.
+        colors: createColors(shouldUseColor(true, io.env)),
+        onRejected: (rejection) => io.stderr.write(formatRejectionLine(rejection, rejectionColors)),
+      }),
+    },
   });
   return { agent, settings };
 }

@@ -9,6 +9,10 @@ const pathList = z.array(z.string().min(1));
 export const TOOLGATE_CONFIG_SCHEMA = z.strictObject({
   /** Editors' schema hint; ignored. */
   $schema: z.string().optional(),
+  /** `provider:model` when neither the host's flag nor `TOOLGATE_MODEL` is set. */
+  model: z.string().min(1).optional(),
+  /** The provider's base URL (required for `openai-compatible`) when neither the flag nor `TOOLGATE_BASE_URL` is set. */
+  baseURL: z.string().min(1).optional(),
   /** Approval mode when neither `--approval` nor `TOOLGATE_APPROVAL` is set. */
   approval: z.enum(['manual', 'safe', 'auto']).optional(),
   workspace: z

@@ -64,8 +64,30 @@ describe('selectModel', () => {
     expect(spec.modelId).toBe('flag');
   });
 
+  it('takes the model and base URL from the config below the flag and the environment', async () => {
+    const config = { model: 'openai-compatible:from-config', baseURL: server.baseURL };
+    await ask({ env: {}, config });
+    expect(server.requests.at(-1)!.body?.model).toBe('from-config');
+    await ask({ env: { TOOLGATE_MODEL: 'openai-compatible:from-env' }, config });
+    expect(server.requests.at(-1)!.body?.model).toBe('from-env');
+    await ask({ model: 'openai-compatible:from-flag', env: { TOOLGATE_MODEL: 'openai:env' }, config });
+    expect(server.requests.at(-1)!.body?.model).toBe('from-flag');
+    await expect(selectModel({ env: {}, config: { model: 'gpt' } })).rejects.toThrow(
+      /^the config key model: expected provider:model/,
+    );
+    await expect(
+      selectModel({
+        env: { TOOLGATE_BASE_URL: 'ftp://x' },
+        config: { model: 'openai-compatible:m', baseURL: 'http://ok' },
+      }),
+    ).rejects.toThrow(/^TOOLGATE_BASE_URL: expected an http\(s\) URL/);
+  });
+
   it.each([
-    [{ env: {} }, /No model configured: pass --model provider:model or set TOOLGATE_MODEL/],
+    [
+      { env: {} },
+      /No model configured: pass --model provider:model, set TOOLGATE_MODEL or the config key "model"/,
+    ],
     [{ model: 'gpt-4', env: {} }, /--model: expected provider:model/],
     [
       { env: { TOOLGATE_MODEL: 'ollama:x' } },

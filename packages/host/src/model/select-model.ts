@@ -10,6 +10,8 @@ export interface SelectModelOptions {
   readonly baseURL?: string | undefined;
   /** `TOOLGATE_MODEL`, `TOOLGATE_BASE_URL`, `TOOLGATE_API_KEY`, `OPENAI_API_KEY`, `ANTHROPIC_API_KEY`. */
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** The config files' `model` and `baseURL` (user file, project file on top): below the flag and the environment. @default none */
+  readonly config?: { readonly model?: string | undefined; readonly baseURL?: string | undefined };
   /** How errors name the host's flags. @default `{ model: '--model', baseURL: '--base-url' }` */
   readonly flags?: { readonly model: string; readonly baseURL: string };
 }
@@ -45,7 +47,8 @@ function checkURL(url: string, source: string): string {
 }
 
 /**
- * Picks the model from a `provider:model` string (flag, else `TOOLGATE_MODEL`) and builds it with
+ * Picks the model from a `provider:model` string (flag, else `TOOLGATE_MODEL`, else the config's
+ * `model`) and builds it with
  * its provider package, loaded only when chosen. Keys come from the provider's own variable, else
  * `TOOLGATE_API_KEY`. Throws {@link ModelConfigError} naming exactly what to set.
  */
@@ -53,16 +56,23 @@ export async function selectModel(options: SelectModelOptions): Promise<Selected
   const flags = options.flags ?? { model: '--model', baseURL: '--base-url' };
   const env = options.env;
   const fromFlag = present(options.model);
-  const text = fromFlag ?? present(env.TOOLGATE_MODEL);
+  const fromEnv = present(env.TOOLGATE_MODEL);
+  const text = fromFlag ?? fromEnv ?? present(options.config?.model);
   if (text === undefined)
     throw new ModelConfigError(
-      `No model configured: pass ${flags.model} provider:model or set TOOLGATE_MODEL (providers: openai, anthropic, openai-compatible; for Ollama: ${flags.model} openai-compatible:qwen3 ${flags.baseURL} http://localhost:11434/v1).`,
+      `No model configured: pass ${flags.model} provider:model, set TOOLGATE_MODEL or the config key "model" (providers: openai, anthropic, openai-compatible; for Ollama: ${flags.model} openai-compatible:qwen3 ${flags.baseURL} http://localhost:11434/v1).`,
     );
-  const spec = parseModelSpec(text, fromFlag ? flags.model : 'TOOLGATE_MODEL');
+  const spec = parseModelSpec(
+    text,
+    fromFlag ? flags.model : fromEnv ? 'TOOLGATE_MODEL' : 'the config key model',
+  );
   const urlFlag = present(options.baseURL);
-  const urlText = urlFlag ?? present(env.TOOLGATE_BASE_URL);
+  const urlEnv = present(env.TOOLGATE_BASE_URL);
+  const urlText = urlFlag ?? urlEnv ?? present(options.config?.baseURL);
   const baseURL =
-    urlText === undefined ? undefined : checkURL(urlText, urlFlag ? flags.baseURL : 'TOOLGATE_BASE_URL');
+    urlText === undefined
+      ? undefined
+      : checkURL(urlText, urlFlag ? flags.baseURL : urlEnv ? 'TOOLGATE_BASE_URL' : 'the config key baseURL');
   const keyVariable = KEY_VARIABLES[spec.provider];
   const apiKey = (keyVariable ? present(env[keyVariable]) : undefined) ?? present(env.TOOLGATE_API_KEY);
   const selected = (model: AgentModel): SelectedModel => ({ model, spec, baseURL });

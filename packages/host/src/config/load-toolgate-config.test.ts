@@ -30,6 +30,8 @@ async function problem(file: string): Promise<string> {
 describe('loadToolgateConfig', () => {
   it('reads every documented key', async () => {
     const config = {
+      model: 'openai-compatible:qwen3',
+      baseURL: 'http://localhost:11434/v1',
       approval: 'manual',
       workspace: {
         readRoots: ['../docs'],

@@ -1,6 +1,6 @@
 import type { ApprovalMode } from '@toolgate/core';
-import type { ToolgateConfig } from '@toolgate/host';
 import type { SandboxMode } from '@toolgate/sandbox-bwrap';
+import type { ToolgateConfig } from './toolgate-config-schema.js';
 
 /** The settings in effect, and the project keys left out because they would loosen the rules. */
 export interface LayeredConfig {
@@ -25,7 +25,8 @@ function unique(paths: readonly string[]): string[] {
 
 /**
  * The user's file, then the project's on top (DESIGN §9: project file > user file). A trusted
- * project overrides key by key. An untrusted one may only tighten: a looser approval mode,
+ * project overrides key by key. An untrusted one may only tighten: `model` and `baseURL` (where the
+ * prompts and the provider key go), a looser approval mode,
  * `allowOutsideWorkspace: true`, extra `readRoots`, a looser `sandbox.mode`, `sandbox.network: true`
  * and `sandbox.required: false` are ignored (listed in `ignored`); protected
  * paths always add to the user's; the rest (search exclusions, output limits) applies as given.
@@ -35,6 +36,8 @@ export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trust
   const userWorkspace = user.workspace ?? {};
   const projectWorkspace = { ...project.workspace };
   let approval = project.approval;
+  let model = project.model;
+  let baseURL = project.baseURL;
   const userSandbox = user.sandbox ?? {};
   const projectSandbox = { ...project.sandbox };
   if (!trusted) {
@@ -53,6 +56,15 @@ export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trust
     if (projectSandbox.required === false && userSandbox.required === true) {
       ignored.push('sandbox.required false');
       delete projectSandbox.required;
+    }
+    // Where the prompts and the provider key go is the person's choice, not a cloned repository's.
+    if (model !== undefined && model !== user.model) {
+      ignored.push(`model ${JSON.stringify(model)}`);
+      model = undefined;
+    }
+    if (baseURL !== undefined && baseURL !== user.baseURL) {
+      ignored.push(`baseURL ${JSON.stringify(baseURL)}`);
+      baseURL = undefined;
     }
     const base = user.approval ?? 'safe';
     if (approval !== undefined && LOOSENESS[approval] > LOOSENESS[base]) {
@@ -92,7 +104,11 @@ export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trust
   };
   const sandbox = { ...userSandbox, ...projectSandbox };
   const approvalInEffect = approval ?? user.approval;
+  const modelInEffect = model ?? user.model;
+  const baseURLInEffect = baseURL ?? user.baseURL;
   const config: ToolgateConfig = {
+    ...(modelInEffect === undefined ? {} : { model: modelInEffect }),
+    ...(baseURLInEffect === undefined ? {} : { baseURL: baseURLInEffect }),
     ...(approvalInEffect === undefined ? {} : { approval: approvalInEffect }),
     ...(Object.keys(workspace).length > 0 ? { workspace } : {}),
     ...(Object.keys(tools).length > 0 ? { tools } : {}),

@@ -1,15 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { TOOLGATE_CONFIG_SCHEMA, type ToolgateConfig } from '@toolgate/host';
+import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
-import { UsageError } from '../cli/usage-error.js';
+import { ConfigError } from './config-error.js';
 import { formatConfigIssue } from './format-config-issue.js';
+import { TOOLGATE_CONFIG_SCHEMA, type ToolgateConfig } from './toolgate-config-schema.js';
 
 /** The config file name looked up in the workspace root. */
 export const CONFIG_FILE_NAME = 'toolgate.config.json';
 
 /**
  * Reads and validates a config file. `required` is false for the default location (a missing file
- * means an empty config) and true for `--config`. Every problem throws a {@link UsageError} naming
+ * means an empty config) and true for `--config`. Every problem throws a {@link ConfigError} naming
  * the file, the key and what was expected.
  */
 export function loadToolgateConfig(
@@ -27,11 +27,11 @@ export async function loadConfigFile<Schema extends z.ZodType<object>>(
 ): Promise<z.output<Schema> | Record<string, never>> {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' && !options.required) return {};
-    throw new UsageError(
+    throw new ConfigError(
       `Cannot read config file ${file}: ${code === 'ENOENT' ? 'no such file' : (code ?? String(error))}.`,
     );
   }
@@ -39,14 +39,14 @@ export async function loadConfigFile<Schema extends z.ZodType<object>>(
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`Invalid config file ${file}: not valid JSON (${(error as Error).message}).`);
+    throw new ConfigError(`Invalid config file ${file}: not valid JSON (${(error as Error).message}).`);
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const lines = parsed.error.issues.map(
       (issue) => `  ${formatConfigIssue(issue, raw, schema).replaceAll('\n', '\n  ')}`,
     );
-    throw new UsageError(`Invalid config file ${file}:\n${lines.join('\n')}`);
+    throw new ConfigError(`Invalid config file ${file}:\n${lines.join('\n')}`);
   }
   return parsed.data;
 }

@@ -1,9 +1,9 @@
 import { realpath } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { ToolgateConfig } from '@toolgate/host';
 import { digestWorkspaceConfig } from './digest-workspace-config.js';
 import { layerConfig } from './layer-config.js';
 import { CONFIG_FILE_NAME, loadConfigFile, loadToolgateConfig } from './load-toolgate-config.js';
+import type { ToolgateConfig } from './toolgate-config-schema.js';
 import { USER_CONFIG_SCHEMA, type UserConfig } from './user-config-schema.js';
 import {
   checkWorkspaceTrust,

@@ -1,5 +1,5 @@
-import { TOOLGATE_CONFIG_SCHEMA } from '@toolgate/host';
 import { z } from 'zod';
+import { TOOLGATE_CONFIG_SCHEMA } from './toolgate-config-schema.js';
 
 /** One workspace the person trusted: its real path and the digests of its config files then. */
 export const TRUSTED_WORKSPACE_SCHEMA = z.strictObject({

@@ -1,0 +1,136 @@
+import { stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { ApprovalMode } from '@toolgate/core';
+import type { SandboxMode } from '@toolgate/sandbox-bwrap';
+import type { SessionSandboxSettings } from '../sandbox/open-session-sandbox.js';
+import { ConfigError } from './config-error.js';
+import { loadSessionConfig } from './load-session-config.js';
+import type { ToolgateConfig } from './toolgate-config-schema.js';
+import { userConfigFile } from './user-config-file.js';
+import { describeDistrust, trustCommandFor, type WorkspaceTrust } from './workspace-trust.js';
+
+/** The MCP servers file looked up in the workspace root. */
+export const MCP_CONFIG_FILE_NAME = '.mcp.json';
+
+const APPROVAL_MODES: readonly ApprovalMode[] = ['manual', 'safe', 'auto'];
+
+/** Options of {@link resolveSessionSettings}: the workspace, the environment and the host's flags. */
+export interface ResolveSessionSettingsOptions {
+  /** Absolute workspace root (an existing directory). */
+  readonly root: string;
+  /** `TOOLGATE_APPROVAL`, `XDG_CONFIG_HOME`, `HOME`. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The user's config file. @default `userConfigFile(env)` */
+  readonly userFile?: string;
+  /** A config file the person named (`--config`): trusted, and replaces the workspace's own. */
+  readonly configFile?: string;
+  /** The approval mode the person chose (a flag); wins over `TOOLGATE_APPROVAL` and the config. */
+  readonly approval?: ApprovalMode;
+  /** The sandbox mode the person chose (`--sandbox`); a confined one is then required. */
+  readonly sandbox?: SandboxMode;
+  /** An MCP servers file the person named: loaded whatever the workspace's trust. */
+  readonly mcpConfigFile?: string;
+  /** Load no MCP servers at all. @default false */
+  readonly noMcp?: boolean;
+  /** Receives one line for each setting left out and how to trust the workspace. */
+  readonly notice: (line: string) => void;
+}
+
+/** Where a session runs and how it asks. */
+export interface SessionSettings {
+  /** Absolute workspace root. */
+  readonly root: string;
+  /** The user's file with the project's on top (the project's only tightening until trusted). */
+  readonly config: ToolgateConfig;
+  readonly mode: ApprovalMode;
+  /** The MCP servers file to load, if any. */
+  readonly mcpConfigFile: string | undefined;
+  /** Where bash runs. */
+  readonly sandbox: SessionSandboxSettings;
+  /** Whether the workspace's own config files are trusted. */
+  readonly trust: WorkspaceTrust;
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `TOOLGATE_APPROVAL` (trimmed, any case) when set; anything else is a {@link ConfigError}. */
+function approvalFromEnv(raw: string | undefined): ApprovalMode | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const value = raw.trim().toLowerCase();
+  if ((APPROVAL_MODES as readonly string[]).includes(value)) return value as ApprovalMode;
+  throw new ConfigError(
+    `TOOLGATE_APPROVAL expects one of ${APPROVAL_MODES.join(', ')}; got ${JSON.stringify(raw)}.`,
+  );
+}
+
+/**
+ * The settings both hosts start a session from (DESIGN §9): the user's config file, then the
+ * workspace's `toolgate.config.json` (or the named config file), which only tightens until the
+ * workspace is trusted; the approval mode (flag, `TOOLGATE_APPROVAL`, config, `safe`); the MCP
+ * file (a named one, else the workspace's `.mcp.json` once trusted); the sandbox (flag, then
+ * config; a confined mode given by flag is required). Throws {@link ConfigError} for a bad file,
+ * key or variable.
+ */
+export async function resolveSessionSettings(
+  options: ResolveSessionSettingsOptions,
+): Promise<SessionSettings> {
+  const { root, notice } = options;
+  const loaded = await loadSessionConfig({
+    root,
+    userFile: options.userFile ?? userConfigFile(options.env),
+    ...(options.configFile === undefined ? {} : { configFile: options.configFile }),
+  });
+  const { config } = loaded;
+  for (const line of loaded.notices) notice(line);
+  const readRoots = config.workspace?.readRoots ?? [];
+  for (const [index, path] of readRoots.entries()) {
+    const absolute = resolve(root, path);
+    if (!(await isDirectory(absolute)))
+      throw new ConfigError(
+        `Config key workspace.readRoots[${index}]: expected an existing directory, got ${JSON.stringify(path)} (${absolute}).`,
+      );
+  }
+  const mode =
+    options.approval ?? approvalFromEnv(options.env.TOOLGATE_APPROVAL) ?? config.approval ?? 'safe';
+  let mcpConfigFile: string | undefined;
+  if (!options.noMcp) {
+    if (options.mcpConfigFile !== undefined) mcpConfigFile = options.mcpConfigFile;
+    else if (await exists(join(root, MCP_CONFIG_FILE_NAME))) {
+      // A cloned repository's servers are commands it chose: none starts until the person trusts it.
+      if (loaded.trust.state === 'trusted') mcpConfigFile = join(root, MCP_CONFIG_FILE_NAME);
+      else
+        notice(
+          `toolgate: not starting the MCP servers of ${join(root, MCP_CONFIG_FILE_NAME)}: ${describeDistrust(loaded.trust)}. To trust it: ${trustCommandFor(loaded.realRoot)}`,
+        );
+    }
+  }
+  const sandboxConfig = config.sandbox ?? {};
+  const sandboxMode = options.sandbox ?? sandboxConfig.mode;
+  const requiredBy =
+    options.sandbox !== undefined && options.sandbox !== 'danger-full-access'
+      ? `--sandbox ${options.sandbox}`
+      : sandboxConfig.required
+        ? 'sandbox.required in the config file'
+        : undefined;
+  const sandbox: SessionSandboxSettings = {
+    ...(sandboxMode === undefined ? {} : { mode: sandboxMode }),
+    network: sandboxConfig.network ?? false,
+    ...(requiredBy === undefined ? {} : { requiredBy }),
+  };
+  return { root, config, mode, mcpConfigFile, sandbox, trust: loaded.trust };
+}

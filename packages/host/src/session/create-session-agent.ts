@@ -1,0 +1,58 @@
+import { type Agent, type AgentApproval, type AgentModel, createAgent } from '@toolgate/agent';
+import type { ToolDecorator } from '@toolgate/core';
+import type { McpServersConfig } from '@toolgate/mcp';
+import { formatAgentsMdPrompt, loadAgentsMd } from '@toolgate/tools-agents-md';
+import type { SessionSettings } from '../config/resolve-session-settings.js';
+import { createSessionTools, type SessionToolSet } from './create-session-tools.js';
+
+/** Options of {@link createSessionAgent}: what a host adds to the session settings. */
+export interface SessionAgentOptions {
+  /** The model (see `selectModel`). */
+  readonly model: AgentModel;
+  /** The approval mode (a getter lets a host switch it between turns) and the host's approver. */
+  readonly approval: AgentApproval;
+  /** Model requests per turn. @default the agent's */
+  readonly maxSteps?: number;
+  /** Receives one-line notices, such as bash running unsandboxed because bubblewrap cannot run. */
+  readonly notice: (line: string) => void;
+  /** MCP servers the host was given directly, next to the settings' file (see `createSessionTools`). @default none */
+  readonly mcpServers?: McpServersConfig;
+  /** Receives what stdio MCP servers write to stderr. @default discarded */
+  readonly mcpStderr?: (server: string, chunk: string) => void;
+  /** Decorators between approval and the tool. @default [] */
+  readonly after?: readonly ToolDecorator[];
+  /** Called with each session's tools once built (their workspace, MCP side). @default nothing */
+  readonly onTools?: (tools: SessionToolSet) => void;
+}
+
+/**
+ * The agent both hosts run: each session gets its own built-in and MCP tools from the settings
+ * (workspace, config, MCP file, sandbox), the host's approval, and AGENTS.md in the system prompt.
+ */
+export function createSessionAgent(settings: SessionSettings, options: SessionAgentOptions): Agent {
+  let tools: SessionToolSet | undefined;
+  return createAgent({
+    model: options.model,
+    tools: async () => {
+      tools = await createSessionTools({
+        root: settings.root,
+        config: settings.config,
+        ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
+        ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
+        ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
+        sandbox: { ...settings.sandbox, notice: options.notice },
+      });
+      options.onTools?.(tools);
+      return { tools: tools.provider, close: tools.close };
+    },
+    approval: options.approval,
+    ...(options.after ? { after: options.after } : {}),
+    workspaceRoot: settings.root,
+    // Read once per session, after its tools (and so its workspace) exist.
+    agentsMd: async () => {
+      const loaded = tools && (await loadAgentsMd(tools.workspace));
+      return loaded ? formatAgentsMdPrompt(loaded) : undefined;
+    },
+    ...(options.maxSteps === undefined ? {} : { limits: { maxSteps: options.maxSteps } }),
+  });
+}
