@@ -45,6 +45,7 @@ export {
 } from './config/workspace-trust.js';
 export { writeUserConfig } from './config/write-user-config.js';
 export { DEFAULT_HOOK_TIMEOUT_MS, type HookCommand, type HookSettings } from './hooks/hook-settings.js';
+export { hookSettingsOfConfig } from './hooks/hook-settings-of-config.js';
 export { type HooksOptions, withHooks } from './hooks/with-hooks.js';
 export { ModelConfigError } from './model/model-config-error.js';
 export {
@@ -88,3 +89,8 @@ export {
   type SessionToolsOptions,
 } from './session/create-session-tools.js';
 export { type LoadMcpToolsOptions, loadMcpTools, type SessionMcp } from './session/load-mcp-tools.js';
+export {
+  type CallOversight,
+  type CallOversightOptions,
+  openCallOversight,
+} from './session/open-call-oversight.js';

@@ -19,6 +19,8 @@ export interface CommonOptions {
   readonly noMcp: boolean;
   /** `--sandbox`. */
   readonly sandbox?: SandboxMode;
+  /** `--audit FILE`: the audit log, as given (resolved later). */
+  readonly audit?: string;
 }
 
 /** A parsed command line. */
@@ -78,6 +80,7 @@ const OPTIONS = {
   'mcp-config': { type: 'string' },
   'no-mcp': { type: 'boolean' },
   sandbox: { type: 'string' },
+  audit: { type: 'string' },
   json: { type: 'boolean' },
   model: { type: 'string' },
   'base-url': { type: 'string' },
@@ -97,7 +100,7 @@ const RUN_ONLY = ['model', 'base-url', 'max-steps'] as const;
 const TRUST_ONLY = ['list', 'revoke'] as const;
 
 /** Options `toolgate trust` does not take (it reads no config and starts nothing). */
-const NOT_FOR_TRUST = ['approval', 'config', 'mcp-config', 'no-mcp', 'json'] as const;
+const NOT_FOR_TRUST = ['approval', 'config', 'mcp-config', 'no-mcp', 'json', 'audit'] as const;
 
 function parseMaxSteps(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -148,6 +151,7 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
   const cwd = nonEmpty('cwd', values.cwd);
   const config = nonEmpty('config', values.config);
   const mcpConfig = nonEmpty('mcp-config', values['mcp-config']);
+  const audit = nonEmpty('audit', values.audit);
   if (mcpConfig !== undefined && values['no-mcp'])
     throw new UsageError('--mcp-config and --no-mcp exclude each other.');
   const options: CommonOptions = {
@@ -159,6 +163,7 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     ...(mcpConfig === undefined ? {} : { mcpConfig }),
     noMcp: values['no-mcp'] ?? false,
     ...(values.sandbox === undefined ? {} : { sandbox: parseSandboxModeValue(values.sandbox, '--sandbox') }),
+    ...(audit === undefined ? {} : { audit }),
   };
   const json = values.json ?? false;
   const extra = (allowed: number) => {

@@ -51,5 +51,6 @@ export async function resolveSessionSettings(
     ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
     ...(mcpConfigFile === undefined ? {} : { mcpConfigFile }),
     ...(options.noMcp ? { noMcp: true } : {}),
+    ...(options.audit === undefined ? {} : { audit: resolve(base, options.audit) }),
   });
 }

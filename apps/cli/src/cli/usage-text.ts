@@ -21,6 +21,8 @@ Options:
   --no-mcp                   ignore MCP servers
   --sandbox MODE             read-only | workspace-write | danger-full-access for bash (default: the
                              config file, else workspace-write when bubblewrap works here)
+  --audit FILE               append one JSON line per decided call to FILE (default: the config's
+                             audit key)
   --json                     machine-readable output (tools, call; run: JSON Lines, one per event)
   --model PROVIDER:MODEL     run: openai:…, anthropic:…, openai-compatible:… (default $TOOLGATE_MODEL)
   --base-url URL             run: the provider's base URL, required for openai-compatible

@@ -27,7 +27,7 @@ export interface RunCommandOptions {
  * stop reason. Every process the turn started is stopped before it returns.
  */
 export async function runAgentCommand(io: CliIo, command: RunCommandOptions): Promise<ExitCode> {
-  const { agent } = await createTerminalAgent(io, command);
+  const { agent, oversight } = await createTerminalAgent(io, command);
   const prompt = await readPrompt(command.prompt, io.stdin);
   const renderer = createTurnRenderer({ stdout: io.stdout, stderr: io.stderr, colors: streamColors(io) });
   const session = await agent.createSession();
@@ -35,12 +35,14 @@ export async function runAgentCommand(io: CliIo, command: RunCommandOptions): Pr
   try {
     const turn = session.prompt(prompt, { signal: io.signal });
     for await (const event of turn) {
+      oversight.onEvent(event);
       if (command.json) io.stdout.write(agentEventJson(event));
       else renderer.render(event);
     }
     result = await turn.result;
   } finally {
     await session.close();
+    await oversight.close();
   }
   if (!command.json) renderer.finish(result);
   return signalExitCode(io.signal) ?? exitCodeOfStopReason(result.stopReason);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BUILT_IN_TOOL_NAMES, type ToolResult } from '@toolgate/core';
-import { createSessionSurface } from '@toolgate/host';
+import { createSessionSurface, openCallOversight } from '@toolgate/host';
 import { ONE_SHOT_CHOICES } from '../approval/approval-choices.js';
 import { createTerminalApprover } from '../approval/create-terminal-approver.js';
 import { formatRejectionLine, type TerminalRejection } from '../approval/terminal-rejection.js';
@@ -53,6 +53,15 @@ export async function runCallCommand(io: CliIo, command: CallCommandOptions): Pr
   const colors = streamColors(io);
   // What the approver refused: said in one line instead of the generic rejection rendering.
   const refused: { rejection?: TerminalRejection } = {};
+  const notice = (line: string) => io.stderr.write(`${line}\n`);
+  const oversight = await openCallOversight({
+    hooks: settings.hooks,
+    audit: settings.audit,
+    sessionId: randomUUID(),
+    cwd: settings.root,
+    answeredBy: 'terminal',
+    notice,
+  });
   const session = await createSessionSurface({
     root: settings.root,
     config: settings.config,
@@ -78,6 +87,8 @@ export async function runCallCommand(io: CliIo, command: CallCommandOptions): Pr
       command.tool === 'bash'
         ? { ...settings.sandbox, notice: (line: string) => io.stderr.write(`${line}\n`) }
         : 'unconfined',
+    before: oversight.before,
+    onEvent: (event) => oversight.onEvent(event),
     ...(io.stderr.isTTY ? { after: [withElapsedTime({ write: (text) => io.stderr.write(text) })] } : {}),
   });
   let result: ToolResult | undefined;
@@ -93,6 +104,7 @@ export async function runCallCommand(io: CliIo, command: CallCommandOptions): Pr
     }
   } finally {
     stopped = await session.close();
+    await oversight.close();
   }
   const rejection = result.status === 'rejected' && result.by === 'approval' ? refused.rejection : undefined;
   if (rejection) io.stderr.write(formatRejectionLine(rejection, colors.stderr));

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { settleCommits } from '@toolgate/core';
-import { createSessionSurface } from '@toolgate/host';
+import { createSessionSurface, openCallOversight } from '@toolgate/host';
 import type { CliIo } from '../cli/cli-io.js';
 import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
 import type { CommonOptions } from '../cli/parse-cli-arguments.js';
@@ -18,6 +19,14 @@ export async function runMcpCommand(io: CliIo, options: CommonOptions): Promise<
   );
   const { createMcpServer, createStdioServerTransport } = await import('@toolgate/mcp');
   let server: ReturnType<typeof createMcpServer> | undefined;
+  const oversight = await openCallOversight({
+    hooks: settings.hooks,
+    audit: settings.audit,
+    sessionId: randomUUID(),
+    cwd: settings.root,
+    answeredBy: 'mcp-client',
+    notice: (line) => io.stderr.write(`${line}\n`),
+  });
   // Built-in tools are served at once; each MCP server's tools join when it connects, and the
   // client hears of it through list_changed.
   const session = await createSessionSurface({
@@ -29,6 +38,8 @@ export async function runMcpCommand(io: CliIo, options: CommonOptions): Promise<
     mcpStderr: (name, chunk) => io.stderr.write(`[${name}] ${chunk}`),
     waitForMcpServers: false,
     onMcpToolsChanged: () => void server?.notifyToolsChanged().catch(() => {}),
+    before: oversight.before,
+    onEvent: (event) => oversight.onEvent(event),
   });
   const closed = new Promise<void>((resolve) => {
     server = createMcpServer({
@@ -37,6 +48,7 @@ export async function runMcpCommand(io: CliIo, options: CommonOptions): Promise<
       version: readVersion(),
       onClose: async () => {
         await session.close();
+        await oversight.close();
         resolve();
       },
     });

@@ -35,7 +35,7 @@ export async function runInteractive(io: CliIo, command: InteractiveOptions): Pr
   let current: AbortController | undefined;
   const stopListening = io.onInterrupt?.(() => current?.abort());
   try {
-    const { agent, settings } = await createTerminalAgent(io, command);
+    const { agent, settings, oversight } = await createTerminalAgent(io, command);
     const terminalColors = createColors(shouldUseColor(true, io.env));
     const session = await agent.createSession();
     const view = { stdout: io.stdout, stderr: io.stderr, colors: streamColors(io) };
@@ -66,7 +66,10 @@ export async function runInteractive(io: CliIo, command: InteractiveOptions): Pr
         current = turning;
         const renderer = createTurnRenderer(view);
         const turn = session.prompt(line, { signal: AbortSignal.any([turning.signal, io.signal]) });
-        for await (const event of turn) renderer.render(event);
+        for await (const event of turn) {
+          oversight.onEvent(event);
+          renderer.render(event);
+        }
         renderer.finish(await turn.result);
         if (io.signal.aborted) return signalExitCode(io.signal) ?? EXIT_CODES.interrupted;
         armed = turning.signal.aborted;
@@ -74,6 +77,7 @@ export async function runInteractive(io: CliIo, command: InteractiveOptions): Pr
     } finally {
       current = undefined;
       await session.close();
+      await oversight.close();
     }
   } finally {
     stopListening?.();

@@ -1,5 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { Agent } from '@toolgate/agent';
-import { createSessionAgent, type SessionSettings, selectModel } from '@toolgate/host';
+import {
+  type CallOversight,
+  createSessionAgent,
+  openCallOversight,
+  type SessionSettings,
+  selectModel,
+} from '@toolgate/host';
 import { createTerminalApprover } from '../approval/create-terminal-approver.js';
 import { formatRejectionLine } from '../approval/terminal-rejection.js';
 import type { CliIo } from '../cli/cli-io.js';
@@ -24,7 +31,7 @@ export interface TerminalAgentOptions {
 export async function createTerminalAgent(
   io: CliIo,
   command: TerminalAgentOptions,
-): Promise<{ readonly agent: Agent; readonly settings: SessionSettings }> {
+): Promise<{ readonly agent: Agent; readonly settings: SessionSettings; readonly oversight: CallOversight }> {
   const notice = (line: string) => io.stderr.write(`${line}\n`);
   const settings = await resolveSessionSettings(command.options, io.env, io.cwd, notice);
   const rejectionColors = streamColors(io).stderr;
@@ -35,8 +42,17 @@ export async function createTerminalAgent(
     env: io.env,
     config: settings.config,
   });
+  const oversight = await openCallOversight({
+    hooks: settings.hooks,
+    audit: settings.audit,
+    sessionId: randomUUID(),
+    cwd: settings.root,
+    answeredBy: 'terminal',
+    notice,
+  });
   const agent = createSessionAgent(settings, {
     model,
+    before: oversight.before,
     ...(command.maxSteps === undefined ? {} : { maxSteps: command.maxSteps }),
     notice,
     approval: {
@@ -49,5 +65,5 @@ export async function createTerminalAgent(
       }),
     },
   });
-  return { agent, settings };
+  return { agent, settings, oversight };
 }

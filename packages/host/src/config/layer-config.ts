@@ -1,4 +1,4 @@
-import type { ApprovalMode } from '@toolgate/core';
+import { type ApprovalMode, DEFAULT_SECRET_PATTERNS } from '@toolgate/core';
 import type { SandboxMode } from '@toolgate/sandbox-bwrap';
 import type { ToolgateConfig } from './toolgate-config-schema.js';
 
@@ -28,8 +28,10 @@ function unique(paths: readonly string[]): string[] {
  * project overrides key by key. An untrusted one may only tighten: `model` and `baseURL` (where the
  * prompts and the provider key go), a looser approval mode,
  * `allowOutsideWorkspace: true`, extra `readRoots`, a looser `sandbox.mode`, `sandbox.network: true`
- * and `sandbox.required: false` are ignored (listed in `ignored`); protected
- * paths always add to the user's; the rest (search exclusions, output limits) applies as given.
+ * and `sandbox.required: false` are ignored (listed in `ignored`), and so are its hooks, its audit
+ * file and the exceptions (`!…`) or `[]` of its `secrets` (other secret patterns add to the
+ * user's); protected paths always add to the user's; the rest (search exclusions, output limits)
+ * applies as given. Hooks are left to the caller, which knows each file's name.
  */
 export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trusted: boolean): LayeredConfig {
   const ignored: string[] = [];
@@ -38,6 +40,8 @@ export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trust
   let approval = project.approval;
   let model = project.model;
   let baseURL = project.baseURL;
+  let secrets = project.secrets ?? user.secrets;
+  let audit = project.audit ?? user.audit;
   const userSandbox = user.sandbox ?? {};
   const projectSandbox = { ...project.sandbox };
   if (!trusted) {
@@ -74,6 +78,19 @@ export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trust
     if (projectWorkspace.allowOutsideWorkspace === true && userWorkspace.allowOutsideWorkspace !== true) {
       ignored.push('workspace.allowOutsideWorkspace true');
       delete projectWorkspace.allowOutsideWorkspace;
+    }
+    if (project.hooks !== undefined) ignored.push('hooks');
+    if (project.audit !== undefined) {
+      ignored.push(`audit ${JSON.stringify(project.audit)}`);
+      audit = user.audit;
+    }
+    if (project.secrets !== undefined) {
+      const added = project.secrets.filter((pattern) => !pattern.startsWith('!'));
+      const loosening = project.secrets.filter((pattern) => pattern.startsWith('!'));
+      if (loosening.length > 0 || project.secrets.length === 0)
+        ignored.push(`secrets ${JSON.stringify(project.secrets.length === 0 ? [] : loosening)}`);
+      const base = user.secrets ?? DEFAULT_SECRET_PATTERNS;
+      secrets = added.length > 0 ? [...base, ...added] : user.secrets;
     }
     if (projectWorkspace.readRoots !== undefined && projectWorkspace.readRoots.length > 0) {
       ignored.push(`workspace.readRoots ${JSON.stringify(projectWorkspace.readRoots)}`);
@@ -113,6 +130,8 @@ export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trust
     ...(Object.keys(workspace).length > 0 ? { workspace } : {}),
     ...(Object.keys(tools).length > 0 ? { tools } : {}),
     ...(Object.keys(sandbox).length > 0 ? { sandbox } : {}),
+    ...(secrets === undefined ? {} : { secrets }),
+    ...(audit === undefined ? {} : { audit }),
   };
   return { config, ignored };
 }

@@ -1,5 +1,7 @@
 import { realpath } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { HookSettings } from '../hooks/hook-settings.js';
+import { hookSettingsOfConfig } from '../hooks/hook-settings-of-config.js';
 import { digestWorkspaceConfig } from './digest-workspace-config.js';
 import { layerConfig } from './layer-config.js';
 import { CONFIG_FILE_NAME, loadConfigFile, loadToolgateConfig } from './load-toolgate-config.js';
@@ -32,6 +34,8 @@ export interface SessionConfig {
   readonly realRoot: string;
   /** Lines for stderr: what was ignored and the command that trusts the workspace. */
   readonly notices: readonly string[];
+  /** The user's hooks, then the project's when it is trusted, each naming its file. */
+  readonly hooks: HookSettings;
 }
 
 /** Reads the user's config file (always trusted); a missing file is an empty config. */
@@ -68,5 +72,9 @@ export async function loadSessionConfig(options: LoadSessionConfigOptions): Prom
       : [
           `toolgate: ignored ${ignored.join(', ')} from ${projectFile}: ${describeDistrust(trust)}, so its config may only tighten the rules. To trust it: ${trustCommandFor(realRoot)}`,
         ];
-  return { config, trust, realRoot, notices };
+  const hooks = hookSettingsOfConfig([
+    { config: userSettings, source: options.userFile },
+    ...(trusted ? [{ config: project, source: projectFile }] : []),
+  ]);
+  return { config, trust, realRoot, notices, hooks };
 }

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { ApprovalMode } from '@toolgate/core';
 import type { SandboxMode } from '@toolgate/sandbox-bwrap';
+import type { HookSettings } from '../hooks/hook-settings.js';
 import type { SessionSandboxSettings } from '../sandbox/open-session-sandbox.js';
 import { ConfigError } from './config-error.js';
 import { loadSessionConfig } from './load-session-config.js';
@@ -28,6 +29,8 @@ export interface ResolveSessionSettingsOptions {
   readonly approval?: ApprovalMode;
   /** The sandbox mode the person chose (`--sandbox`); a confined one is then required. */
   readonly sandbox?: SandboxMode;
+  /** An audit log file the person named (`--audit`), absolute; else the config's `audit`. */
+  readonly audit?: string;
   /** An MCP servers file the person named: loaded whatever the workspace's trust. */
   readonly mcpConfigFile?: string;
   /** Load no MCP servers at all. @default false */
@@ -49,6 +52,10 @@ export interface SessionSettings {
   readonly sandbox: SessionSandboxSettings;
   /** Whether the workspace's own config files are trusted. */
   readonly trust: WorkspaceTrust;
+  /** The hooks that may run: the user's, and the workspace's once trusted. */
+  readonly hooks: HookSettings;
+  /** The audit log file (named by the person, else the config's `audit` against the root), absolute. */
+  readonly audit: string | undefined;
 }
 
 async function isDirectory(path: string): Promise<boolean> {
@@ -132,5 +139,6 @@ export async function resolveSessionSettings(
     network: sandboxConfig.network ?? false,
     ...(requiredBy === undefined ? {} : { requiredBy }),
   };
-  return { root, config, mode, mcpConfigFile, sandbox, trust: loaded.trust };
+  const audit = options.audit ?? (config.audit === undefined ? undefined : resolve(root, config.audit));
+  return { root, config, mode, mcpConfigFile, sandbox, trust: loaded.trust, hooks: loaded.hooks, audit };
 }

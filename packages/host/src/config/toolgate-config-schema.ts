@@ -5,6 +5,16 @@ import { AGENT_DEFINITION_SCHEMA } from '../agents/agent-definition-schema.js';
 const positiveInteger = z.number().int().positive();
 const pathList = z.array(z.string().min(1));
 
+/** One hook: a shell command for the calls whose tool name the matcher matches. */
+const hookEntry = z.strictObject({
+  /** Tool names (`bash`, `mcp__github__*`), several joined by `|`; empty or `*` is every tool. */
+  matcher: z.string().optional(),
+  /** Run with `sh -c` in the workspace root; the call arrives as JSON on stdin. */
+  command: z.string().min(1),
+  /** Seconds before the hook is killed and the call blocked. @default 10 */
+  timeout: z.number().positive().max(600).optional(),
+});
+
 /** `toolgate.config.json`: every key optional, unknown keys refused. */
 export const TOOLGATE_CONFIG_SCHEMA = z.strictObject({
   /** Editors' schema hint; ignored. */
@@ -27,6 +37,28 @@ export const TOOLGATE_CONFIG_SCHEMA = z.strictObject({
       allowOutsideWorkspace: z.boolean().optional(),
     })
     .optional(),
+  /**
+   * File name patterns of secrets (`*`; `!` for an exception), replacing the default list
+   * (`.env`, `.env.*` but not `.env.example`, `*.pem`, `*.key`, `id_rsa*`, …); `[]` turns the
+   * protection off. An untrusted workspace's file may only add patterns.
+   */
+  secrets: z
+    .array(
+      z
+        .string()
+        .min(1)
+        .refine((pattern) => !pattern.includes('/'), 'a file name pattern without "/"'),
+    )
+    .optional(),
+  /** Commands run before and after tool calls (Claude Code's protocol); a workspace's run only once it is trusted. */
+  hooks: z
+    .strictObject({
+      preToolUse: z.array(hookEntry).optional(),
+      postToolUse: z.array(hookEntry).optional(),
+    })
+    .optional(),
+  /** A file that gets one JSON line per decided call (absolute, or relative to the workspace root). */
+  audit: z.string().min(1).optional(),
   /** Where bash runs: the sandbox mode, its network, and whether running without one is refused. */
   sandbox: z
     .strictObject({

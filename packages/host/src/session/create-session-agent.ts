@@ -19,6 +19,8 @@ export interface SessionAgentOptions {
   readonly mcpServers?: McpServersConfig;
   /** Receives what stdio MCP servers write to stderr. @default discarded */
   readonly mcpStderr?: (server: string, chunk: string) => void;
+  /** Decorators between preflight and approval (the hooks; see `openCallOversight`). @default [] */
+  readonly before?: readonly ToolDecorator[];
   /** Decorators between approval and the tool. @default [] */
   readonly after?: readonly ToolDecorator[];
   /** Called with each session's tools once built (their workspace, MCP side). @default nothing */
@@ -46,6 +48,7 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
       return { tools: tools.provider, close: tools.close };
     },
     approval: options.approval,
+    ...(options.before && options.before.length > 0 ? { before: options.before } : {}),
     ...(options.after ? { after: options.after } : {}),
     workspaceRoot: settings.root,
     // Read once per session, after its tools (and so its workspace) exist.

@@ -70,6 +70,7 @@ function createConfiguredWorkspace(root: string, config: ToolgateConfig): Worksp
       : {}),
     ...(workspaceConfig.protectedPaths ? { protectedPaths: workspaceConfig.protectedPaths } : {}),
     ...(workspaceConfig.excludedPaths ? { excludedPaths: workspaceConfig.excludedPaths } : {}),
+    ...(config.secrets ? { secrets: config.secrets } : {}),
     ...(workspaceConfig.allowOutsideWorkspace === undefined
       ? {}
       : { allowOutsideWorkspace: workspaceConfig.allowOutsideWorkspace }),

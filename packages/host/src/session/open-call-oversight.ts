@@ -1,0 +1,58 @@
+import type { ToolDecorator } from '@toolgate/core';
+import { type AuditedEvent, createAuditLog } from '../audit/create-audit-log.js';
+import type { HookSettings } from '../hooks/hook-settings.js';
+import { withHooks } from '../hooks/with-hooks.js';
+
+/** Options for {@link openCallOversight}. */
+export interface CallOversightOptions {
+  /** The hooks that may run (the user's, a trusted workspace's). */
+  readonly hooks: HookSettings;
+  /** The audit log file, absolute; none when undefined. */
+  readonly audit: string | undefined;
+  readonly sessionId: string;
+  /** The workspace root. */
+  readonly cwd: string;
+  /** Who answers questions in this host, for the audit log (`terminal`, `acp-client`). */
+  readonly answeredBy: string;
+  /** Receives a line when a postToolUse hook fails or the audit log cannot be written. */
+  readonly notice: (line: string) => void;
+}
+
+/** The hooks decorator and the audit log of one session, as both hosts compose them. */
+export interface CallOversight {
+  /** Decorators for the `before` slot (after preflight, before approval). */
+  readonly before: readonly ToolDecorator[];
+  /** Feed every event of the session here (tool events, the agent's events). */
+  onEvent(event: AuditedEvent): void;
+  /** Writes what is pending to the audit log and closes it. */
+  close(): Promise<void>;
+}
+
+/** Opens the audit log (when one is named) and builds the hooks decorator (when hooks are configured). */
+export async function openCallOversight(options: CallOversightOptions): Promise<CallOversight> {
+  const audit = options.audit
+    ? await createAuditLog({
+        file: options.audit,
+        session: options.sessionId,
+        answeredBy: options.answeredBy,
+        onError: options.notice,
+      })
+    : undefined;
+  const hasHooks = (options.hooks.preToolUse?.length ?? 0) + (options.hooks.postToolUse?.length ?? 0) > 0;
+  return {
+    before: hasHooks
+      ? [
+          withHooks({
+            hooks: options.hooks,
+            sessionId: options.sessionId,
+            cwd: options.cwd,
+            onNotice: options.notice,
+          }),
+        ]
+      : [],
+    onEvent: (event) => audit?.onEvent(event),
+    close: async () => {
+      await audit?.close();
+    },
+  };
+}
