@@ -51,7 +51,11 @@ export function createFileChangeRecorder(workspace: () => Workspace | undefined)
     if (!current || requested.length === 0) return next();
     const resolutions = await Promise.all(requested.map((path) => current.resolveWritable(path)));
     const paths = [
-      ...new Set(resolutions.flatMap((resolution) => (resolution.ok ? [resolution.path.absolutePath] : []))),
+      ...new Set(
+        resolutions.flatMap((resolution) =>
+          resolution.status === 'success' ? [resolution.output.absolutePath] : [],
+        ),
+      ),
     ];
     const before = await Promise.all(paths.map(readShownText));
     const result = await next();

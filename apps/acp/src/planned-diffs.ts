@@ -23,11 +23,11 @@ async function writeFileDiff(
 ): Promise<Diff[] | undefined> {
   if (typeof input.path !== 'string' || typeof input.content !== 'string') return undefined;
   const resolved = await workspace.resolveWritable(input.path);
-  if (!resolved.ok) return undefined;
-  const oldText = await readShownText(resolved.path.absolutePath);
+  if (resolved.status !== 'success') return undefined;
+  const oldText = await readShownText(resolved.output.absolutePath);
   if (oldText === undefined) return undefined;
   const newText = input.mode === 'append' ? `${oldText ?? ''}${input.content}` : input.content;
-  return [{ type: 'diff', path: resolved.path.absolutePath, oldText, newText }];
+  return [{ type: 'diff', path: resolved.output.absolutePath, oldText, newText }];
 }
 
 /**
@@ -46,15 +46,15 @@ export async function plannedDiffs(
     switch (toolName) {
       case 'edit': {
         const planned = await planEdit(workspace, args as unknown as EditInput);
-        return planned.ok
-          ? allShown([diff(planned.plan.absolutePath, planned.plan.before, planned.plan.after)])
-          : undefined;
+        if (planned.status !== 'success') return undefined;
+        const { absolutePath, before, after } = planned.output;
+        return allShown([diff(absolutePath, before, after)]);
       }
       case 'apply_patch': {
         if (typeof args.patch !== 'string') return undefined;
         const planned = await planPatch(workspace, args.patch);
-        return planned.ok
-          ? allShown(planned.plan.files.map((file) => diff(file.absolutePath, file.before, file.after)))
+        return planned.status === 'success'
+          ? allShown(planned.output.files.map((file) => diff(file.absolutePath, file.before, file.after)))
           : undefined;
       }
       case 'write_file':

@@ -755,5 +755,51 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('one\ntwo\nthree\n');
       expect(existsSync(join(root, 'b.txt'))).toBe(false);
     });
+
+    it("starts a workspace's .mcp.json servers next to session/new's only once the person trusted the workspace", async () => {
+      const filed = uniqueMarker();
+      await writeFile(
+        join(root, '.mcp.json'),
+        JSON.stringify({
+          mcpServers: {
+            filed: {
+              command: process.execPath,
+              args: [EVERYTHING_SERVER, 'stdio', `--test-marker=${filed}`],
+            },
+          },
+        }),
+      );
+      const given = {
+        name: 'given',
+        command: process.execPath,
+        args: [EVERYTHING_SERVER, 'stdio', `--test-marker=${uniqueMarker()}`],
+        env: [],
+      };
+      const offered = async () => {
+        server.reply({ text: 'listed' });
+        const before = server.requests.length;
+        const { stderr } = await withAgent(allow('allow_once'), (agent) =>
+          agent
+            .buildSession({ cwd: root, mcpServers: [given] })
+            .withSession((session) => prompt(session, 'what can you use?')),
+        );
+        const tools = server.requests[before]?.body?.tools?.map((tool) => tool.function.name) ?? [];
+        return { tools: tools.filter((name) => name.endsWith('__echo')), stderr };
+      };
+
+      const untrusted = await offered();
+      expect(untrusted.tools).toEqual(['mcp__given__echo']);
+      expect(untrusted.stderr).toContain(`not starting the MCP servers of ${join(root, '.mcp.json')}`);
+      expect(untrusted.stderr).toContain(`toolgate trust --cwd ${root}`);
+
+      const trust = spawnSync(process.execPath, [CLI_BIN, 'trust', '--cwd', root], {
+        env: { ...process.env, XDG_CONFIG_HOME: configHome },
+        encoding: 'utf8',
+      });
+      expect(trust.status, trust.stderr).toBe(0);
+      const trusted = await offered();
+      expect(trusted.tools.sort()).toEqual(['mcp__filed__echo', 'mcp__given__echo']);
+      expect(await processesWith(filed)).toEqual([]);
+    });
   },
 );
