@@ -801,5 +801,25 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(trusted.tools.sort()).toEqual(['mcp__filed__echo', 'mcp__given__echo']);
       expect(await processesWith(filed)).toEqual([]);
     });
+
+    it('maps the model stopping for length to max_tokens, a content filter to refusal, and a provider error to a JSON-RPC error with its message', async () => {
+      server.reply(
+        { text: 'cut', finishReason: 'length' },
+        { text: '', finishReason: 'content_filter' },
+        { type: 'error', status: 400, message: 'model fake-missing does not exist' },
+      );
+      const { value } = await withAgent(allow('allow_once'), async (agent) => {
+        const { sessionId } = await newSession(agent);
+        const prompt = (text: string) =>
+          agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text }] }).then(
+            (response) => response.stopReason,
+            (error: Error) => `error: ${error.message}`,
+          );
+        return [await prompt('long'), await prompt('bad'), await prompt('broken')];
+      });
+      expect(value[0]).toBe('max_tokens');
+      expect(value[1]).toBe('refusal');
+      expect(value[2]).toMatch(/^error: .*model fake-missing does not exist/);
+    });
   },
 );
