@@ -122,7 +122,6 @@ export function unifiedDiffHeader(options: UnifiedDiffOptions = {}): string {
  */
 export function createUnifiedDiff(before: string, after: string, options: UnifiedDiffOptions = {}): string {
   if (before === after) return '';
-  const path = options.path ?? 'file';
   const context = options.context ?? 3;
   const maxLines = options.maxLines ?? 2000;
   const edits = diffLines(splitLines(before), splitLines(after));

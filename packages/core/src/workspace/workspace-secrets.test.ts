@@ -2,8 +2,8 @@ import { link, mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createWorkspace } from './create-workspace.js';
 import type { Outcome } from '../result/tool-result.js';
+import { createWorkspace } from './create-workspace.js';
 import type { ResolvedPath } from './workspace.js';
 
 let root: string;

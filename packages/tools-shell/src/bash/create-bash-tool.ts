@@ -6,7 +6,6 @@ import {
   type Outcome,
   type PrepareResult,
   type Tool,
-  type ToolFailure,
   type ToolResult,
   toolSuccess,
   type Workspace,

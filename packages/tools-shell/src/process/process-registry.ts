@@ -1,12 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import {
-  InvalidOptionsError,
-  type Outcome,
-  type ToolFailure,
-  type ToolSuccess,
-  toolSuccess,
-} from '@toolgate/core';
+import { InvalidOptionsError, type Outcome, type ToolFailure, toolSuccess } from '@toolgate/core';
 import type {
   BashProcessInfo,
   BashProcessLogChunk,
