@@ -180,6 +180,28 @@ describe('dependency rules (DESIGN §1)', () => {
     expect(violations).toEqual([]);
   });
 
+  it('declares no run-time dependency that no source file imports (a test-only one is a devDependency)', () => {
+    const unused = packages
+      .filter(({ manifest }) => !BUNDLED_APPS.includes(manifest.name))
+      .flatMap(({ dir, manifest }) => {
+        const files = sourceFiles(join(dir, 'src')).filter((file) => !isTest(file));
+        // A package read as a file (a WebAssembly grammar) is found with require.resolve.
+        const resolved = files.flatMap((file) =>
+          [...readFileSync(file, 'utf8').matchAll(/require\.resolve\(\s*['"]((?:@[^/'"]+\/)?[^/'"]+)/g)].map(
+            (match) => match[1]!,
+          ),
+        );
+        const imported = new Set([...files.flatMap((file) => importedPackages(file)), ...resolved]);
+        // zod is a peer of every tool package by convention, so one core and one zod serve an app.
+        const declared = [
+          ...Object.keys(manifest.dependencies ?? {}),
+          ...Object.keys(manifest.peerDependencies ?? {}).filter((name) => name !== 'zod'),
+        ];
+        return declared.filter((name) => !imported.has(name)).map((name) => `${manifest.name} → ${name}`);
+      });
+    expect(unused).toEqual([]);
+  });
+
   it('keeps the process streams and the terminal out of packages/', () => {
     const violations = packages
       .filter(({ group }) => group === 'packages')

@@ -44,9 +44,11 @@ export { type DecodedArguments, decodeArguments } from './executor/decode-argume
 export type { ToolExecuteOptions, ToolExecutor } from './executor/tool-executor.js';
 export type { ToolDecorator, ToolInvocation } from './executor/tool-invocation.js';
 export { unknownToolFailure } from './executor/unknown-tool-failure.js';
+export { type IntegerRange, integerOption } from './options/integer-option.js';
 export type { AgentDefinition, IsolationMode } from './policy/agent-definition.js';
 export { matchToolPattern } from './policy/match-tool-pattern.js';
 export { resolveToolPolicy } from './policy/resolve-tool-policy.js';
+export { signalProcessGroup } from './process/signal-process-group.js';
 export { assertUniqueNames } from './registry/assert-unique-names.js';
 export { createCompositeRegistry } from './registry/create-composite-registry.js';
 export { createStaticRegistry } from './registry/create-static-registry.js';
@@ -67,6 +69,7 @@ export {
   toolRejection,
   toolSuccess,
 } from './result/tool-result.js';
+export { combineToolProviders, toToolProvider } from './surface/combine-tool-providers.js';
 export { type CreateToolSurfaceOptions, createToolSurface } from './surface/create-tool-surface.js';
 export { mergeToolSurfaces } from './surface/merge-tool-surfaces.js';
 export { toToolSurface } from './surface/to-tool-surface.js';
@@ -117,6 +120,7 @@ export {
   DEFAULT_PROTECTED_PATHS,
   type WorkspaceOptions,
 } from './workspace/create-workspace.js';
+export { type IoFailureCode, ioFailure } from './workspace/io-failure.js';
 export { createPathLocks, type PathLocks } from './workspace/path-locks.js';
 export {
   isPathChangedError,
@@ -140,6 +144,7 @@ export {
   DEFAULT_SECRET_PATTERNS,
   type SecretMatcher,
 } from './workspace/secret-patterns.js';
+export { statIfExists } from './workspace/stat-if-exists.js';
 export { TEMPORARY_SUFFIX } from './workspace/temporary-name.js';
 export type { ResolvedPath, Workspace } from './workspace/workspace.js';
 export { type WriteFileAtomicOptions, writeFileAtomic } from './workspace/write-file-atomic.js';

@@ -67,7 +67,6 @@ export {
   type SessionSandboxSettings,
 } from './sandbox/open-session-sandbox.js';
 export { SandboxRequiredError } from './sandbox/sandbox-required-error.js';
-export { combineToolProviders, toToolProvider } from './session/combine-tool-providers.js';
 export {
   type AgentToolsFactoryOptions,
   createAgentToolsFactory,

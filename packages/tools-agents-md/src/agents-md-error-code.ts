@@ -10,6 +10,10 @@ export type AgentsMdErrorCode =
   | 'path_protected'
   /** The path's real name, or the name it was given by, is a secret (`.env`, `*.pem`, …, or the configured `secrets`). */
   | 'secret_file'
+  /** AGENTS.md disappeared while it was being read or checked. */
+  | 'not_found'
+  /** A parent on the way to AGENTS.md is a file, not a directory. */
+  | 'not_a_directory'
   /** AGENTS.md is a directory. */
   | 'is_directory'
   /** AGENTS.md is a FIFO, socket or device. */

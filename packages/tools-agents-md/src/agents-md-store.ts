@@ -1,19 +1,20 @@
 import { constants, type Stats } from 'node:fs';
-import { lstat, open, stat } from 'node:fs/promises';
+import { lstat, open } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import {
   appendFile,
+  ioFailure,
   isPathChangedError,
   type Outcome,
   pinDirectory,
   type ResolvedPath,
+  statIfExists,
   type ToolFailure,
   toolSuccess,
   type Workspace,
   writeFileAtomic,
 } from '@toolgate/core';
 import { agentsMdFailure } from './internal/agents-md-failure.js';
-import { ioFailure } from './internal/io-failure.js';
 
 /** Where AGENTS.md is looked for, in order; the first is created when none exists. */
 export const AGENTS_MD_CANDIDATES: readonly string[] = ['AGENTS.md', '.agents/AGENTS.md'];
@@ -78,15 +79,6 @@ async function exists(path: string): Promise<boolean> {
     return true;
   } catch {
     return false;
-  }
-}
-
-async function statIfExists(path: string): Promise<Stats | undefined> {
-  try {
-    return await stat(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
   }
 }
 

@@ -1,4 +1,4 @@
-import { InvalidOptionsError, type Tool, type Workspace } from '@toolgate/core';
+import { integerOption, type Tool, type Workspace } from '@toolgate/core';
 import { createReadFileTool, type ReadFilePlan } from './read-file/create-read-file-tool.js';
 import type { ReadFileInput, ReadFileOutput } from './read-file/read-file-schema.js';
 import { READ_FILE_MAX_CHARS_LIMIT } from './read-file/read-file-schema.js';
@@ -24,16 +24,12 @@ export const DEFAULT_READ_MAX_CHARS = 12_000;
 
 /** Creates `read_file` and `write_file` bound to one workspace. */
 export function createFsTools(options: FsToolsOptions): FsTools {
-  const defaultReadMaxChars = options.defaultReadMaxChars ?? DEFAULT_READ_MAX_CHARS;
-  if (
-    !Number.isInteger(defaultReadMaxChars) ||
-    defaultReadMaxChars < 1 ||
-    defaultReadMaxChars > READ_FILE_MAX_CHARS_LIMIT
-  ) {
-    throw new InvalidOptionsError(
-      `defaultReadMaxChars must be an integer from 1 to ${READ_FILE_MAX_CHARS_LIMIT}; got ${String(defaultReadMaxChars)}`,
-    );
-  }
+  const defaultReadMaxChars = integerOption(
+    'defaultReadMaxChars',
+    options.defaultReadMaxChars,
+    DEFAULT_READ_MAX_CHARS,
+    { maximum: READ_FILE_MAX_CHARS_LIMIT },
+  );
   return {
     read_file: createReadFileTool({ workspace: options.workspace, defaultReadMaxChars }),
     write_file: createWriteFileTool({ workspace: options.workspace }),

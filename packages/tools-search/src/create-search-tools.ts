@@ -1,4 +1,4 @@
-import { InvalidOptionsError, type Tool, type Workspace } from '@toolgate/core';
+import { InvalidOptionsError, integerOption, type Tool, type Workspace } from '@toolgate/core';
 import { createGlobTool } from './glob/execute-glob.js';
 import type { GlobInput, GlobOutput } from './glob/glob-schema.js';
 import { createGrepTool } from './grep/execute-grep.js';
@@ -58,14 +58,15 @@ export function createSearchTools(options: SearchToolsOptions): SearchTools {
       `engine must be 'auto', 'ripgrep' or 'node'; got ${JSON.stringify(engine)}`,
     );
   }
-  const maxFileSizeBytes = options.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES;
-  if (!Number.isSafeInteger(maxFileSizeBytes) || maxFileSizeBytes < 0) {
-    throw new InvalidOptionsError(`maxFileSizeBytes must be a non-negative integer; got ${maxFileSizeBytes}`);
-  }
-  const timeoutMs = options.timeoutMs ?? DEFAULT_SEARCH_TIMEOUT_MS;
-  if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0) {
-    throw new InvalidOptionsError(`timeoutMs must be a positive integer; got ${timeoutMs}`);
-  }
+  const maxFileSizeBytes = integerOption(
+    'maxFileSizeBytes',
+    options.maxFileSizeBytes,
+    DEFAULT_MAX_FILE_SIZE_BYTES,
+    {
+      minimum: 0,
+    },
+  );
+  const timeoutMs = integerOption('timeoutMs', options.timeoutMs, DEFAULT_SEARCH_TIMEOUT_MS);
   let choice: Promise<EngineChoice> | undefined;
   const chooseEngine = async (): Promise<EngineChoice> => {
     if (engine === 'node') return { type: 'node' };

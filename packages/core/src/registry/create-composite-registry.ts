@@ -1,5 +1,4 @@
-import type { ToolDefinition } from '../tool/tool-definition.js';
-import { assertUniqueNames } from './assert-unique-names.js';
+import { concatenateLookups } from './concatenate-lookups.js';
 import type { ToolRegistry } from './tool-registry.js';
 
 /**
@@ -7,20 +6,5 @@ import type { ToolRegistry } from './tool-registry.js';
  * and again whenever a member's list changes (an MCP server's list_changed).
  */
 export function createCompositeRegistry(registries: readonly ToolRegistry[]): ToolRegistry {
-  const list = (): readonly ToolDefinition[] => {
-    const all = registries.flatMap((registry) => registry.list());
-    assertUniqueNames(all);
-    return all;
-  };
-  list();
-  return {
-    list,
-    get: (name) => {
-      for (const registry of registries) {
-        const definition = registry.get(name);
-        if (definition) return definition;
-      }
-      return undefined;
-    },
-  };
+  return concatenateLookups(registries, (definition) => definition);
 }

@@ -3,11 +3,11 @@ import { prepareInvocation } from '../executor/invocation-stages.js';
 import type { ToolExecuteOptions } from '../executor/tool-executor.js';
 import type { ToolDecorator, ToolInvocation } from '../executor/tool-invocation.js';
 import { unknownToolFailure } from '../executor/unknown-tool-failure.js';
-import { assertUniqueNames } from '../registry/assert-unique-names.js';
 import { internalErrorFailure } from '../result/internal-error-failure.js';
 import { type ToolFailure, type ToolResult, toolFailure } from '../result/tool-result.js';
 import type { AnyTool } from '../tool/tool.js';
 import type { ToolCall } from '../tool/tool-call.js';
+import { toToolProvider } from './combine-tool-providers.js';
 import type { ToolProvider } from './tool-provider.js';
 import type { ToolSurface } from './tool-surface.js';
 
@@ -25,11 +25,7 @@ export interface CreateToolSurfaceOptions {
 const NEVER_ABORTED = new AbortController().signal;
 
 function toProvider(tools: readonly AnyTool[] | ToolProvider): ToolProvider {
-  if (!Array.isArray(tools)) return tools as ToolProvider;
-  assertUniqueNames(tools.map((tool) => tool.definition));
-  const list = [...tools];
-  const byName = new Map(list.map((tool) => [tool.definition.name, tool]));
-  return { list: () => list, get: (name) => byName.get(name) };
+  return Array.isArray(tools) ? toToolProvider(tools) : (tools as ToolProvider);
 }
 
 function abortedFailure(toolName: string): ToolFailure {

@@ -5,3 +5,9 @@ export {
   type WriteBoundaryReport,
   type WriteBoundarySubject,
 } from './check-write-boundary.js';
+export {
+  createTempWorkspace,
+  snapshotTree,
+  type TempWorkspace,
+  type TempWorkspaceOptions,
+} from './create-temp-workspace.js';

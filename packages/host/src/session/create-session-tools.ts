@@ -1,10 +1,17 @@
 import { resolve } from 'node:path';
-import { type AnyTool, createWorkspace, type ToolProvider, type Workspace } from '@toolgate/core';
+import {
+  type AnyTool,
+  combineToolProviders,
+  createWorkspace,
+  type ToolProvider,
+  toToolProvider,
+  type Workspace,
+} from '@toolgate/core';
 import type { McpServersConfig } from '@toolgate/mcp';
 import type { BwrapSandbox } from '@toolgate/sandbox-bwrap';
 import type { ToolgateConfig } from '../config/toolgate-config-schema.js';
 import { openSessionSandbox, type SessionSandboxSettings } from '../sandbox/open-session-sandbox.js';
-import { combineToolProviders, toToolProvider } from './combine-tool-providers.js';
+
 import { createBuiltInTools } from './create-built-in-tools.js';
 import { loadMcpTools, type SessionMcp } from './load-mcp-tools.js';
 

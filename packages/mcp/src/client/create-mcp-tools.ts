@@ -4,8 +4,8 @@ import {
   type AnyTool,
   createToolSurface,
   defineJsonSchemaTool,
-  InvalidOptionsError,
   implementTool,
+  integerOption,
   type ToolDecorator,
   type ToolProvider,
   type ToolSurface,
@@ -74,14 +74,6 @@ interface Merged {
   readonly skippedByServer: ReadonlyMap<string, McpSkippedTool[]>;
 }
 
-function positive(value: number | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value <= 0) {
-    throw new InvalidOptionsError(`createMcpTools: ${name} must be a positive number, got ${value}.`);
-  }
-  return value;
-}
-
 /**
  * Connects to every configured server in parallel (each within `connectTimeoutMs`) and merges
  * their tools as `mcp__<server>__<tool>`. Resolves once every server is connected, failed or
@@ -89,9 +81,9 @@ function positive(value: number | undefined, fallback: number, name: string): nu
  * Never rejects because of a server.
  */
 export async function createMcpTools(options: CreateMcpToolsOptions): Promise<McpTools> {
-  const connectTimeoutMs = positive(options.connectTimeoutMs, 10_000, 'connectTimeoutMs');
-  const callTimeoutMs = positive(options.callTimeoutMs, 60_000, 'callTimeoutMs');
-  const maxResultChars = positive(options.maxResultChars, 100_000, 'maxResultChars');
+  const connectTimeoutMs = integerOption('connectTimeoutMs', options.connectTimeoutMs, 10_000);
+  const callTimeoutMs = integerOption('callTimeoutMs', options.callTimeoutMs, 60_000);
+  const maxResultChars = integerOption('maxResultChars', options.maxResultChars, 100_000);
   const ajv = new AjvJsonSchemaValidator();
   const built = new Map<string, { readonly key: string; readonly tool: AnyTool }>();
   const connections: McpServerConnection[] = [];

@@ -3,8 +3,9 @@ import { PassThrough } from 'node:stream';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { signalProcessGroup } from '@toolgate/core';
 import { createJsonLineReader, MAX_STDIO_MESSAGE_TEXT } from '../internal/json-line-reader.js';
-import { forgetServerGroup, signalServerGroup, trackServerGroup } from '../internal/server-process-groups.js';
+import { forgetServerGroup, trackServerGroup } from '../internal/server-process-groups.js';
 
 /** JSON-RPC error code of the answer put in place of a server message over the size limit. */
 export const MESSAGE_TOO_LARGE_CODE = -32_010;
@@ -86,7 +87,7 @@ export class StdioProcessTransport implements Transport {
       void this.closed.then(() => {
         // The leader is gone; anything it left in its group goes with it.
         if (child.pid !== undefined) {
-          signalServerGroup(child.pid, 'SIGTERM');
+          signalProcessGroup(child.pid, 'SIGTERM');
           forgetServerGroup(child.pid);
         }
         this.child = undefined;
@@ -117,7 +118,7 @@ export class StdioProcessTransport implements Transport {
    */
   kill(): void {
     const pid = this.child?.pid;
-    if (pid !== undefined) signalServerGroup(pid, 'SIGKILL');
+    if (pid !== undefined) signalProcessGroup(pid, 'SIGKILL');
   }
 
   /** Closes stdin, then ends the process group: SIGTERM after a grace period, then SIGKILL. */
@@ -128,9 +129,9 @@ export class StdioProcessTransport implements Transport {
     child.stdin?.end();
     const pid = child.pid;
     if (pid === undefined || (await exitedWithin(closed, EXIT_GRACE_MS))) return;
-    signalServerGroup(pid, 'SIGTERM');
+    signalProcessGroup(pid, 'SIGTERM');
     if (await exitedWithin(closed, EXIT_GRACE_MS)) return;
-    signalServerGroup(pid, 'SIGKILL');
+    signalProcessGroup(pid, 'SIGKILL');
     await exitedWithin(closed, EXIT_GRACE_MS);
   }
 }

@@ -1,18 +1,8 @@
+import { signalProcessGroup } from '@toolgate/core';
+
 /** Process groups of stdio servers still running, killed synchronously if the host exits first. */
 const liveGroups = new Set<number>();
 let exitHookInstalled = false;
-
-/** Sends `signal` to a whole process group; false when the group no longer exists. */
-export function signalServerGroup(pgid: number, signal: NodeJS.Signals): boolean {
-  // A group id of 0 or 1 would hit our own group or every process we may signal.
-  if (!Number.isInteger(pgid) || pgid <= 1) return false;
-  try {
-    process.kill(-pgid, signal);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Tracks a server's process group until {@link forgetServerGroup}. A host that exits without
@@ -24,7 +14,7 @@ export function trackServerGroup(pgid: number): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.once('exit', () => {
-    for (const group of liveGroups) signalServerGroup(group, 'SIGKILL');
+    for (const group of liveGroups) signalProcessGroup(group, 'SIGKILL');
   });
 }
 

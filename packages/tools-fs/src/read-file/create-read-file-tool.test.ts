@@ -315,7 +315,7 @@ describe('read_file', () => {
       error: {
         code: 'io_error',
         message: 'I/O error while reading "mem": EIO: i/o error, read',
-        details: { systemCode: 'EIO' },
+        details: { path: 'mem', systemCode: 'EIO' },
       },
     });
   });

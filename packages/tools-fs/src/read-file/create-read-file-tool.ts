@@ -2,6 +2,7 @@ import { constants, type Stats } from 'node:fs';
 import { type FileHandle, open, stat } from 'node:fs/promises';
 import {
   implementTool,
+  ioFailure,
   type Outcome,
   type ResolvedPath,
   type Tool,
@@ -11,7 +12,6 @@ import {
 } from '@toolgate/core';
 import { describeSize } from '../internal/describe-size.js';
 import { fsFailure } from '../internal/fs-failure.js';
-import { ioFailure } from '../internal/io-failure.js';
 import { readLineRange } from '../internal/read-line-range.js';
 import { suggestSimilarPaths } from '../internal/suggest-similar-paths.js';
 import type { ReadFileInput, ReadFileOutput } from './read-file-schema.js';

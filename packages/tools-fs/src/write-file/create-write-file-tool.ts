@@ -1,5 +1,4 @@
 import type { Stats } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import {
   type ApprovalSummary,
@@ -8,10 +7,12 @@ import {
   createUnifiedDiff,
   editScope,
   implementTool,
+  ioFailure,
   isPathChangedError,
   type Outcome,
   pinDirectory,
   type ResolvedPath,
+  statIfExists,
   type Tool,
   type ToolFailure,
   toolSuccess,
@@ -20,7 +21,6 @@ import {
 } from '@toolgate/core';
 import { describeSize } from '../internal/describe-size.js';
 import { fsFailure } from '../internal/fs-failure.js';
-import { ioFailure } from '../internal/io-failure.js';
 import { DIFF_SOURCE_LIMIT_BYTES, readTextForDiff } from '../internal/read-text-for-diff.js';
 import type { WriteFileInput, WriteFileMode, WriteFileOutput } from './write-file-schema.js';
 import { WRITE_FILE_SPEC } from './write-file-spec.js';
@@ -64,15 +64,6 @@ function isDirectory(resolved: ResolvedPath): ToolFailure {
     `${JSON.stringify(resolved.requestedPath)} is a directory; write_file writes files. Give a file path inside it.`,
     { path: resolved.displayPath },
   );
-}
-
-async function statIfExists(path: string): Promise<Stats | undefined> {
-  try {
-    return await stat(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
 }
 
 /** Resolves the target through the workspace's write guard and checks what is there now. */

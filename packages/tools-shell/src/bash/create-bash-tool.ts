@@ -1,8 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute, relative, sep } from 'node:path';
 import {
-  InvalidOptionsError,
   implementTool,
+  integerOption,
   type Outcome,
   type PrepareResult,
   type Tool,
@@ -93,10 +93,9 @@ async function resolveWorkingDirectory(
 /** Builds the bash tool over a workspace, a process registry and an exec executor. */
 export function createBashTool(options: BashToolOptions): Tool<BashInput, BashOutput, BashPlan> {
   const { workspace, processes, executor } = options;
-  const defaultTimeoutMs = options.defaultTimeoutMs ?? 30_000;
-  if (!Number.isInteger(defaultTimeoutMs) || defaultTimeoutMs <= 0 || defaultTimeoutMs > 2_147_483_647) {
-    throw new InvalidOptionsError(`defaultTimeoutMs must be a positive integer; got ${defaultTimeoutMs}`);
-  }
+  const defaultTimeoutMs = integerOption('defaultTimeoutMs', options.defaultTimeoutMs, 30_000, {
+    maximum: 2_147_483_647,
+  });
   const shell = resolveShell(options);
   const environment = createShellEnvironment(options.environment);
   const { sandbox } = options;

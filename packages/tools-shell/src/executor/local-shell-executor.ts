@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { InvalidOptionsError, toolSuccess } from '@toolgate/core';
+import { integerOption, signalProcessGroup, toolSuccess } from '@toolgate/core';
 import { BASH_TIMEOUT_HINT } from '../bash/bash-description.js';
 import { createShellEnvironment, type ShellEnvironmentOptions } from '../environment/shell-environment.js';
 import { delay } from '../internal/delay.js';
 import { HeadTailCapture } from '../internal/head-tail-capture.js';
-import { signalProcessGroup, terminateProcessGroup } from '../internal/process-group.js';
+import { terminateProcessGroup } from '../internal/process-group.js';
 import { shellFailure } from '../internal/shell-failure.js';
 import type { LocalSandboxSession } from './sandbox-session.js';
 import type { ShellCommandExecutor } from './shell-command-executor.js';
@@ -41,16 +41,10 @@ type Ending = { readonly kind: 'exit' } | { readonly kind: 'timeout' } | { reado
  * stopped the same way, so no process outlives the call.
  */
 export function createLocalShellExecutor(options: LocalShellExecutorOptions = {}): ShellCommandExecutor {
-  const maxOutputBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
-  if (!Number.isInteger(maxOutputBytes) || maxOutputBytes < 1024) {
-    throw new InvalidOptionsError(
-      `maxOutputBytes must be an integer of at least 1024; got ${maxOutputBytes}`,
-    );
-  }
-  const graceMs = options.killGraceMs ?? 1000;
-  if (!Number.isInteger(graceMs) || graceMs < 0) {
-    throw new InvalidOptionsError(`killGraceMs must be a non-negative integer; got ${graceMs}`);
-  }
+  const maxOutputBytes = integerOption('maxOutputBytes', options.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES, {
+    minimum: 1024,
+  });
+  const graceMs = integerOption('killGraceMs', options.killGraceMs, 1000, { minimum: 0 });
   const shell = resolveShell(options);
   const environment = createShellEnvironment(options.environment);
   const { sandbox } = options;

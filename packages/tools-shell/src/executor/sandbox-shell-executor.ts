@@ -1,4 +1,4 @@
-import { InvalidOptionsError, toolSuccess } from '@toolgate/core';
+import { integerOption, toolSuccess } from '@toolgate/core';
 import { BASH_TIMEOUT_HINT } from '../bash/bash-description.js';
 import { HeadTailCapture } from '../internal/head-tail-capture.js';
 import { shellFailure } from '../internal/shell-failure.js';
@@ -29,12 +29,9 @@ function cap(text: string, limitBytes: number): { text: string; truncated: boole
  */
 export function createSandboxShellExecutor(options: SandboxShellExecutorOptions): ShellCommandExecutor {
   const { sandbox } = options;
-  const maxOutputBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
-  if (!Number.isInteger(maxOutputBytes) || maxOutputBytes < 1024) {
-    throw new InvalidOptionsError(
-      `maxOutputBytes must be an integer of at least 1024; got ${maxOutputBytes}`,
-    );
-  }
+  const maxOutputBytes = integerOption('maxOutputBytes', options.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES, {
+    minimum: 1024,
+  });
   return {
     async execute(request) {
       const startedAt = performance.now();

@@ -1,4 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
+import { signalProcessGroup } from '@toolgate/core';
 
 /** Signals that end a process group, in the order they are sent. */
 export type TerminationSignal = 'SIGTERM' | 'SIGKILL';
@@ -7,18 +8,6 @@ const MAX_POLL_MS = 20;
 const SCAN_AFTER_MS = 50;
 const SCAN_INTERVAL_MS = 100;
 const KILL_WAIT_MS = 2000;
-
-/** Sends `signal` to every process of the group; false when the group no longer exists. */
-export function signalProcessGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
-  // A group id of 0 or 1 would hit our own group or every process we may signal.
-  if (!Number.isInteger(pgid) || pgid <= 1) return false;
-  try {
-    process.kill(-pgid, signal);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * True while a process of the group is alive. On Linux, /proc is read so that zombies (already

@@ -1,6 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { InvalidOptionsError, type Outcome, type ToolFailure, toolSuccess } from '@toolgate/core';
+import {
+  integerOption,
+  type Outcome,
+  signalProcessGroup,
+  type ToolFailure,
+  toolSuccess,
+} from '@toolgate/core';
 import type {
   BashProcessInfo,
   BashProcessLogChunk,
@@ -11,7 +17,7 @@ import type { ShellInvocation } from '../executor/shell-invocation.js';
 import { CombinedLogWriter } from '../internal/combined-log-writer.js';
 import { delay } from '../internal/delay.js';
 import { LogRingBuffer } from '../internal/log-ring-buffer.js';
-import { signalProcessGroup, terminateProcessGroup } from '../internal/process-group.js';
+import { terminateProcessGroup } from '../internal/process-group.js';
 import { shellFailure } from '../internal/shell-failure.js';
 import { type ProcessSnapshot, parseProcessSnapshots } from './process-snapshot.js';
 
@@ -98,14 +104,6 @@ const STDIN_BACKLOG_LIMIT = 1_048_576;
 const WRITE_FLUSH_WAIT_MS = 1000;
 const PIPE_DRAIN_WAIT_MS = 1000;
 
-function positiveInteger(value: number | undefined, fallback: number, name: string, minimum = 1): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < minimum) {
-    throw new InvalidOptionsError(`${name} must be an integer of at least ${minimum}; got ${value}`);
-  }
-  return value;
-}
-
 function unknownProcess(processId: string): ToolFailure {
   return shellFailure(
     'unknown_process',
@@ -128,11 +126,13 @@ function describeEnd(entry: Entry): string {
 
 /** Creates the process registry of one session. */
 export function createProcessRegistry(options: ProcessRegistryOptions = {}): ProcessRegistry {
-  const maxLive = positiveInteger(options.maxLiveProcesses, 16, 'maxLiveProcesses');
-  const logChars = Math.max(1024, positiveInteger(options.logBufferChars, 120_000, 'logBufferChars'));
-  const defaultLogChars = positiveInteger(options.defaultLogChars, 12_000, 'defaultLogChars');
-  const graceMs = positiveInteger(options.stopGraceMs, 1000, 'stopGraceMs', 0);
-  const maxRetained = positiveInteger(options.maxRetainedProcesses, 100, 'maxRetainedProcesses', 0);
+  const maxLive = integerOption('maxLiveProcesses', options.maxLiveProcesses, 16);
+  const logChars = Math.max(1024, integerOption('logBufferChars', options.logBufferChars, 120_000));
+  const defaultLogChars = integerOption('defaultLogChars', options.defaultLogChars, 12_000);
+  const graceMs = integerOption('stopGraceMs', options.stopGraceMs, 1000, { minimum: 0 });
+  const maxRetained = integerOption('maxRetainedProcesses', options.maxRetainedProcesses, 100, {
+    minimum: 0,
+  });
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
   let starting = 0;
