@@ -80,10 +80,6 @@ function importedPackages(file: string): string[] {
     );
 }
 
-const rootDevDependencies = Object.keys(
-  (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Manifest).devDependencies ?? {},
-);
-
 const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '');
 
 const isTest = (file: string) => /\.test\.ts$|[/\\](test|test-support|fixtures)[/\\]/.test(file);
