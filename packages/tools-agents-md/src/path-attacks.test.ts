@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createTempWorkspace, type TempWorkspace } from './test-support/temp-workspace.js';
+import { type AgentsMdKit, createAgentsMdKit } from './test-support/agents-md-kit.js';
 
 async function listTree(directory: string, base = directory): Promise<string[]> {
   const out: string[] = [];
@@ -15,7 +15,7 @@ async function listTree(directory: string, base = directory): Promise<string[]> 
 
 interface Attack {
   readonly name: string;
-  readonly arm: (t: TempWorkspace) => Promise<void>;
+  readonly arm: (t: AgentsMdKit) => Promise<void>;
   readonly read: string;
   readonly write: string;
 }
@@ -74,14 +74,14 @@ const ATTACKS: readonly Attack[] = [
   },
 ];
 
-function codeOf(result: Awaited<ReturnType<TempWorkspace['call']>>): string {
+function codeOf(result: Awaited<ReturnType<AgentsMdKit['call']>>): string {
   return result.status === 'failure' ? result.error.code : result.status;
 }
 
 describe('path attacks through update_agents_md', () => {
   for (const attack of ATTACKS) {
     it(`${attack.name}: read → ${attack.read}; write and append → ${attack.write}, nothing changed`, async () => {
-      const t = await createTempWorkspace();
+      const t = await createAgentsMdKit();
       await attack.arm(t);
       const insideBefore = await listTree(t.root);
       const outsideBefore = await listTree(t.outside);
@@ -102,7 +102,7 @@ describe('path attacks through update_agents_md', () => {
   }
 
   it('takes no path from the model: a path field is refused and nothing is written', async () => {
-    const t = await createTempWorkspace();
+    const t = await createAgentsMdKit();
     for (const path of ['../x', join(t.outside, 'x'), '~/x', 'a\0b', 'x'.repeat(300), '.git/hooks/x']) {
       const result = await t.call({ action: 'write', content: 'pwned', path });
       expect(result).toEqual({

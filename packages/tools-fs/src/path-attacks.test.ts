@@ -2,11 +2,11 @@ import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createTempWorkspace, type TempWorkspace } from './test-support/temp-workspace.js';
+import { createFsKit, type FsKit } from './test-support/fs-kit.js';
 
 interface Attack {
   readonly name: string;
-  readonly path: (t: TempWorkspace) => string;
+  readonly path: (t: FsKit) => string;
   /** Expected code for read_file ('success' when a read is fine). */
   readonly read: string;
   /** Expected code for write_file in every mode. */
@@ -104,31 +104,31 @@ async function listTree(directory: string, base = directory): Promise<string[]> 
   return out.sort();
 }
 
-async function armedWorkspace(): Promise<TempWorkspace> {
-  const t = await createTempWorkspace();
+async function armedWorkspace(): Promise<FsKit> {
+  const t = await createFsKit();
   await writeFile(join(t.outside, 'secret.txt'), 'secret');
   await symlink(join(t.outside, 'secret.txt'), join(t.root, 'link-file'));
   await symlink(t.outside, join(t.root, 'link-dir'));
   await symlink(join(t.outside, 'new.txt'), join(t.root, 'dangling'));
   await symlink('loop-b', join(t.root, 'loop-a'));
   await symlink('loop-a', join(t.root, 'loop-b'));
-  await t.put('.git/hooks/pre-commit', '#!/bin/sh\n');
-  await t.put('node_modules/x', 'module');
+  await t.write('.git/hooks/pre-commit', '#!/bin/sh\n');
+  await t.write('node_modules/x', 'module');
   await mkdir(join(t.root, 'src'));
-  await t.put('.env', 'API_KEY=sk-live');
-  await t.put('.env.example', 'API_KEY=');
-  await t.put('src/Deploy.KEY', 'key');
+  await t.write('.env', 'API_KEY=sk-live');
+  await t.write('.env.example', 'API_KEY=');
+  await t.write('src/Deploy.KEY', 'key');
   await symlink('../.env', join(t.root, 'src', 'notes.txt'));
   return t;
 }
 
-function codeOf(result: Awaited<ReturnType<TempWorkspace['call']>>): string {
+function codeOf(result: Awaited<ReturnType<FsKit['call']>>): string {
   return result.status === 'failure' ? result.error.code : result.status;
 }
 
 describe('path attacks through read_file and write_file', () => {
   it('keeps the home directory outside the test workspace', async () => {
-    const t = await createTempWorkspace();
+    const t = await createFsKit();
     expect(relative(homedir(), t.root).startsWith('..')).toBe(true);
   });
 

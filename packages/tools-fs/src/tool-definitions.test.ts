@@ -1,7 +1,7 @@
 import { checkToolConformance } from '@toolgate/core/testing';
 import { describe, expect, it } from 'vitest';
 import { READ_FILE_SPEC } from './read-file/read-file-spec.js';
-import { createTempWorkspace } from './test-support/temp-workspace.js';
+import { createFsKit } from './test-support/fs-kit.js';
 import { WRITE_FILE_SPEC } from './write-file/write-file-spec.js';
 
 describe('tool definitions', () => {
@@ -106,7 +106,7 @@ describe('tool definitions', () => {
   });
 
   it('the tools pass the core conformance kit', async () => {
-    const t = await createTempWorkspace();
+    const t = await createFsKit();
     expect(
       await checkToolConformance([t.tools.read_file, t.tools.write_file], {
         invalidArguments: [

@@ -6,12 +6,11 @@ import {
   createToolSurface,
   standardDecorators,
 } from '@toolgate/core';
-import { checkToolConformance } from '@toolgate/core/testing';
+import { checkToolConformance, createTempWorkspace, type TempWorkspace } from '@toolgate/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { APPLY_PATCH_SPEC } from './apply-patch/apply-patch-spec.js';
 import { createPatchTools } from './create-patch-tools.js';
 import { EDIT_SPEC } from './edit/edit-spec.js';
-import { createTempWorkspace, type TempWorkspace } from './test-support/temp-workspace.js';
 
 let temp: TempWorkspace;
 beforeEach(async () => {

@@ -3,14 +3,14 @@ import { lstat, mkdir, readdir, readFile, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkToolConformance } from '@toolgate/core/testing';
 import { describe, expect, it } from 'vitest';
-import { createTempWorkspace } from '../test-support/temp-workspace.js';
+import { createAgentsMdKit } from '../test-support/agents-md-kit.js';
 import { UPDATE_AGENTS_MD_SPEC } from './update-agents-md-spec.js';
 
 const NEVER = new AbortController().signal;
 
 describe('update_agents_md', () => {
   it('reads a missing AGENTS.md as empty, by default and for a blank action', async () => {
-    const t = await createTempWorkspace();
+    const t = await createAgentsMdKit();
     const empty = {
       status: 'success',
       output: { action: 'read', path: 'AGENTS.md', exists: false, content: '' },
@@ -22,13 +22,13 @@ describe('update_agents_md', () => {
   });
 
   it('reads AGENTS.md at the root first, then .agents/AGENTS.md', async () => {
-    const t = await createTempWorkspace();
-    await t.put('.agents/AGENTS.md', 'nested');
+    const t = await createAgentsMdKit();
+    await t.write('.agents/AGENTS.md', 'nested');
     expect(await t.call({ action: 'read' })).toEqual({
       status: 'success',
       output: { action: 'read', path: '.agents/AGENTS.md', exists: true, content: 'nested' },
     });
-    await t.put('AGENTS.md', '\uFEFFroot\n');
+    await t.write('AGENTS.md', '\uFEFFroot\n');
     expect(await t.call({ action: 'READ' })).toEqual({
       status: 'success',
       output: { action: 'read', path: 'AGENTS.md', exists: true, content: 'root\n' },
@@ -36,7 +36,7 @@ describe('update_agents_md', () => {
   });
 
   it('creates AGENTS.md at the root on write when none exists', async () => {
-    const t = await createTempWorkspace();
+    const t = await createAgentsMdKit();
     expect(await t.call({ action: 'write', content: '# Memory\n' })).toEqual({
       status: 'success',
       output: { action: 'write', path: 'AGENTS.md', resolvedPath: join(t.root, 'AGENTS.md'), success: true },
@@ -45,8 +45,8 @@ describe('update_agents_md', () => {
   });
 
   it('writes to .agents/AGENTS.md when only that exists', async () => {
-    const t = await createTempWorkspace();
-    await t.put('.agents/AGENTS.md', 'old');
+    const t = await createAgentsMdKit();
+    await t.write('.agents/AGENTS.md', 'old');
     expect(await t.call({ action: 'write', content: 'new' })).toEqual({
       status: 'success',
       output: {
@@ -61,8 +61,8 @@ describe('update_agents_md', () => {
   });
 
   it('appends on a new line when the file does not end with one, and adds no newline after', async () => {
-    const t = await createTempWorkspace();
-    await t.put('AGENTS.md', '- one');
+    const t = await createAgentsMdKit();
+    await t.write('AGENTS.md', '- one');
     const appended = {
       status: 'success',
       output: { action: 'append', path: 'AGENTS.md', resolvedPath: join(t.root, 'AGENTS.md'), success: true },
@@ -75,13 +75,13 @@ describe('update_agents_md', () => {
   });
 
   it('appends to an empty or missing file without a leading newline', async () => {
-    const t = await createTempWorkspace();
+    const t = await createAgentsMdKit();
     await t.call({ action: 'append', text: 'first' });
     expect(await readFile(join(t.root, 'AGENTS.md'), 'utf8')).toBe('first');
   });
 
   it('serializes parallel appends: none is lost', async () => {
-    const t = await createTempWorkspace();
+    const t = await createAgentsMdKit();
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, index) => t.call({ action: 'append', text: `- fact ${index}\n` })),
     );
@@ -92,8 +92,8 @@ describe('update_agents_md', () => {
   });
 
   it('replaces the target of an AGENTS.md symlink inside the workspace, keeping the link', async () => {
-    const t = await createTempWorkspace();
-    await t.put('docs/memory.md', 'old');
+    const t = await createAgentsMdKit();
+    await t.write('docs/memory.md', 'old');
     await symlink('docs/memory.md', join(t.root, 'AGENTS.md'));
     expect(await t.call({ action: 'write', content: 'new' })).toEqual({
       status: 'success',
@@ -109,7 +109,7 @@ describe('update_agents_md', () => {
   });
 
   it('refuses an unknown action, listing the actions', async () => {
-    const t = await createTempWorkspace();
+    const t = await createAgentsMdKit();
     expect(await t.call({ action: 'delete' })).toEqual({
       status: 'failure',
       error: {
@@ -121,7 +121,7 @@ describe('update_agents_md', () => {
   });
 
   it('refuses a write without content and an append without text', async () => {
-    const t = await createTempWorkspace();
+    const t = await createAgentsMdKit();
     expect(await t.call({ action: 'write' })).toEqual({
       status: 'failure',
       error: {
@@ -141,7 +141,7 @@ describe('update_agents_md', () => {
   });
 
   it('refuses bad arguments of every kind with invalid_arguments, never a throw', async () => {
-    const t = await createTempWorkspace();
+    const t = await createAgentsMdKit();
     const cases: [unknown, string][] = [
       [{ action: 7 }, '`action` must be one of "read", "write", "append"; got number 7'],
       [{ action: 'write', content: ['a'] }, '`content`: expected string, received array; got array ["a"]'],
@@ -160,7 +160,7 @@ describe('update_agents_md', () => {
   });
 
   it('refuses an AGENTS.md that is a directory', async () => {
-    const t = await createTempWorkspace();
+    const t = await createAgentsMdKit();
     await mkdir(join(t.root, 'AGENTS.md'));
     for (const args of [
       { action: 'read' },
@@ -181,7 +181,7 @@ describe('update_agents_md', () => {
   it.skipIf(spawnSync('mkfifo', ['--version']).status !== 0)(
     'refuses an AGENTS.md that is a FIFO',
     async () => {
-      const t = await createTempWorkspace();
+      const t = await createAgentsMdKit();
       expect(spawnSync('mkfifo', [join(t.root, 'AGENTS.md')]).status).toBe(0);
       for (const args of [{ action: 'read' }, { action: 'write', content: 'x' }]) {
         expect(await t.call(args)).toEqual({
@@ -197,7 +197,7 @@ describe('update_agents_md', () => {
   );
 
   it('refuses an AGENTS.md inside a protected directory', async () => {
-    const t = await createTempWorkspace();
+    const t = await createAgentsMdKit();
     await mkdir(join(t.root, '.git'));
     await symlink('.git/AGENTS.md', join(t.root, 'AGENTS.md'));
     const result = await t.call({ action: 'write', content: 'x' });
@@ -206,7 +206,7 @@ describe('update_agents_md', () => {
   });
 
   it('diffs a new AGENTS.md against /dev/null in preflight', async () => {
-    const t = await createTempWorkspace();
+    const t = await createAgentsMdKit();
     const context = { callId: 'c', signal: NEVER };
     const prepared = await t.tools.update_agents_md.prepare!({ action: 'append', text: '- one\n' }, context);
     expect(prepared.status === 'ready' && prepared.preview?.diff).toBe(
@@ -215,8 +215,8 @@ describe('update_agents_md', () => {
   });
 
   it('shows the diff of a write or append in preflight', async () => {
-    const t = await createTempWorkspace();
-    await t.put('AGENTS.md', '- one');
+    const t = await createAgentsMdKit();
+    await t.write('AGENTS.md', '- one');
     const context = { callId: 'c', signal: NEVER };
     expect(await t.tools.update_agents_md.prepare!({ action: 'append', text: '- two\n' }, context)).toEqual({
       status: 'ready',
@@ -245,12 +245,12 @@ describe('update_agents_md', () => {
   });
 
   it('refuses to write when AGENTS.md resolves elsewhere than preflight saw', async () => {
-    const t = await createTempWorkspace();
+    const t = await createAgentsMdKit();
     const context = { callId: 'c', signal: NEVER };
     const input = { action: 'write' as const, content: 'x' };
     const prepared = await t.tools.update_agents_md.prepare!(input, context);
     if (prepared.status !== 'ready') throw new Error('expected ready');
-    await t.put('.agents/AGENTS.md', 'appeared meanwhile');
+    await t.write('.agents/AGENTS.md', 'appeared meanwhile');
     expect(await t.tools.update_agents_md.execute(input, { ...context, plan: prepared.plan })).toEqual({
       status: 'failure',
       error: {
@@ -267,7 +267,7 @@ describe('update_agents_md', () => {
   });
 
   it('passes the core conformance kit', async () => {
-    const t = await createTempWorkspace();
+    const t = await createAgentsMdKit();
     expect(
       await checkToolConformance([t.tools.update_agents_md], {
         invalidArguments: [{ action: 'write' }, { action: 'append' }, { action: 'remove' }, { text: 5 }],

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createWorkspace } from '@toolgate/core';
 import { describe, expect, it } from 'vitest';
 import { createFsTools } from '../create-fs-tools.js';
-import { createTempWorkspace } from '../test-support/temp-workspace.js';
+import { createFsKit } from '../test-support/fs-kit.js';
 
 const NEVER = new AbortController().signal;
 
@@ -14,8 +14,8 @@ function success(output: Record<string, unknown>) {
 
 describe('read_file', () => {
   it('reads a whole file as lines joined with \\n, without a final newline', async () => {
-    const t = await createTempWorkspace();
-    await t.put('src/a.txt', 'one\ntwo\nthree\n');
+    const t = await createFsKit();
+    await t.write('src/a.txt', 'one\ntwo\nthree\n');
     expect(await t.call('read_file', { path: 'src/a.txt' })).toEqual(
       success({
         path: 'src/a.txt',
@@ -29,8 +29,8 @@ describe('read_file', () => {
   });
 
   it('reads a range and says whether lines remain after it', async () => {
-    const t = await createTempWorkspace();
-    await t.put('a.txt', 'l1\nl2\nl3\nl4\n');
+    const t = await createFsKit();
+    await t.write('a.txt', 'l1\nl2\nl3\nl4\n');
     expect(await t.call('read_file', { path: 'a.txt', startLine: 2, endLine: 3 })).toEqual(
       success({
         path: 'a.txt',
@@ -64,8 +64,8 @@ describe('read_file', () => {
   });
 
   it('accepts numbers sent as decimal text, as AI4J does', async () => {
-    const t = await createTempWorkspace();
-    await t.put('a.txt', 'l1\nl2\nl3\n');
+    const t = await createFsKit();
+    await t.write('a.txt', 'l1\nl2\nl3\n');
     expect(
       await t.call('read_file', { path: 'a.txt', startLine: '2', endLine: '2', maxChars: '50' }),
     ).toEqual(
@@ -74,9 +74,9 @@ describe('read_file', () => {
   });
 
   it('returns empty content when startLine is past the end, and for an empty file', async () => {
-    const t = await createTempWorkspace();
-    await t.put('a.txt', 'l1\nl2\n');
-    await t.put('empty.txt', '');
+    const t = await createFsKit();
+    await t.write('a.txt', 'l1\nl2\n');
+    await t.write('empty.txt', '');
     expect(await t.call('read_file', { path: 'a.txt', startLine: 5 })).toEqual(
       success({ path: 'a.txt', content: '', startLine: 5, endLine: 4, truncated: false, hasMore: false }),
     );
@@ -86,8 +86,8 @@ describe('read_file', () => {
   });
 
   it('cuts the content at maxChars and reports the line the cut fell in', async () => {
-    const t = await createTempWorkspace();
-    await t.put('a.txt', 'abcd\nefgh\nijkl\n');
+    const t = await createFsKit();
+    await t.write('a.txt', 'abcd\nefgh\nijkl\n');
     expect(await t.call('read_file', { path: 'a.txt', maxChars: 7 })).toEqual(
       success({
         path: 'a.txt',
@@ -101,16 +101,16 @@ describe('read_file', () => {
   });
 
   it('uses defaultReadMaxChars when the call gives no maxChars', async () => {
-    const t = await createTempWorkspace({ defaultReadMaxChars: 3 });
-    await t.put('a.txt', 'abcdef');
+    const t = await createFsKit({ defaultReadMaxChars: 3 });
+    await t.write('a.txt', 'abcdef');
     expect(await t.call('read_file', { path: 'a.txt' })).toEqual(
       success({ path: 'a.txt', content: 'abc', startLine: 1, endLine: 1, truncated: true, hasMore: false }),
     );
   });
 
   it('defaults maxChars to 12000', async () => {
-    const t = await createTempWorkspace();
-    await t.put('a.txt', 'x'.repeat(12_001));
+    const t = await createFsKit();
+    await t.write('a.txt', 'x'.repeat(12_001));
     const result = await t.call('read_file', { path: 'a.txt' });
     expect(result).toEqual(
       success({
@@ -125,8 +125,8 @@ describe('read_file', () => {
   });
 
   it('strips a UTF-8 BOM and normalizes \\r\\n and \\r line ends', async () => {
-    const t = await createTempWorkspace();
-    await t.put('a.txt', '\uFEFFone\r\ntwo\rthree');
+    const t = await createFsKit();
+    await t.write('a.txt', '\uFEFFone\r\ntwo\rthree');
     expect(await t.call('read_file', { path: 'a.txt' })).toEqual(
       success({
         path: 'a.txt',
@@ -140,8 +140,8 @@ describe('read_file', () => {
   });
 
   it('decodes invalid UTF-8 with replacement characters', async () => {
-    const t = await createTempWorkspace();
-    await t.put('latin1.txt', Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a, 0xff, 0x21]));
+    const t = await createFsKit();
+    await t.write('latin1.txt', Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a, 0xff, 0x21]));
     expect(await t.call('read_file', { path: 'latin1.txt' })).toEqual(
       success({
         path: 'latin1.txt',
@@ -155,9 +155,9 @@ describe('read_file', () => {
   });
 
   it('reads the first lines of a 2 GB file without loading it', async () => {
-    const t = await createTempWorkspace();
+    const t = await createFsKit();
     const lines = Array.from({ length: 300 }, (_, index) => `line ${index + 1} ${'.'.repeat(60)}`);
-    const path = await t.put('huge.log', lines.join('\n'));
+    const path = await t.write('huge.log', lines.join('\n'));
     const handle = await open(path, 'r+');
     await handle.truncate(2 * 1024 ** 3);
     await handle.close();
@@ -175,8 +175,8 @@ describe('read_file', () => {
   });
 
   it('reads excluded paths by name and files in extra read roots', async () => {
-    const t = await createTempWorkspace({ readRoots: [] });
-    await t.put('node_modules/pkg/index.js', 'x');
+    const t = await createFsKit({ readRoots: [] });
+    await t.write('node_modules/pkg/index.js', 'x');
     expect(await t.call('read_file', { path: 'node_modules/pkg/index.js' })).toEqual(
       success({
         path: 'node_modules/pkg/index.js',
@@ -198,8 +198,8 @@ describe('read_file', () => {
   });
 
   it('refuses a binary file, giving its size', async () => {
-    const t = await createTempWorkspace();
-    await t.put('image.png', Buffer.concat([Buffer.from('\x89PNG\r\n'), Buffer.alloc(2000)]));
+    const t = await createFsKit();
+    await t.write('image.png', Buffer.concat([Buffer.from('\x89PNG\r\n'), Buffer.alloc(2000)]));
     expect(await t.call('read_file', { path: 'image.png' })).toEqual({
       status: 'failure',
       error: {
@@ -212,10 +212,10 @@ describe('read_file', () => {
   });
 
   it('reports a missing file with similarly named ones', async () => {
-    const t = await createTempWorkspace();
-    await t.put('src/index.ts', '');
-    await t.put('src/index.test.ts', '');
-    await t.put('src/utils/a.ts', '');
+    const t = await createFsKit();
+    await t.write('src/index.ts', '');
+    await t.write('src/index.test.ts', '');
+    await t.write('src/utils/a.ts', '');
     expect(await t.call('read_file', { path: 'src/indx.ts' })).toEqual({
       status: 'failure',
       error: {
@@ -244,7 +244,7 @@ describe('read_file', () => {
   });
 
   it('never suggests names from outside through missing/.. and a link', async () => {
-    const t = await createTempWorkspace();
+    const t = await createFsKit();
     await writeFile(join(t.outside, 'secret-plans.txt'), 'secret');
     await symlink('../outside', join(t.root, 'link'));
     expect(await t.call('read_file', { path: 'missing/../link/secret-plan.txt' })).toEqual({
@@ -257,7 +257,7 @@ describe('read_file', () => {
   });
 
   it('refuses a directory and suggests glob', async () => {
-    const t = await createTempWorkspace();
+    const t = await createFsKit();
     await mkdir(join(t.root, 'src'));
     expect(await t.call('read_file', { path: 'src' })).toEqual({
       status: 'failure',
@@ -272,7 +272,7 @@ describe('read_file', () => {
   it.skipIf(spawnSync('mkfifo', ['--version']).status !== 0)(
     'refuses a FIFO instead of hanging on it',
     async () => {
-      const t = await createTempWorkspace();
+      const t = await createFsKit();
       expect(spawnSync('mkfifo', [join(t.root, 'pipe')]).status).toBe(0);
       expect(await t.call('read_file', { path: 'pipe' })).toEqual({
         status: 'failure',
@@ -286,7 +286,7 @@ describe('read_file', () => {
   );
 
   it('refuses a path outside the workspace', async () => {
-    const t = await createTempWorkspace();
+    const t = await createFsKit();
     const result = await t.call('read_file', { path: '../outside/secret' });
     expect(result).toEqual({
       status: 'failure',
@@ -321,8 +321,8 @@ describe('read_file', () => {
   });
 
   it('refuses bad arguments of every kind with invalid_arguments, never a throw', async () => {
-    const t = await createTempWorkspace();
-    await t.put('a.txt', 'x');
+    const t = await createFsKit();
+    await t.write('a.txt', 'x');
     const cases: [unknown, string][] = [
       [{}, '`path` is required (expected string)'],
       [{ path: '   ' }, '`path`: must not be empty; got string "   "'],
@@ -370,8 +370,8 @@ describe('read_file', () => {
   });
 
   it('previews the read in preflight and checks the path again when it runs', async () => {
-    const t = await createTempWorkspace();
-    await t.put('a.txt', 'x');
+    const t = await createFsKit();
+    await t.write('a.txt', 'x');
     const context = { callId: 'c', signal: NEVER };
     const prepared = await t.tools.read_file.prepare!({ path: 'a.txt', startLine: 2 }, context);
     expect(prepared).toEqual({

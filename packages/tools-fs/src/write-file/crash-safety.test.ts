@@ -5,7 +5,7 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createTempWorkspace } from '../test-support/temp-workspace.js';
+import { createFsKit } from '../test-support/fs-kit.js';
 
 const CHILD = fileURLToPath(new URL('../test-support/write-file-child.mjs', import.meta.url));
 const BUILT = existsSync(fileURLToPath(new URL('../../dist/index.js', import.meta.url)));
@@ -64,7 +64,7 @@ async function waitForTemporary(directory: string, bytes: number, done: () => bo
 
 describe.skipIf(!BUILT)('write_file crash safety (child processes; needs `pnpm build`)', () => {
   it('leaves the old content or the new when killed with SIGKILL while overwriting 200 MB', async () => {
-    const t = await createTempWorkspace();
+    const t = await createFsKit();
     const oldText = 'a'.repeat(SIZE);
     const target = join(t.root, 'big.txt');
     const hashes = { old: sha256(oldText), new: sha256('b'.repeat(SIZE)) };
@@ -92,8 +92,8 @@ describe.skipIf(!BUILT)('write_file crash safety (child processes; needs `pnpm b
   }, 120_000);
 
   it('removes its temporary file and keeps the old content when the write fails', async () => {
-    const t = await createTempWorkspace();
-    await t.put('a.txt', 'old content');
+    const t = await createFsKit();
+    await t.write('a.txt', 'old content');
     // A file-size limit makes the write fail with EFBIG half-way (Node ignores SIGXFSZ).
     const child = spawnChild([t.root, 'a.txt', 'overwrite', String(4 * 1024 * 1024), 'z'], 'ulimit -f 128');
     const { stdout, stderr } = await collect(child);
@@ -108,9 +108,9 @@ describe.skipIf(!BUILT)('write_file crash safety (child processes; needs `pnpm b
   });
 
   it('takes a failed append back to the original length, so a retry cannot duplicate data', async () => {
-    const t = await createTempWorkspace();
+    const t = await createFsKit();
     const original = 'a'.repeat(40 * 1024);
-    await t.put('log.txt', original);
+    await t.write('log.txt', original);
     // `ulimit -f 128` (dash: 512-byte blocks) stops the file at 64 KiB: the append fails half-way.
     const child = spawnChild([t.root, 'log.txt', 'append', String(4 * 1024 * 1024), 'z'], 'ulimit -f 128');
     const { stdout, stderr } = await collect(child);
@@ -128,7 +128,7 @@ describe.skipIf(!BUILT)('write_file crash safety (child processes; needs `pnpm b
   });
 
   it('leaves nothing behind when a create fails half-way', async () => {
-    const t = await createTempWorkspace();
+    const t = await createFsKit();
     const child = spawnChild([t.root, 'new.txt', 'create', String(4 * 1024 * 1024), 'z'], 'ulimit -f 128');
     const { stdout } = await collect(child);
     expect(JSON.parse(stdout.split('\n').at(-1) ?? '')).toMatchObject({

@@ -14,13 +14,13 @@ import {
 } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createTempWorkspace } from '../test-support/temp-workspace.js';
+import { createFsKit } from '../test-support/fs-kit.js';
 
 const NEVER = new AbortController().signal;
 
 describe('write_file', () => {
   it('overwrites by default and creates missing parent directories', async () => {
-    const t = await createTempWorkspace();
+    const t = await createFsKit();
     expect(await t.call('write_file', { path: 'src/deep/a.txt', content: 'héllo\n' })).toEqual({
       status: 'success',
       output: {
@@ -50,7 +50,7 @@ describe('write_file', () => {
   });
 
   it('creates a new file and refuses to create one that exists', async () => {
-    const t = await createTempWorkspace();
+    const t = await createFsKit();
     expect(await t.call('write_file', { path: 'new.txt', content: 'one', mode: 'create' })).toEqual({
       status: 'success',
       output: {
@@ -76,7 +76,7 @@ describe('write_file', () => {
   });
 
   it('creates atomically: of many parallel creates exactly one wins', async () => {
-    const t = await createTempWorkspace();
+    const t = await createFsKit();
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
         t.call('write_file', { path: 'race.txt', content: `writer ${index}`, mode: 'create' }),
@@ -92,7 +92,7 @@ describe('write_file', () => {
   });
 
   it('appends without adding a newline, creating the file when missing', async () => {
-    const t = await createTempWorkspace();
+    const t = await createFsKit();
     expect(await t.call('write_file', { path: 'log.txt', content: 'a', mode: 'append' })).toEqual({
       status: 'success',
       output: {
@@ -109,7 +109,7 @@ describe('write_file', () => {
   });
 
   it('serializes writes to one path: 100 parallel appends leave exactly 100 lines', async () => {
-    const t = await createTempWorkspace();
+    const t = await createFsKit();
     const lines = Array.from({ length: 100 }, (_, index) => `line ${index}: ${'x'.repeat(index * 50)}\n`);
     const results = await Promise.all(
       lines.map((content) => t.call('write_file', { path: 'log.txt', content, mode: 'append' })),
@@ -120,7 +120,7 @@ describe('write_file', () => {
   });
 
   it('never appends into a file with other hard links: the link is broken by an atomic replace', async () => {
-    const t = await createTempWorkspace();
+    const t = await createFsKit();
     const secret = join(t.outside, 'secret.txt');
     await writeFile(secret, 'outside\n');
     await chmod(secret, 0o640);
@@ -139,8 +139,8 @@ describe('write_file', () => {
   });
 
   it('keeps the mode bits when overwriting', async () => {
-    const t = await createTempWorkspace();
-    const path = await t.put('run.sh', '#!/bin/sh\n');
+    const t = await createFsKit();
+    const path = await t.write('run.sh', '#!/bin/sh\n');
     await chmod(path, 0o750);
     await t.call('write_file', { path: 'run.sh', content: '#!/bin/sh\necho hi\n' });
     expect((await stat(path)).mode & 0o777).toBe(0o750);
@@ -148,8 +148,8 @@ describe('write_file', () => {
   });
 
   it('replaces the target of a symlink inside the workspace and leaves the link a link', async () => {
-    const t = await createTempWorkspace();
-    await t.put('real/config.json', '{}');
+    const t = await createFsKit();
+    await t.write('real/config.json', '{}');
     await symlink('real/config.json', join(t.root, 'config.json'));
     expect(await t.call('write_file', { path: 'config.json', content: '{"a":1}' })).toEqual({
       status: 'success',
@@ -169,7 +169,7 @@ describe('write_file', () => {
   });
 
   it('writes a file whose name is near the 255-byte limit, in every mode', async () => {
-    const t = await createTempWorkspace();
+    const t = await createFsKit();
     const name = `${'é'.repeat(120)}.txt`;
     for (const mode of ['create', 'overwrite', 'append']) {
       const result = await t.call('write_file', { path: name, content: mode, mode });
@@ -180,7 +180,7 @@ describe('write_file', () => {
   });
 
   it('refuses a directory target', async () => {
-    const t = await createTempWorkspace();
+    const t = await createFsKit();
     await mkdir(join(t.root, 'src'));
     for (const mode of ['create', 'overwrite', 'append']) {
       expect(await t.call('write_file', { path: 'src', content: 'x', mode })).toEqual({
@@ -195,8 +195,8 @@ describe('write_file', () => {
   });
 
   it('refuses a path under a file', async () => {
-    const t = await createTempWorkspace();
-    await t.put('file.txt', 'x');
+    const t = await createFsKit();
+    await t.write('file.txt', 'x');
     const result = await t.call('write_file', { path: 'file.txt/inner.txt', content: 'x' });
     expect(result).toEqual({
       status: 'failure',
@@ -208,7 +208,7 @@ describe('write_file', () => {
   });
 
   it.skipIf(spawnSync('mkfifo', ['--version']).status !== 0)('refuses a FIFO target', async () => {
-    const t = await createTempWorkspace();
+    const t = await createFsKit();
     expect(spawnSync('mkfifo', [join(t.root, 'pipe')]).status).toBe(0);
     expect(await t.call('write_file', { path: 'pipe', content: 'x' })).toEqual({
       status: 'failure',
@@ -221,7 +221,7 @@ describe('write_file', () => {
   });
 
   it('refuses protected paths and creates nothing', async () => {
-    const t = await createTempWorkspace();
+    const t = await createFsKit();
     for (const path of ['.git/hooks/pre-commit', 'node_modules/x/index.js', 'a/.ssh/id']) {
       const result = await t.call('write_file', { path, content: 'x' });
       expect(result.status === 'failure' && result.error.code).toBe('path_protected');
@@ -230,7 +230,7 @@ describe('write_file', () => {
   });
 
   it('refuses bad arguments of every kind with invalid_arguments, never a throw', async () => {
-    const t = await createTempWorkspace();
+    const t = await createFsKit();
     const cases: [unknown, string][] = [
       [{ content: 'x' }, '`path` is required (expected string)'],
       [{ path: 'a.txt' }, '`content` is required (expected string)'],
@@ -263,8 +263,8 @@ describe('write_file', () => {
   });
 
   it('shows the change as a unified diff in preflight', async () => {
-    const t = await createTempWorkspace();
-    await t.put('a.txt', 'one\ntwo\n');
+    const t = await createFsKit();
+    await t.write('a.txt', 'one\ntwo\n');
     const context = { callId: 'c', signal: NEVER };
     expect(await t.tools.write_file.prepare!({ path: 'a.txt', content: 'one\n2\n' }, context)).toEqual({
       status: 'ready',
@@ -313,9 +313,9 @@ describe('write_file', () => {
   });
 
   it('leaves the diff out for huge or binary contents', async () => {
-    const t = await createTempWorkspace();
-    await t.put('big.txt', 'x\n'.repeat(600_000));
-    await t.put('blob.bin', Buffer.from([1, 0, 2]));
+    const t = await createFsKit();
+    await t.write('big.txt', 'x\n'.repeat(600_000));
+    await t.write('blob.bin', Buffer.from([1, 0, 2]));
     const context = { callId: 'c', signal: NEVER };
     const big = await t.tools.write_file.prepare!({ path: 'big.txt', content: 'y\n' }, context);
     expect(big.status === 'ready' && big.preview).toEqual({
@@ -341,7 +341,7 @@ describe('write_file', () => {
   });
 
   it('refuses to write when the path leads elsewhere than preflight resolved', async () => {
-    const t = await createTempWorkspace();
+    const t = await createFsKit();
     await mkdir(join(t.root, 'dir'));
     await mkdir(join(t.root, 'other'));
     const context = { callId: 'c', signal: NEVER };
@@ -371,7 +371,7 @@ describe('write_file', () => {
   });
 
   it('runs without a plan when called directly, and stops on an aborted signal', async () => {
-    const t = await createTempWorkspace();
+    const t = await createFsKit();
     const controller = new AbortController();
     controller.abort();
     expect(

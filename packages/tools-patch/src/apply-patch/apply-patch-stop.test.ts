@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { settleCommits } from '@toolgate/core';
+import { createTempWorkspace, type TempWorkspace } from '@toolgate/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.js';
 import { applyPatch } from './apply-patch.js';
 
 // Stopping commits is for good (the host is exiting), so this test has a file (a process) of its own.

@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { createUnifiedDiff } from '@toolgate/core';
+import { createTempWorkspace, type TempWorkspace } from '@toolgate/core/testing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.js';
 import { applyPatch } from './apply-patch.js';
 import { parsePatch } from './parse-patch.js';
 

@@ -1,9 +1,9 @@
 import { chmod, mkdir, stat, symlink, truncate, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { createTempWorkspace, type TempWorkspace } from '@toolgate/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFifo, FIFO_SKIP_REASON } from '../test-support/fifo.js';
-import { createTempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.js';
 import { applyPatch } from './apply-patch.js';
 import { planPatch } from './plan-patch.js';
 

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { cp, readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { createTempWorkspace, snapshotTree } from '@toolgate/core/testing';
 import { describe, expect, it } from 'vitest';
-import { createTempWorkspace, snapshotTree } from '../test-support/temp-workspace.js';
 import { applyPatch } from './apply-patch.js';
 
 // Vendored into the package (Apache-2.0, see its NOTICE), so the test runs in every clone.

@@ -2,10 +2,10 @@ import { lstat, mkdir, symlink, truncate } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createToolSurface, standardDecorators, type ToolResult } from '@toolgate/core';
+import { createTempWorkspace, type TempWorkspace } from '@toolgate/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPatchTools } from '../create-patch-tools.js';
 import { createFifo, FIFO_SKIP_REASON } from '../test-support/fifo.js';
-import { createTempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.js';
 
 let temp: TempWorkspace;
 let run: (args: Record<string, unknown>) => Promise<ToolResult>;

@@ -1,13 +1,7 @@
-import { mkdir, mkdtemp, readdir, readFile, realpath, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  createToolSurface,
-  createWorkspace,
-  standardDecorators,
-  type ToolResult,
-  type Workspace,
-} from '@toolgate/core';
+import { createToolSurface, standardDecorators, type ToolResult, type Workspace } from '@toolgate/core';
+import { createTempWorkspace } from '@toolgate/core/testing';
 import { createShellTools, type ShellToolsOptions } from '../create-shell-tools.js';
 import { createProcessRegistry, type ProcessRegistry } from '../process/process-registry.js';
 
@@ -27,9 +21,9 @@ export async function createShellKit(
     registry?: Parameters<typeof createProcessRegistry>[0];
   } = {},
 ): Promise<ShellKit> {
-  const root = await realpath(await mkdtemp(join(tmpdir(), 'toolgate-shell-')));
+  const temp = await createTempWorkspace({ prefix: 'toolgate-shell-' });
+  const { root, workspace } = temp;
   await mkdir(join(root, 'sub'));
-  const workspace = createWorkspace({ root });
   const processes = createProcessRegistry(options.registry);
   const { registry: _registry, ...toolOptions } = options;
   const tools = createShellTools({ ...toolOptions, workspace, processes });
@@ -50,7 +44,7 @@ export async function createShellKit(
       ),
     async dispose() {
       await processes.close();
-      await rm(root, { recursive: true, force: true });
+      await temp.cleanup();
     },
   };
 }
