@@ -16,7 +16,12 @@ import {
   isApprovingAnswer,
   type ToolCall,
 } from '@toolgate/core';
-import { createSessionAgent, type SessionSettings, type SessionToolSet } from '@toolgate/host';
+import {
+  createSessionAgent,
+  openCallOversight,
+  type SessionSettings,
+  type SessionToolSet,
+} from '@toolgate/host';
 import type { McpServersConfig } from '@toolgate/mcp';
 import { createFileChangeRecorder } from './file-change-recorder.js';
 import { answerOfOption, permissionOptions } from './permission-options.js';
@@ -102,6 +107,15 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
   const state = { mode: options.mode };
   let tools: SessionToolSet | undefined;
   const fileChanges = createFileChangeRecorder(() => tools?.workspace);
+  // The config's hooks (the user's, a trusted workspace's) and audit log, as in the CLI.
+  const oversight = await openCallOversight({
+    hooks: options.settings.hooks,
+    audit: options.settings.audit,
+    sessionId,
+    cwd: root,
+    answeredBy: 'acp-client',
+    notice: options.log,
+  });
   // bash runs in the configured sandbox (workspace-write by default) when bubblewrap works here;
   // otherwise on the host, said once on stderr.
   const agent = createSessionAgent(options.settings, {
@@ -115,6 +129,7 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
       },
       approver,
     },
+    before: oversight.before,
     after: [fileChanges.decorator],
     onTools: (built) => {
       tools = built;
@@ -181,7 +196,10 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
       const refused: string[] = [];
       try {
         const running = session.prompt(promptToModelInput(blocks), { signal: controller.signal });
-        for await (const event of running) onEvent(event, refused);
+        for await (const event of running) {
+          oversight.onEvent(event);
+          onEvent(event, refused);
+        }
         const result = await running.result;
         if (controller.signal.aborted) return 'cancelled';
         if (result.stopReason === 'model_error')
@@ -208,6 +226,7 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
     async close() {
       turn?.abort();
       await session.close();
+      await oversight.close();
     },
   };
 }

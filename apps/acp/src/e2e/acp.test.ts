@@ -236,6 +236,48 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(value.modes?.currentModeId).toBe('auto');
     });
 
+    it('runs the hooks of the user config and writes its audit log: a hook block and an approval, one line each', async () => {
+      const audit = join(configHome, 'audit.jsonl');
+      await mkdir(join(configHome, 'toolgate'));
+      await writeFile(
+        join(configHome, 'toolgate', 'config.json'),
+        JSON.stringify({
+          audit,
+          hooks: { preToolUse: [{ matcher: 'read_file', command: 'echo "reads are off" >&2; exit 2' }] },
+        }),
+      );
+      await writeFile(join(root, 'notes.txt'), 'TOKEN=sk-live-notes\n');
+      server.reply(
+        { toolCalls: [{ id: 'r1', name: 'read_file', arguments: { path: 'notes.txt' } }] },
+        bash('echo sk-live-bash'),
+        { text: 'done' },
+      );
+      const { value } = await withAgent(allow('allow_once'), (agent) =>
+        agent
+          .buildSession(root)
+          .withSession(async (session) => [await prompt(session, 'one'), await prompt(session, 'two')]),
+      );
+      expect(value[0]!.stopReason).toBe('end_turn');
+      expect(message(value[0]!)).toContain('reads are off');
+      const text = await readFile(audit, 'utf8');
+      expect(
+        text
+          .trimEnd()
+          .split('\n')
+          .map((line) => JSON.parse(line)),
+      ).toEqual([
+        expect.objectContaining({ callId: 'r1', tool: 'read_file', decidedBy: 'hook', rejectedBy: 'hook' }),
+        expect.objectContaining({
+          tool: 'bash',
+          decidedBy: 'mode',
+          answeredBy: 'acp-client',
+          answer: 'allow_once',
+          status: 'success',
+        }),
+      ]);
+      expect(text).not.toContain('sk-live');
+    });
+
     it('asks for a bash call allowed once, runs it, and asks again for the same command', async () => {
       const asked: RequestPermissionRequest[] = [];
       server.reply(bash('echo hi-from-bash'), { text: 'done' }, bash('echo hi-from-bash'), {
