@@ -102,19 +102,36 @@ async function withAgent<T>(
   return { value, code: await exited, stderr: output.stderr };
 }
 
-/** Command lines of the running processes that contain `marker` (read from /proc). */
+/**
+ * The running processes whose command line contains `marker`, compared with the arguments
+ * NUL-separated as in /proc (so `sleep\0<n>` is the sleep itself, not a shell naming it).
+ */
 async function processesWith(marker: string): Promise<string[]> {
   const found: string[] = [];
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const command = (await readFile(`/proc/${entry}/cmdline`, 'utf8')).split('\0').join(' ');
-      if (command.includes(marker)) found.push(`${entry}: ${command}`);
+      const command = await readFile(`/proc/${entry}/cmdline`, 'utf8');
+      if (command.includes(marker)) found.push(`${entry}: ${command.split('\0').join(' ')}`);
     } catch {
       // The process ended while we looked.
     }
   }
   return found;
+}
+
+/**
+ * The processes with `marker` still there once those that were ending have gone: a sandboxed
+ * command's inner bubblewrap is killed by the kernel just after the outer one exits, so it may
+ * linger for moments. The bound is far below the `sleep 30` the tests start, so a process really
+ * left behind is still found.
+ */
+async function leftAfterEnding(marker: string): Promise<string[]> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    if ((await processesWith(marker)).length === 0) return [];
+    await new Promise((done) => setTimeout(done, 20));
+  }
+  return processesWith(marker);
 }
 
 /** A marker no other process on the machine has in its command line. */
@@ -508,11 +525,12 @@ describe.skipIf(SKIP_REASON !== undefined)(
       const { value, code } = await withAgent(allow('allow_once'), (agent) =>
         agent.buildSession(root).withSession(async (session) => {
           const turn = prompt(session, 'sleep');
-          await until(async () => (await processesWith(`sleep ${marker}`)).length > 0);
+          // The sleep itself, not only bubblewrap: killed during its own set-up, bubblewrap 0.8 can
+          // leave the sandboxed command running (a known gap of the sandbox, not of the ACP host).
+          await until(async () => (await processesWith(`sleep\0${marker}`)).length > 0);
           await agent.notify(methods.agent.session.cancel, { sessionId: session.sessionId });
           const ended = await turn;
-          // Read at once when the prompt answered: the processes were stopped before it.
-          return { ended, left: await processesWith(marker) };
+          return { ended, left: await leftAfterEnding(marker) };
         }),
       );
       expect(value.ended.stopReason).toBe('cancelled');
@@ -718,7 +736,9 @@ describe.skipIf(SKIP_REASON !== undefined)(
             sessionId,
             prompt: [{ type: 'text', text: 'sleep' }],
           });
-          await until(async () => (await processesWith(`sleep ${marker}`)).length > 0);
+          // The sleep itself, not only bubblewrap: killed during its own set-up, bubblewrap 0.8 can
+          // leave the sandboxed command running (a known gap of the sandbox, not of the ACP host).
+          await until(async () => (await processesWith(`sleep\0${marker}`)).length > 0);
           child.stdin.end();
           return turn;
         })
@@ -728,7 +748,7 @@ describe.skipIf(SKIP_REASON !== undefined)(
         );
       expect(await exited).toBe(0);
       expect(ended).toMatch(/^connection ended|^cancelled$/);
-      expect(await processesWith(marker)).toEqual([]);
+      expect(await leftAfterEnding(marker)).toEqual([]);
       expect(server.requests).toHaveLength(1);
     });
 
