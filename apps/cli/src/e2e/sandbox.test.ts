@@ -55,6 +55,25 @@ describe.skipIf(BWRAP_SKIP !== undefined)(
       expect(await readFile(join(home, '.bashrc'), 'utf8')).toBe('# host\n');
     });
 
+    it('masks the secrets of the config file, the same list the file tools refuse', async () => {
+      await writeFile(join(root, 'notes.txt'), 'private notes\n');
+      const config = join(workspace.root, 'secrets.json');
+      await writeFile(config, JSON.stringify({ secrets: ['*.txt'] }));
+      const result = await bash('cat notes.txt; cat .env', ['--config', config]);
+      expect(result.stdout).toBe('API_KEY=secret\n');
+      expect(result.stderr).toContain('cat: notes.txt: Permission denied');
+      const read = await runToolgate([
+        'call',
+        'read_file',
+        '{"path":"notes.txt"}',
+        '--cwd',
+        root,
+        '--config',
+        config,
+      ]);
+      expect(read.stderr).toContain('secret_file');
+    });
+
     it('says where the command ran in the JSON result', async () => {
       const result = await bash('true', ['--json']);
       expect(JSON.parse(result.stdout)).toMatchObject({

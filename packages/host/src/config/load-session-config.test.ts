@@ -128,4 +128,31 @@ describe('writeUserConfig', () => {
     const { readdir } = await import('node:fs/promises');
     expect(await readdir(join(directory, 'config', 'toolgate'))).toEqual(['config.json']);
   });
+
+  it('runs the hooks of the user file always and those of a workspace only once trusted, each naming its file', async () => {
+    await mkdir(userDirectory(), { recursive: true });
+    await writeFile(
+      userFile,
+      JSON.stringify({ hooks: { preToolUse: [{ command: 'mine.sh', timeout: 2 }] } }),
+    );
+    const projectFile = join(root, 'toolgate.config.json');
+    await writeFile(
+      projectFile,
+      JSON.stringify({
+        hooks: {
+          preToolUse: [{ matcher: 'bash', command: 'theirs.sh' }],
+          postToolUse: [{ command: 'post.sh' }],
+        },
+      }),
+    );
+    const mine = { command: 'mine.sh', source: userFile, timeoutMs: 2000 };
+    const untrusted = await loadSessionConfig({ root, userFile });
+    expect(untrusted.hooks).toEqual({ preToolUse: [mine], postToolUse: [] });
+    expect(untrusted.notices[0]).toContain('ignored hooks from');
+    await trustNow();
+    expect((await loadSessionConfig({ root, userFile })).hooks).toEqual({
+      preToolUse: [mine, { command: 'theirs.sh', matcher: 'bash', source: projectFile }],
+      postToolUse: [{ command: 'post.sh', source: projectFile }],
+    });
+  });
 });

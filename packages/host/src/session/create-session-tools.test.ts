@@ -82,3 +82,26 @@ describe('createSessionTools with MCP servers', () => {
     expect(tools.mcp).toBeUndefined();
   });
 });
+
+describe('createSessionTools with the config’s secrets', () => {
+  it('refuses the default secrets, and the configured list replaces them', async () => {
+    await writeFile(join(root, '.env'), 'TOKEN=1\n');
+    await writeFile(join(root, 'notes.txt'), 'notes\n');
+    const read = async (set: SessionToolSet, path: string) => {
+      const surface = createToolSurface({ tools: set.provider });
+      const result = await surface.executor.execute({ id: 'c1', name: 'read_file', arguments: { path } });
+      return result.status === 'failure' ? result.error.code : result.status;
+    };
+    tools = await createSessionTools({ root, sandbox: 'unconfined', builtIns: ['read_file'] });
+    expect([await read(tools, '.env'), await read(tools, 'notes.txt')]).toEqual(['secret_file', 'success']);
+    await tools.close();
+    tools = await createSessionTools({
+      root,
+      config: { secrets: ['*.txt'] },
+      sandbox: 'unconfined',
+      builtIns: ['read_file'],
+    });
+    expect([await read(tools, '.env'), await read(tools, 'notes.txt')]).toEqual(['success', 'secret_file']);
+    expect(tools.workspace.secrets.patterns).toEqual(['*.txt']);
+  });
+});
