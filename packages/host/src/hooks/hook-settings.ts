@@ -1,8 +1,9 @@
 /** One hook: a shell command run for the calls whose tool name `matcher` matches. */
 export interface HookCommand {
   /**
-   * Tool names, as in agent definitions (`bash`, `mcp__github__*`), several joined by `|`
-   * (`write_file|edit|apply_patch`); empty or `*` matches every tool. @default every tool
+   * Tool names, as in agent definitions (`bash`, `mcp__github__*`), or Claude Code's (`Bash`,
+   * `Edit`, `Write`, `Read`), several joined by `|` (`write_file|edit|apply_patch`); empty or `*`
+   * matches every tool. @default every tool
    */
   readonly matcher?: string;
   /** Run with `sh -c` in the workspace root; the call arrives as JSON on stdin. */

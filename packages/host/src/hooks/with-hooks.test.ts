@@ -171,18 +171,21 @@ describe('withHooks', () => {
     expect(await isRunning(pid)).toBe(false);
   });
 
-  it('runs only the hooks whose matcher names the tool', async () => {
+  it('runs only the hooks whose matcher names the tool, Claude Code names included', async () => {
     const hooks = {
       preToolUse: [
         { matcher: 'bash|edit', command: 'exit 2' },
         { matcher: 'write_*', command: 'touch matched' },
         { matcher: 'mcp__*', command: 'exit 2' },
+        { matcher: 'Read|Bash', command: 'exit 2' },
+        { matcher: 'Edit', command: 'touch matched-by-alias' },
       ],
     };
     await withSession(hooks, 'auto', async ({ call }) => {
       expect(await call('write_file', { path: 'a.txt', content: 'hi' })).toMatchObject({ status: 'success' });
     });
     expect(await exists(join(root, 'matched'))).toBe(true);
+    expect(await exists(join(root, 'matched-by-alias'))).toBe(true);
   });
 
   it('gives postToolUse hooks the result after the tool ran, and reports a failing one without changing the result', async () => {

@@ -1,4 +1,5 @@
 import { matchToolPattern, type ToolDecorator, type ToolResult, toolRejection } from '@toolgate/core';
+import { TOOL_ALIASES } from '@toolgate/rules';
 import { DEFAULT_HOOK_TIMEOUT_MS, type HookCommand, type HookSettings } from './hook-settings.js';
 import { type HookRun, runHookCommand } from './run-hook-command.js';
 
@@ -22,7 +23,12 @@ type Verdict =
 function matches(hook: HookCommand, toolName: string): boolean {
   const matcher = hook.matcher?.trim() ?? '';
   if (matcher === '' || matcher === '*') return true;
-  return matcher.split('|').some((pattern) => matchToolPattern(pattern, toolName));
+  // Claude Code's names (`Bash`, `Edit`, `Write`, `Read`…) stand for their toolgate tools, as in rules.
+  return matcher
+    .split('|')
+    .some(
+      (pattern) => TOOL_ALIASES[pattern.trim()]?.includes(toolName) ?? matchToolPattern(pattern, toolName),
+    );
 }
 
 function clip(text: string): string {
