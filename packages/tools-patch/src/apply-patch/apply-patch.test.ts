@@ -202,6 +202,20 @@ describe('applyPatch: content', () => {
     expect((await stat(join(temp.root, 'bin/run.sh'))).mode & 0o777).toBe(0o755);
   });
 
+  it('refuses a Move onto a secret and a Move of one, writing nothing', async () => {
+    await temp.write('notes.txt', 'notes\n');
+    await temp.write('.env', 'TOKEN=1\n');
+    for (const text of [
+      patch('*** Update File: notes.txt', '*** Move to: .env.local'),
+      patch('*** Update File: notes.txt', '*** Move to: deploy/Server.PEM'),
+      patch('*** Update File: .env', '*** Move to: env.txt'),
+    ]) {
+      const result = await applyPatch(temp.workspace, text);
+      expect(result.status === 'failure' && result.error.code).toBe('secret_file');
+    }
+    expect(await temp.tree()).toEqual({ '.env': 'TOKEN=1\n', 'notes.txt': 'notes\n' });
+  });
+
   it('replaces an existing file on Add and on a Move destination, and says so', async () => {
     await temp.write('dup.txt', 'old\n');
     await temp.write('src.txt', 'from\n');
