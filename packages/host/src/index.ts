@@ -93,3 +93,4 @@ export {
   type CallOversightOptions,
   openCallOversight,
 } from './session/open-call-oversight.js';
+export type { ToolModuleContext, ToolModuleFactory, ToolModuleTools } from './tool-modules/tool-module.js';

@@ -31,12 +31,15 @@ function unique(paths: readonly string[]): string[] {
  * and `sandbox.required: false` are ignored (listed in `ignored`), and so are its hooks, its audit
  * file and the exceptions (`!…`) or `[]` of its `secrets` (other secret patterns add to the
  * user's); protected paths always add to the user's; the rest (search exclusions, output limits)
- * applies as given. Hooks are left to the caller, which knows each file's name.
+ * applies as given, as do `tools.disable` entries; `tools.modules` and `tools.replace` (code that
+ * runs in the session) need trust, and a trusted project's modules add to the user's. Hooks are
+ * left to the caller, which knows each file's name.
  */
 export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trusted: boolean): LayeredConfig {
   const ignored: string[] = [];
   const userWorkspace = user.workspace ?? {};
   const projectWorkspace = { ...project.workspace };
+  const projectTools = { ...project.tools };
   let approval = project.approval;
   let model = project.model;
   let baseURL = project.baseURL;
@@ -92,6 +95,15 @@ export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trust
       const base = user.secrets ?? DEFAULT_SECRET_PATTERNS;
       secrets = added.length > 0 ? [...base, ...added] : user.secrets;
     }
+    // A module is code that runs in the session; a replacement swaps a built-in for one.
+    if (projectTools.modules !== undefined && projectTools.modules.length > 0) {
+      ignored.push(`tools.modules ${JSON.stringify(projectTools.modules)}`);
+      delete projectTools.modules;
+    }
+    if (projectTools.replace !== undefined && Object.keys(projectTools.replace).length > 0) {
+      ignored.push(`tools.replace ${JSON.stringify(projectTools.replace)}`);
+      delete projectTools.replace;
+    }
     if (projectWorkspace.readRoots !== undefined && projectWorkspace.readRoots.length > 0) {
       ignored.push(`workspace.readRoots ${JSON.stringify(projectWorkspace.readRoots)}`);
       delete projectWorkspace.readRoots;
@@ -106,17 +118,21 @@ export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trust
     ...projectWorkspace,
     ...(protectedPaths.length > 0 ? { protectedPaths } : {}),
   };
+  const modules = unique([...(user.tools?.modules ?? []), ...(projectTools.modules ?? [])]);
+  const disable = unique([...(user.tools?.disable ?? []), ...(projectTools.disable ?? [])]);
+  const replace = { ...user.tools?.replace, ...projectTools.replace };
   const tools = {
     ...user.tools,
-    ...project.tools,
-    ...(user.tools?.read_file || project.tools?.read_file
-      ? { read_file: { ...user.tools?.read_file, ...project.tools?.read_file } }
+    ...projectTools,
+    ...(modules.length > 0 ? { modules } : {}),
+    ...(disable.length > 0 ? { disable } : {}),
+    ...(Object.keys(replace).length > 0 ? { replace } : {}),
+    ...(user.tools?.read_file || projectTools.read_file
+      ? { read_file: { ...user.tools?.read_file, ...projectTools.read_file } }
       : {}),
-    ...(user.tools?.bash || project.tools?.bash
-      ? { bash: { ...user.tools?.bash, ...project.tools?.bash } }
-      : {}),
-    ...(user.tools?.search || project.tools?.search
-      ? { search: { ...user.tools?.search, ...project.tools?.search } }
+    ...(user.tools?.bash || projectTools.bash ? { bash: { ...user.tools?.bash, ...projectTools.bash } } : {}),
+    ...(user.tools?.search || projectTools.search
+      ? { search: { ...user.tools?.search, ...projectTools.search } }
       : {}),
   };
   const sandbox = { ...userSandbox, ...projectSandbox };

@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, realpath, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { digestWorkspaceConfig } from './digest-workspace-config.js';
 import { loadSessionConfig, loadUserConfig } from './load-session-config.js';
@@ -154,5 +154,32 @@ describe('writeUserConfig', () => {
       preToolUse: [mine, { command: 'theirs.sh', matcher: 'bash', source: projectFile }],
       postToolUse: [{ command: 'post.sh', source: projectFile }],
     });
+  });
+
+  it("resolves tool modules from the file that names them, and loads a workspace's only once it is trusted", async () => {
+    await mkdir(dirname(userFile), { recursive: true });
+    await writeFile(join(dirname(userFile), 'mine.mjs'), '');
+    await writeFile(join(root, 'theirs.mjs'), '');
+    await writeUserConfig(userFile, { tools: { modules: ['./mine.mjs'] } });
+    await writeFile(
+      join(root, 'toolgate.config.json'),
+      JSON.stringify({ tools: { modules: ['./theirs.mjs'] } }),
+    );
+    const untrusted = await loadSessionConfig({ root, userFile });
+    expect(untrusted.config.tools?.modules).toEqual([join(dirname(userFile), 'mine.mjs')]);
+    expect(untrusted.notices[0]).toContain('ignored tools.modules ["./theirs.mjs"]');
+    await trustNow();
+    const trusted = await loadSessionConfig({ root, userFile });
+    expect(trusted.config.tools?.modules).toEqual([
+      join(dirname(userFile), 'mine.mjs'),
+      join(root, 'theirs.mjs'),
+    ]);
+    await writeUserConfig(userFile, {
+      ...(await loadUserConfig(userFile)),
+      tools: { modules: ['@acme/none'] },
+    });
+    await expect(loadSessionConfig({ root, userFile })).rejects.toThrow(
+      `Invalid config file ${userFile}:\n  tools.modules[0]: cannot find tool module "@acme/none" (looked from ${dirname(userFile)})`,
+    );
   });
 });

@@ -5,6 +5,7 @@ import { hookSettingsOfConfig } from '../hooks/hook-settings-of-config.js';
 import { digestWorkspaceConfig } from './digest-workspace-config.js';
 import { layerConfig } from './layer-config.js';
 import { CONFIG_FILE_NAME, loadConfigFile, loadToolgateConfig } from './load-toolgate-config.js';
+import { resolveConfigModules } from './resolve-config-modules.js';
 import type { ToolgateConfig } from './toolgate-config-schema.js';
 import { USER_CONFIG_SCHEMA, type UserConfig } from './user-config-schema.js';
 import {
@@ -55,7 +56,12 @@ export async function loadSessionConfig(options: LoadSessionConfigOptions): Prom
   const projectFile = options.configFile ?? join(options.root, CONFIG_FILE_NAME);
   const project = await loadToolgateConfig(projectFile, { required: options.configFile !== undefined });
   const trusted = options.configFile !== undefined || trust.state === 'trusted';
-  const layered = layerConfig(userSettings, project, trusted);
+  // Module paths resolve from the file that names them; an untrusted project's are never looked at.
+  const layered = layerConfig(
+    await resolveConfigModules(userSettings, options.userFile),
+    trusted ? await resolveConfigModules(project, projectFile) : project,
+    trusted,
+  );
   const { ignored } = layered;
   // The user's config directory holds the trust records: no tool may write it, even when a trusted
   // workspace lets the tools leave the workspace.

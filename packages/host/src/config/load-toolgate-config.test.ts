@@ -68,7 +68,7 @@ describe('loadToolgateConfig', () => {
       'Invalid config file <file>:\n  workspace.readRoots: expected an array, got string "docs"',
     );
     expect(await problem(await configWith({ tools: { bsh: {} } }))).toBe(
-      'Invalid config file <file>:\n  tools.bsh: unknown key (did you mean "bash"?); expected one of read_file, bash, search',
+      'Invalid config file <file>:\n  tools.bsh: unknown key (did you mean "bash"?); expected one of read_file, bash, search, modules, disable, replace',
     );
     expect(await problem(await configWith({ sandbox: { mode: 'off' } }))).toBe(
       'Invalid config file <file>:\n  sandbox.mode: expected one of "read-only", "workspace-write", "danger-full-access", got string "off"',

@@ -82,6 +82,12 @@ export const TOOLGATE_CONFIG_SCHEMA = z.strictObject({
         })
         .optional(),
       search: z.strictObject({ engine: z.enum(['auto', 'ripgrep', 'node']).optional() }).optional(),
+      /** Tool modules (package names or paths relative to the config file) whose tools join the session's. */
+      modules: z.array(z.string().min(1)).optional(),
+      /** Tools left out of the session (built-in or from a module). */
+      disable: z.array(z.string().min(1)).optional(),
+      /** Built-in tool name → the module whose tool of that name takes its place. */
+      replace: z.record(z.string(), z.string().min(1)).optional(),
     })
     .optional(),
 });

@@ -1,5 +1,5 @@
 import { type AnyTool, BUILT_IN_TOOL_NAMES, type Workspace } from '@toolgate/core';
-import type { LocalSandboxSession } from '@toolgate/tools-shell';
+import type { LocalSandboxSession, ProcessRegistry } from '@toolgate/tools-shell';
 import type { ToolgateConfig } from '../config/toolgate-config-schema.js';
 
 /** What the built-in tools of one session share. */
@@ -13,6 +13,8 @@ export interface BuiltInToolsContext {
   readonly only?: readonly string[];
   /** Where bash runs, when not on the host. */
   readonly sandbox?: LocalSandboxSession;
+  /** The process registry bash starts processes in, shared with the session's tool modules. @default bash's own */
+  readonly processes?: ProcessRegistry;
 }
 
 /** The built-in tools, from every tool package, in AI4J's order. */
@@ -35,10 +37,10 @@ const FAMILIES: readonly {
 }[] = [
   {
     names: ['bash'],
-    load: async ({ workspace, config, sandbox }) => {
+    load: async ({ workspace, config, sandbox, processes: shared }) => {
       const { createProcessRegistry, createShellTools } = await import('@toolgate/tools-shell');
       const options = config.tools?.bash ?? {};
-      const processes = createProcessRegistry();
+      const processes = shared ?? createProcessRegistry();
       const shell = createShellTools({
         workspace,
         processes,

@@ -1,5 +1,5 @@
 import { type Agent, type AgentApproval, type AgentModel, createAgent } from '@toolgate/agent';
-import type { ToolDecorator } from '@toolgate/core';
+import { composeDecorators, type ToolDecorator } from '@toolgate/core';
 import type { McpServersConfig } from '@toolgate/mcp';
 import { formatAgentsMdPrompt, loadAgentsMd } from '@toolgate/tools-agents-md';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
@@ -49,7 +49,11 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
     },
     approval: options.approval,
     ...(options.before && options.before.length > 0 ? { before: options.before } : {}),
-    ...(options.after ? { after: options.after } : {}),
+    after: [
+      ...(options.after ?? []),
+      // The session's tool modules' decorators, known once its tools are built.
+      (invocation, next) => composeDecorators(tools?.decorators ?? [], () => next())(invocation),
+    ],
     workspaceRoot: settings.root,
     // Read once per session, after its tools (and so its workspace) exist.
     agentsMd: async () => {

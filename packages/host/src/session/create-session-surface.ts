@@ -65,7 +65,7 @@ export async function createSessionSurface(options: SessionSurfaceOptions): Prom
           ...(options.rules ? { rules: options.rules } : {}),
         },
         ...(options.before ? { before: options.before } : {}),
-        ...(options.after ? { after: options.after } : {}),
+        after: [...(options.after ?? []), ...tools.decorators],
       }),
     });
   return {

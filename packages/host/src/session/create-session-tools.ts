@@ -1,8 +1,10 @@
 import { resolve } from 'node:path';
 import {
   type AnyTool,
+  BUILT_IN_TOOL_NAMES,
   combineToolProviders,
   createWorkspace,
+  type ToolDecorator,
   type ToolProvider,
   toToolProvider,
   type Workspace,
@@ -11,7 +13,7 @@ import type { McpServersConfig } from '@toolgate/mcp';
 import type { BwrapSandbox } from '@toolgate/sandbox-bwrap';
 import type { ToolgateConfig } from '../config/toolgate-config-schema.js';
 import { openSessionSandbox, type SessionSandboxSettings } from '../sandbox/open-session-sandbox.js';
-
+import { type LoadedToolModules, loadToolModules } from '../tool-modules/load-tool-modules.js';
 import { createBuiltInTools } from './create-built-in-tools.js';
 import { loadMcpTools, type SessionMcp } from './load-mcp-tools.js';
 
@@ -63,6 +65,8 @@ export interface SessionToolSet {
   readonly mcp: SessionMcp | undefined;
   /** The sandbox bash runs in, when one is bound. */
   readonly sandbox: BwrapSandbox | undefined;
+  /** The tool modules' decorators, to run between approval and the tool. */
+  readonly decorators: readonly ToolDecorator[];
   /** Stops every process the session started, waits for them, disconnects MCP servers; resolves to the number of processes stopped. */
   close(): Promise<number>;
 }
@@ -100,7 +104,19 @@ function markConfinedBash(tools: readonly AnyTool[], sandbox: BwrapSandbox | und
   );
 }
 
-/** Built-in tools from every tool package plus the MCP servers' tools, as one live provider. */
+/** Built-in names (and their replacements) in AI4J's order, every other tool after them as given. */
+function orderTools(tools: readonly AnyTool[]): readonly AnyTool[] {
+  const rank = (tool: AnyTool): number => {
+    const index = (BUILT_IN_TOOL_NAMES as readonly string[]).indexOf(tool.definition.name);
+    return index < 0 ? BUILT_IN_TOOL_NAMES.length : index;
+  };
+  return [...tools].sort((left, right) => rank(left) - rank(right));
+}
+
+/**
+ * Built-in tools from every tool package, the config's tool modules (`tools.modules`, `replace`,
+ * `disable`) and the MCP servers' tools, as one live provider.
+ */
 export async function createSessionTools(options: SessionToolsOptions): Promise<SessionToolSet> {
   const config = options.config ?? {};
   const workspace = createConfiguredWorkspace(options.root, config);
@@ -113,13 +129,36 @@ export async function createSessionTools(options: SessionToolsOptions): Promise<
           notice: options.sandbox.notice,
         })
       : undefined;
+  const withModules =
+    config.tools?.modules !== undefined ||
+    config.tools?.replace !== undefined ||
+    config.tools?.disable !== undefined;
+  // Tool modules share bash's process registry and end with the session.
+  const processes = withModules ? (await import('@toolgate/tools-shell')).createProcessRegistry() : undefined;
+  const lifetime = new AbortController();
   const builtIns = await createBuiltInTools({
     workspace,
     config,
     ...(sandbox ? { sandbox } : {}),
+    ...(processes ? { processes } : {}),
     ...(options.builtIns ? { only: options.builtIns } : {}),
   });
-  const providers: ToolProvider[] = [toToolProvider(markConfinedBash(builtIns.tools, sandbox))];
+  let modules: LoadedToolModules | undefined;
+  if (processes) {
+    try {
+      modules = await loadToolModules(config, { workspace, processes, sandbox, signal: lifetime.signal });
+    } catch (error) {
+      lifetime.abort();
+      await Promise.all([builtIns.close(), processes.close()]);
+      throw error;
+    }
+  }
+  const removed = modules?.removedBuiltIns ?? new Set<string>();
+  const tools = orderTools([
+    ...builtIns.tools.filter((tool) => !removed.has(tool.definition.name)),
+    ...(modules?.tools ?? []),
+  ]);
+  const providers: ToolProvider[] = [toToolProvider(markConfinedBash(tools, sandbox))];
   if (options.shared) providers.push(options.shared);
   let mcp: SessionMcp | undefined;
   const givenServers = options.mcpServers ?? {};
@@ -138,7 +177,8 @@ export async function createSessionTools(options: SessionToolsOptions): Promise<
   try {
     provider = combineToolProviders(providers);
   } catch (error) {
-    await Promise.all([builtIns.close(), mcp?.close()]);
+    lifetime.abort();
+    await Promise.all([builtIns.close(), mcp?.close(), processes?.close()]);
     throw error;
   }
   let closing: Promise<number> | undefined;
@@ -147,9 +187,13 @@ export async function createSessionTools(options: SessionToolsOptions): Promise<
     workspace,
     mcp,
     sandbox,
+    decorators: modules?.decorators ?? [],
     close: () => {
       closing ??= (async () => {
+        lifetime.abort();
+        // bash's count of what was still running comes first; a module's processes share its registry.
         const [stopped] = await Promise.all([builtIns.close(), mcp?.close()]);
+        await processes?.close();
         return stopped;
       })();
       return closing;
