@@ -114,6 +114,18 @@ describe('parseCliArguments', () => {
     );
   });
 
+  it('takes --audit FILE for the commands that make calls, not for trust, and not empty', () => {
+    for (const argv of [['call', 'bash', '{}'], ['run', 'hi'], ['mcp'], []]) {
+      expect(parseCliArguments([...argv, '--audit', 'audit.jsonl'])).toMatchObject({
+        options: { audit: 'audit.jsonl' },
+      });
+    }
+    expect(usageMessage(['trust', '--audit', 'a.jsonl'])).toBe(
+      '--audit is not an option of "toolgate trust".',
+    );
+    expect(usageMessage(['run', 'hi', '--audit', ''])).toBe('--audit expects a value; got an empty string.');
+  });
+
   it('parses run with its own options, and keeps them to run', () => {
     expect(
       parseCliArguments([
