@@ -1,4 +1,14 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { defineConfig } from 'tsdown';
+
+// The shell parser's WebAssembly (the tree-sitter runtime and the bash grammar) cannot be inlined:
+// it is copied beside the chunks, where @toolgate/rules looks for it first.
+const fromRules = createRequire(join(import.meta.dirname, '../../packages/rules/package.json'));
+const WASM = [
+  fromRules.resolve('web-tree-sitter/web-tree-sitter.wasm'),
+  join(dirname(fromRules.resolve('tree-sitter-bash/package.json')), 'tree-sitter-bash.wasm'),
+];
 
 // The `toolgate` bin as one ESM bundle: our packages (read from their sources), zod and every
 // other dependency inlined and tree-shaken, so an install has no dependencies and resolves no
@@ -20,4 +30,5 @@ export default defineConfig({
     resolve: { conditionNames: ['@toolgate/source', 'node', 'import', 'module', 'default'] },
   },
   outputOptions: { chunkFileNames: 'chunks/[name]-[hash].js' },
+  copy: [{ from: WASM, to: 'dist/chunks' }],
 });

@@ -3,9 +3,9 @@ import { TOOL_ALIASES } from './tool-aliases.js';
 
 /** The `permissions` object of a config file. */
 export interface PermissionLists {
-  readonly allow?: readonly unknown[];
-  readonly ask?: readonly unknown[];
-  readonly deny?: readonly unknown[];
+  readonly allow?: readonly unknown[] | undefined;
+  readonly ask?: readonly unknown[] | undefined;
+  readonly deny?: readonly unknown[] | undefined;
 }
 
 /** A rule that could not be read: where it is and what was wrong. */

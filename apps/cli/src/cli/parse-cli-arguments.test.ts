@@ -32,6 +32,7 @@ describe('parseCliArguments', () => {
       tool: 'read_file',
       args: '{"path":"a"}',
       json: true,
+      explain: false,
       options: { cwd: 'dir', approval: 'auto', config: 'c.json', mcpConfig: 'm.json', noMcp: false },
     });
   });
@@ -42,9 +43,17 @@ describe('parseCliArguments', () => {
       tool: 'glob',
       args: undefined,
       json: false,
+      explain: false,
       options: { noMcp: false },
     });
     expect(parseCliArguments(['call', 'glob', '-'])).toMatchObject({ args: '-' });
+  });
+
+  it('takes --explain for call only', () => {
+    expect(parseCliArguments(['call', 'bash', '{}', '--explain'])).toMatchObject({ explain: true });
+    expect(() => parseCliArguments(['run', 'hi', '--explain'])).toThrow(
+      '--explain is an option of "toolgate call" only.',
+    );
   });
 
   it('parses tools with and without a tool name, mcp, help, version and bare toolgate', () => {

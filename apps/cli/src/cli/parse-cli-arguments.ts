@@ -40,6 +40,8 @@ export type CliCommand =
       /** The ARGS text; `undefined` (absent) and `-` read stdin. */
       readonly args: string | undefined;
       readonly json: boolean;
+      /** `--explain`: say how approval would decide the call, and do not run it. */
+      readonly explain: boolean;
       readonly options: CommonOptions;
     }
   | { readonly command: 'mcp'; readonly options: CommonOptions }
@@ -82,6 +84,7 @@ const OPTIONS = {
   sandbox: { type: 'string' },
   audit: { type: 'string' },
   json: { type: 'boolean' },
+  explain: { type: 'boolean' },
   model: { type: 'string' },
   'base-url': { type: 'string' },
   'max-steps': { type: 'string' },
@@ -140,6 +143,8 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     const runOnly = RUN_ONLY.find((name) => values[name] !== undefined);
     if (runOnly) throw new UsageError(`--${runOnly} is an option of "toolgate run" only.`);
   }
+  if (command !== 'call' && values.explain)
+    throw new UsageError('--explain is an option of "toolgate call" only.');
   if (command !== 'trust') {
     const trustOnly = TRUST_ONLY.find((name) => values[name] !== undefined);
     if (trustOnly) throw new UsageError(`--${trustOnly} is an option of "toolgate trust" only.`);
@@ -207,7 +212,7 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
       if (tool === undefined || tool.trim() === '')
         throw new UsageError('Missing tool name: toolgate call <tool> [ARGS].');
       extra(2);
-      return { command: 'call', tool, args, json, options };
+      return { command: 'call', tool, args, json, explain: values.explain ?? false, options };
     }
   }
 }

@@ -29,7 +29,9 @@ export async function runCli(io: CliIo): Promise<ExitCode> {
       case 'tools':
         return await (await import('../commands/run-tools-command.js')).runToolsCommand(io, command);
       case 'call':
-        return await runCallCommand(io, command);
+        return command.explain
+          ? await (await import('../commands/run-explain-command.js')).runExplainCommand(io, command)
+          : await runCallCommand(io, command);
       // The agent (and the AI SDK) and the MCP SDK load only for the commands that need them
       // (chunks of their own in the bundle).
       case 'interactive':

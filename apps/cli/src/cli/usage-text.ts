@@ -3,6 +3,8 @@ export const USAGE_TEXT = `Usage:
   toolgate tools [--json]                  the session's tool surface
   toolgate tools <tool> [--json]           one tool: its description and arguments
   toolgate call <tool> [ARGS] [--json]     run one tool call through the full chain
+  toolgate call <tool> [ARGS] --explain    how approval would decide the call (the permission rule
+                                           and its file, or the mode row); nothing runs
   toolgate run "<prompt>" [--json]         one agent turn in the workspace ("-" reads the prompt from stdin)
   toolgate mcp                             serve the gated surface over MCP on stdio
   toolgate trust [--list | --revoke]       trust the workspace's own config (toolgate.config.json,

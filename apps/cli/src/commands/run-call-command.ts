@@ -66,6 +66,7 @@ export async function runCallCommand(io: CliIo, command: CallCommandOptions): Pr
     root: settings.root,
     config: settings.config,
     mode: settings.mode,
+    ...(settings.rules ? { rules: settings.rules } : {}),
     approver: createTerminalApprover({
       choices: ONE_SHOT_CHOICES,
       colors: createColors(shouldUseColor(true, io.env)),

@@ -33,6 +33,7 @@ export async function runMcpCommand(io: CliIo, options: CommonOptions): Promise<
     root: settings.root,
     config: settings.config,
     mode: settings.mode,
+    ...(settings.rules ? { rules: settings.rules } : {}),
     ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
     sandbox: { ...settings.sandbox, notice: (line) => io.stderr.write(`${line}\n`) },
     mcpStderr: (name, chunk) => io.stderr.write(`[${name}] ${chunk}`),

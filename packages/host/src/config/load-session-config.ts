@@ -1,7 +1,9 @@
 import { realpath } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { PermissionRule } from '@toolgate/rules';
 import type { HookSettings } from '../hooks/hook-settings.js';
 import { hookSettingsOfConfig } from '../hooks/hook-settings-of-config.js';
+import { layerPermissionRules } from '../rules/layer-permission-rules.js';
 import { digestWorkspaceConfig } from './digest-workspace-config.js';
 import { layerConfig } from './layer-config.js';
 import { CONFIG_FILE_NAME, loadConfigFile, loadToolgateConfig } from './load-toolgate-config.js';
@@ -33,6 +35,8 @@ export interface SessionConfig {
   readonly trust: WorkspaceTrust;
   /** The workspace root's real path. */
   readonly realRoot: string;
+  /** The permission rules of both files, each naming its file (a workspace's `allow` only once trusted). */
+  readonly permissions: readonly PermissionRule[];
   /** Lines for stderr: what was ignored and the command that trusts the workspace. */
   readonly notices: readonly string[];
   /** The user's hooks, then the project's when it is trusted, each naming its file. */
@@ -62,7 +66,12 @@ export async function loadSessionConfig(options: LoadSessionConfigOptions): Prom
     trusted ? await resolveConfigModules(project, projectFile) : project,
     trusted,
   );
-  const { ignored } = layered;
+  const permissions = layerPermissionRules(
+    { permissions: userSettings.permissions, file: options.userFile },
+    { permissions: project.permissions, file: projectFile },
+    trusted,
+  );
+  const ignored = [...layered.ignored, ...permissions.ignored];
   // The user's config directory holds the trust records: no tool may write it, even when a trusted
   // workspace lets the tools leave the workspace.
   const config = {
@@ -82,5 +91,5 @@ export async function loadSessionConfig(options: LoadSessionConfigOptions): Prom
     { config: userSettings, source: options.userFile },
     ...(trusted ? [{ config: project, source: projectFile }] : []),
   ]);
-  return { config, trust, realRoot, notices, hooks };
+  return { config, trust, realRoot, permissions: permissions.rules, notices, hooks };
 }

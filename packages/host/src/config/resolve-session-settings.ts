@@ -1,8 +1,10 @@
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { ApprovalMode } from '@toolgate/core';
+import type { ApprovalMode, ApprovalRules } from '@toolgate/core';
+import { createPermissionRules } from '@toolgate/rules';
 import type { SandboxMode } from '@toolgate/sandbox-bwrap';
 import type { HookSettings } from '../hooks/hook-settings.js';
+import { permissionRulesApproval } from '../rules/permission-rules-approval.js';
 import type { SessionSandboxSettings } from '../sandbox/open-session-sandbox.js';
 import { ConfigError } from './config-error.js';
 import { loadSessionConfig } from './load-session-config.js';
@@ -56,6 +58,11 @@ export interface SessionSettings {
   readonly hooks: HookSettings;
   /** The audit log file (named by the person, else the config's `audit` against the root), absolute. */
   readonly audit: string | undefined;
+  /**
+   * The `permissions` rules of the user's file and the workspace's, for core's `approval.rules`;
+   * absent when neither file has any.
+   */
+  readonly rules: ApprovalRules | undefined;
 }
 
 async function isDirectory(path: string): Promise<boolean> {
@@ -140,5 +147,19 @@ export async function resolveSessionSettings(
     ...(requiredBy === undefined ? {} : { requiredBy }),
   };
   const audit = options.audit ?? (config.audit === undefined ? undefined : resolve(root, config.audit));
-  return { root, config, mode, mcpConfigFile, sandbox, trust: loaded.trust, hooks: loaded.hooks, audit };
+  const rules =
+    loaded.permissions.length === 0
+      ? undefined
+      : permissionRulesApproval(createPermissionRules(loaded.permissions), loaded.realRoot);
+  return {
+    root,
+    config,
+    mode,
+    mcpConfigFile,
+    sandbox,
+    trust: loaded.trust,
+    hooks: loaded.hooks,
+    audit,
+    rules,
+  };
 }

@@ -1,9 +1,23 @@
+import { parsePermissionRules } from '@toolgate/rules';
 import { SANDBOX_MODES } from '@toolgate/sandbox-bwrap';
 import { z } from 'zod';
 import { AGENT_DEFINITION_SCHEMA } from '../agents/agent-definition-schema.js';
 
 const positiveInteger = z.number().int().positive();
 const pathList = z.array(z.string().min(1));
+const ruleList = z.array(z.string().min(1));
+
+/** `permissions`: allow / ask / deny lists of `tool` or `tool(specifier)`; each entry must read as a rule. */
+const PERMISSIONS_SCHEMA = z
+  .strictObject({ allow: ruleList.optional(), ask: ruleList.optional(), deny: ruleList.optional() })
+  .superRefine((lists, context) => {
+    for (const list of ['allow', 'ask', 'deny'] as const) {
+      for (const [index, entry] of (lists[list] ?? []).entries()) {
+        const [issue] = parsePermissionRules({ [list]: [entry] }, '').issues;
+        if (issue) context.addIssue({ code: 'custom', path: [list, index], message: issue.message });
+      }
+    }
+  });
 
 /** One hook: a shell command for the calls whose tool name the matcher matches. */
 const hookEntry = z.strictObject({
@@ -25,6 +39,12 @@ export const TOOLGATE_CONFIG_SCHEMA = z.strictObject({
   baseURL: z.string().min(1).optional(),
   /** Approval mode when neither `--approval` nor `TOOLGATE_APPROVAL` is set. */
   approval: z.enum(['manual', 'safe', 'auto']).optional(),
+  /**
+   * Permission rules (`bash(npm run test:*)`, `read_file(.env*)`, `mcp__github__*`): deny beats
+   * ask beats allow, before remembered answers and the mode. A workspace's `allow` applies only
+   * once the workspace is trusted.
+   */
+  permissions: PERMISSIONS_SCHEMA.optional(),
   workspace: z
     .strictObject({
       /** Extra directories that may be read but not written, relative to the workspace root. */

@@ -1,5 +1,5 @@
 import { type Agent, type AgentApproval, type AgentModel, createAgent } from '@toolgate/agent';
-import { composeDecorators, type ToolDecorator } from '@toolgate/core';
+import { type ApprovalRules, composeDecorators, type ToolDecorator } from '@toolgate/core';
 import type { McpServersConfig } from '@toolgate/mcp';
 import { formatAgentsMdPrompt, loadAgentsMd } from '@toolgate/tools-agents-md';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
@@ -27,6 +27,18 @@ export interface SessionAgentOptions {
   readonly onTools?: (tools: SessionToolSet) => void;
 }
 
+/** The host's approval with the settings' permission rules; the mode stays a live read (a getter). */
+function withSettingsRules(approval: AgentApproval, rules: ApprovalRules | undefined): AgentApproval {
+  if (!rules) return approval;
+  return {
+    get mode() {
+      return approval.mode;
+    },
+    ...(approval.approver ? { approver: approval.approver } : {}),
+    rules,
+  };
+}
+
 /**
  * The agent both hosts run: each session gets its own built-in and MCP tools from the settings
  * (workspace, config, MCP file, sandbox), the host's approval, and AGENTS.md in the system prompt.
@@ -47,7 +59,7 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
       options.onTools?.(tools);
       return { tools: tools.provider, close: tools.close };
     },
-    approval: options.approval,
+    approval: withSettingsRules(options.approval, settings.rules),
     ...(options.before && options.before.length > 0 ? { before: options.before } : {}),
     after: [
       ...(options.after ?? []),

@@ -1,8 +1,32 @@
+import { access } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Node, Parser } from 'web-tree-sitter';
 
 let parser: Promise<Parser> | undefined;
+
+/** The runtime's and the grammar's WebAssembly files, by name. */
+const RUNTIME_WASM = 'web-tree-sitter.wasm';
+const GRAMMAR_WASM = 'tree-sitter-bash.wasm';
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where a WebAssembly file is: next to this module when an app bundled it (and copied the files
+ * beside its chunks), else in the installed package.
+ */
+async function locateWasm(name: string, installed: () => string): Promise<string> {
+  const beside = fileURLToPath(new URL(name, import.meta.url));
+  return (await isFile(beside)) ? beside : installed();
+}
 
 /**
  * The bash grammar (tree-sitter-bash, compiled to WebAssembly), loaded once on first use so a
@@ -11,14 +35,21 @@ let parser: Promise<Parser> | undefined;
 function loadParser(): Promise<Parser> {
   parser ??= (async () => {
     const { Parser: ParserClass, Language } = await import('web-tree-sitter');
-    await ParserClass.init();
     const require = createRequire(import.meta.url);
-    const grammarDirectory = dirname(require.resolve('tree-sitter-bash/package.json'));
-    const language = await Language.load(join(grammarDirectory, 'tree-sitter-bash.wasm'));
+    const runtime = await locateWasm(RUNTIME_WASM, () => require.resolve(`web-tree-sitter/${RUNTIME_WASM}`));
+    await ParserClass.init({ locateFile: () => runtime });
+    const grammar = await locateWasm(GRAMMAR_WASM, () =>
+      join(dirname(require.resolve('tree-sitter-bash/package.json')), GRAMMAR_WASM),
+    );
+    const language = await Language.load(grammar);
     const instance = new ParserClass();
     instance.setLanguage(language);
     return instance;
   })();
+  // A failed load is tried again on the next line rather than remembered.
+  parser.catch(() => {
+    parser = undefined;
+  });
   return parser;
 }
 
