@@ -28,13 +28,14 @@ describe.skipIf(PTY_SKIP_REASON !== undefined)(
   `the audit log of real CLI sessions ${PTY_SKIP_REASON ?? ''}`,
   E2E_OPTIONS,
   () => {
-    it('appends one line per decision across runs and calls: an approval, a hook block, a refused secret; no argument value', async () => {
+    it('appends one line per decision across runs and calls: an approval, a hook block, a rule denial, a refused secret; no argument value', async () => {
       const config = join(root, 'guard.json');
       const audit = join(root, 'audit.jsonl');
       await writeFile(
         config,
         JSON.stringify({
           hooks: { preToolUse: [{ matcher: 'read_file', command: 'echo "reads are off" >&2; exit 2' }] },
+          permissions: { deny: ['bash(rm:*)'] },
         }),
       );
       const common = ['--cwd', root, '--config', config, '--audit', audit, '--approval', 'manual'];
@@ -56,7 +57,19 @@ describe.skipIf(PTY_SKIP_REASON !== undefined)(
       server.reply({ toolCalls: [{ id: 'r1', name: 'read_file', arguments: { path: 'a.txt' } }] });
       const hooked = await runToolgate(['run', 'read it', ...model, ...common], { cwd: root });
       expect(hooked.code).toBe(3);
-      // 3. call: a secret is refused by the workspace, before any decision.
+      // 3. run: a deny rule refuses a command line with rm in it, unasked.
+      server.reply({
+        toolCalls: [
+          {
+            id: 'b1',
+            name: 'bash',
+            arguments: { action: 'exec', command: 'echo sk-live-rm && rm -rf a.txt' },
+          },
+        ],
+      });
+      const denied = await runToolgate(['run', 'clean up', ...model, ...common], { cwd: root });
+      expect(denied.code).toBe(3);
+      // 4. call: a secret is refused by the workspace, before any decision.
       const secret = await runToolgate(
         ['call', 'write_file', '{"path":".env","content":"API_KEY=sk-live-secret"}', ...common],
         { cwd: root },
@@ -95,6 +108,18 @@ describe.skipIf(PTY_SKIP_REASON !== undefined)(
         {
           time: expect.any(String),
           session: expect.any(String),
+          callId: 'b1',
+          tool: 'bash',
+          arguments: expect.stringMatching(/^sha256:/),
+          mode: 'manual',
+          decidedBy: 'rule',
+          rule: { text: 'bash(rm:*)', source: config },
+          status: 'rejected',
+          rejectedBy: 'rule',
+        },
+        {
+          time: expect.any(String),
+          session: expect.any(String),
           callId: expect.any(String),
           tool: 'write_file',
           arguments: expect.stringMatching(/^sha256:/),
@@ -102,7 +127,7 @@ describe.skipIf(PTY_SKIP_REASON !== undefined)(
           errorCode: 'secret_file',
         },
       ]);
-      expect(new Set(records.map((record) => record.session)).size).toBe(3);
+      expect(new Set(records.map((record) => record.session)).size).toBe(4);
       expect(text).not.toContain('sk-live');
     });
   },
