@@ -147,6 +147,77 @@ describe('createAuditLog', () => {
     expect((await stat(file)).mode & 0o777).toBe(0o600);
   });
 
+  it("logs a delegate's child calls with the child's name, a tool its policy hides as decided by policy", async () => {
+    const file = join(root, 'audit.jsonl');
+    const audit = await createAuditLog({ file, session: 'session-2', answeredBy: 'terminal' });
+    const provider = createOpenAICompatible({ name: 'fake', baseURL: server.baseURL });
+    const agent = createAgent({
+      model: provider.chatModel('fake-model'),
+      tools: async () => {
+        const tools = await createSessionTools({ root, sandbox: 'unconfined' });
+        return { tools: tools.provider, close: tools.close };
+      },
+      approval: { mode: 'auto' },
+      delegates: {
+        definitions: [
+          { name: 'explore', description: 'Looks around.', instructions: 'CHILD-EXPLORE', readOnly: true },
+        ],
+      },
+      limits: { maxRetries: 0 },
+    });
+    server.reply(
+      { toolCalls: [{ id: 'd1', name: 'delegate_explore', arguments: { task: 'look' } }] },
+      { text: 'parent done' },
+    );
+    server.replyWhen(
+      'CHILD-EXPLORE',
+      {
+        toolCalls: [{ id: 'w1', name: 'write_file', arguments: { path: 'a.txt', content: 'sk-live-child' } }],
+      },
+      { text: 'child done' },
+    );
+    const session = await agent.createSession();
+    try {
+      for await (const event of session.prompt('go')) audit.onEvent(event);
+    } finally {
+      await session.close();
+      await audit.close();
+    }
+    const text = await readFile(file, 'utf8');
+    const records = text
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(
+      records.map(({ agent, callId, tool, decidedBy, status, rejectedBy }) => ({
+        agent,
+        callId,
+        tool,
+        decidedBy,
+        status,
+        rejectedBy,
+      })),
+    ).toEqual([
+      {
+        agent: 'explore',
+        callId: 'w1',
+        tool: 'write_file',
+        decidedBy: 'policy',
+        status: 'rejected',
+        rejectedBy: 'policy',
+      },
+      {
+        agent: undefined,
+        callId: 'd1',
+        tool: 'delegate_explore',
+        decidedBy: 'mode',
+        status: 'success',
+        rejectedBy: undefined,
+      },
+    ]);
+    expect(text).not.toContain('sk-live');
+  });
+
   it('appends to an existing log, line by line', async () => {
     const file = join(root, 'audit.jsonl');
     for (const id of ['x1', 'x2']) {
