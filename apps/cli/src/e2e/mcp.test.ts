@@ -63,6 +63,32 @@ describe.skipIf(SKIP_REASON !== undefined)(
       }
     });
 
+    it('refuses a call a permission rule denies, naming the rule and the config file', async () => {
+      const rulesFile = join(root, 'rules.json');
+      await writeFile(rulesFile, JSON.stringify({ permissions: { deny: ['bash(rm:*)'] } }));
+      const client = await connect([
+        '--approval',
+        'auto',
+        '--sandbox',
+        'danger-full-access',
+        '--config',
+        rulesFile,
+      ]);
+      try {
+        const result = await client.callTool({
+          name: 'bash',
+          arguments: { action: 'exec', command: 'echo x && rm a.txt' },
+        });
+        expect(result.isError).toBe(true);
+        const text = (result.content as { text: string }[])[0]!.text;
+        expect(text).toContain('TOOL_BLOCKED');
+        expect(text).toContain(`bash(rm:*)\\" in ${rulesFile} matches \`rm a.txt\``);
+        expect(existsSync(join(root, 'a.txt'))).toBe(true);
+      } finally {
+        await client.close();
+      }
+    });
+
     it('keeps processes a call started until the client leaves, then stops them', async () => {
       const client = await connect(['--approval', 'auto']);
       let pid = 0;
