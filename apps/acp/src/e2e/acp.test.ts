@@ -295,6 +295,27 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(text).not.toContain('sk-live');
     });
 
+    it("refuses a call the user's permission rules deny, naming the rule and the file, without asking", async () => {
+      const userFile = join(configHome, 'toolgate', 'config.json');
+      await mkdir(join(configHome, 'toolgate'));
+      await writeFile(userFile, JSON.stringify({ permissions: { deny: ['bash(rm:*)'] } }));
+      await writeFile(join(root, 'keep.txt'), 'keep\n');
+      server.reply(bash('echo x && rm keep.txt'), { text: 'done' });
+      let asked = 0;
+      const { value } = await withAgent(
+        () => {
+          asked += 1;
+          return { outcome: { outcome: 'selected', optionId: 'allow_once' } };
+        },
+        (agent) => agent.buildSession(root).withSession(async (session) => prompt(session, 'clean')),
+      );
+      expect(asked).toBe(0);
+      expect(message(value)).toContain('the deny rule');
+      expect(message(value)).toContain(`bash(rm:*)`);
+      expect(message(value)).toContain(userFile);
+      expect(await readFile(join(root, 'keep.txt'), 'utf8')).toBe('keep\n');
+    });
+
     it('asks for a bash call allowed once, runs it, and asks again for the same command', async () => {
       const asked: RequestPermissionRequest[] = [];
       server.reply(bash('echo hi-from-bash'), { text: 'done' }, bash('echo hi-from-bash'), {
