@@ -73,6 +73,29 @@ try {
         `toolgate from the tarball (${dir === alone ? 'installed alone' : 'with every package'}) lists ${Array.isArray(tools) ? tools.length : '?'} tools`,
       );
     }
+    // The shell parser's WebAssembly ships in the bundle: a bash rule is judged, not refused for
+    // want of a parser.
+    const rulesFile = join(alone, 'rules.json');
+    writeFileSync(rulesFile, JSON.stringify({ permissions: { deny: ['bash(rm:*)'] } }));
+    const explained = JSON.parse(
+      run(
+        join(alone, 'node_modules', '.bin', 'toolgate'),
+        [
+          'call',
+          'bash',
+          '{"action":"exec","command":"ls && rm x"}',
+          '--explain',
+          '--json',
+          '--no-mcp',
+          '--config',
+          rulesFile,
+        ],
+        alone,
+      ),
+    );
+    if (explained.explain?.verdict?.rule?.text !== 'bash(rm:*)')
+      throw new Error(`toolgate from the tarball did not judge a bash rule: ${JSON.stringify(explained)}`);
+    console.log('toolgate from the tarball judges bash rules with its bundled shell parser');
   }
   // The ACP agent from its tarball answers `initialize` on stdin and exits when stdin closes.
   if (packages.some(({ manifest }) => manifest.bin?.['toolgate-acp'])) {
