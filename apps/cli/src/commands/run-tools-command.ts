@@ -1,5 +1,6 @@
-import { findClosestMatch } from '@toolgate/core';
-import { createSessionSurface } from '@toolgate/host';
+import { delegateToolSpec } from '@toolgate/agent';
+import { findClosestMatch, type ToolDefinition } from '@toolgate/core';
+import { createSessionSurface, resolveAgentDefinitions } from '@toolgate/host';
 import type { CliIo } from '../cli/cli-io.js';
 import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
 import type { CommonOptions } from '../cli/parse-cli-arguments.js';
@@ -19,7 +20,8 @@ export interface ToolsCommandOptions {
 
 /**
  * `toolgate tools [<tool>] [--json]`: the session's tool surface as a table or as the definitions
- * the model sees; with a name, that tool's description and arguments (or its one definition).
+ * the model sees, the agent's `delegate_<name>` tools last; with a name, that tool's description
+ * and arguments (or its one definition).
  */
 export async function runToolsCommand(io: CliIo, command: ToolsCommandOptions): Promise<ExitCode> {
   const settings = await resolveSessionSettings(command.options, io.env, io.cwd, (line) =>
@@ -33,10 +35,19 @@ export async function runToolsCommand(io: CliIo, command: ToolsCommandOptions): 
     sandbox: 'unconfined',
     ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
   });
-  let definitions: ReturnType<typeof session.surface.registry.list>;
+  let definitions: readonly ToolDefinition[];
   let statusLines: readonly string[];
   try {
-    definitions = session.surface.registry.list();
+    const agents = await resolveAgentDefinitions({
+      agents: settings.config.agents,
+      files: settings.agentFiles,
+      env: io.env,
+      skipModels: true,
+    });
+    definitions = [
+      ...session.surface.registry.list(),
+      ...agents.map((agent) => delegateToolSpec(agent).definition),
+    ];
     statusLines = session.mcp?.statusLines() ?? [];
   } finally {
     await session.close();

@@ -53,9 +53,16 @@ describe.skipIf(SKIP_REASON !== undefined)(
         source: unknown;
         inputSchema: unknown;
       }[];
-      expect(definitions.map((definition) => [definition.name, definition.kind])).toEqual(BUILT_INS);
+      expect(definitions.map((definition) => [definition.name, definition.kind])).toEqual([
+        ...BUILT_INS,
+        ['delegate_explore', 'think'],
+        ['delegate_plan', 'think'],
+        ['delegate_general', 'think'],
+      ]);
       for (const definition of definitions) {
-        expect(definition.source).toEqual({ type: 'built-in' });
+        expect(definition.source).toEqual({
+          type: definition.name.startsWith('delegate_') ? 'delegate' : 'built-in',
+        });
         expect(definition.inputSchema).toMatchObject({ type: 'object' });
       }
       const table = await runToolgate(['tools', '--cwd', root]);
@@ -63,6 +70,8 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(table.stdout).toMatch(/\nbash +execute +built-in +exec,start,stop,write +Execute/);
       expect(table.stdout).toMatch(/\nread_file +read +built-in +no +Read/);
       expect(table.stdout).toMatch(/\napply_patch +edit +built-in +yes +/);
+      // A delegate runs unasked in safe mode: the child's own calls are gated.
+      expect(table.stdout).toMatch(/\ndelegate_explore +think +delegate +no +Explore/);
     });
 
     it('bash exec: a non-zero exit status is a successful call with exitCode', async () => {

@@ -4,6 +4,7 @@ import {
   type CallOversight,
   createSessionAgent,
   openCallOversight,
+  resolveAgentDefinitions,
   type SessionSettings,
   selectModel,
 } from '@toolgate/host';
@@ -42,6 +43,13 @@ export async function createTerminalAgent(
     env: io.env,
     config: settings.config,
   });
+  const delegates = await resolveAgentDefinitions({
+    agents: settings.config.agents,
+    files: settings.agentFiles,
+    env: io.env,
+    baseURL: command.baseURL,
+    config: settings.config,
+  });
   const oversight = await openCallOversight({
     hooks: settings.hooks,
     audit: settings.audit,
@@ -53,6 +61,7 @@ export async function createTerminalAgent(
   const agent = createSessionAgent(settings, {
     model,
     before: oversight.before,
+    delegates,
     ...(command.maxSteps === undefined ? {} : { maxSteps: command.maxSteps }),
     notice,
     approval: {

@@ -13,6 +13,10 @@ export interface ResolveAgentDefinitionsOptions {
   readonly files?: readonly AgentFileDefinition[];
   /** For each definition's `model` (`provider:model`): keys and base URL, as `selectModel` reads them. */
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** The host's base URL flag, for an `openai-compatible:` model. @default `TOOLGATE_BASE_URL`, then the config's */
+  readonly baseURL?: string | undefined;
+  /** The config's `baseURL`. @default none */
+  readonly config?: { readonly baseURL?: string | undefined };
   /** Leave every `model` unresolved (the parent's is used): for listing tools. @default false */
   readonly skipModels?: boolean;
 }
@@ -31,7 +35,14 @@ async function toDelegate(
   let model: DelegateDefinition['model'];
   if (modelName !== undefined && modelName !== 'inherit' && !options.skipModels) {
     try {
-      model = (await selectModel({ model: modelName, env: options.env })).model;
+      model = (
+        await selectModel({
+          model: modelName,
+          baseURL: options.baseURL,
+          env: options.env,
+          ...(options.config ? { config: { baseURL: options.config.baseURL } } : {}),
+        })
+      ).model;
     } catch (error) {
       if (!ToolgateError.isInstance(error)) throw error;
       throw new AgentDefinitionError(`${source}: key model: ${error.message}`);

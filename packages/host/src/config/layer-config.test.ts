@@ -122,4 +122,15 @@ describe('layerConfig', () => {
       ignored: [],
     });
   });
+
+  it("takes a trusted project's agents (replacing the user's of the same name) and ignores an untrusted project's", () => {
+    const agent = (name: string, description: string) => ({ name, description, instructions: 'Do it.' });
+    const user = { agents: [agent('reviewer', 'mine'), agent('tester', 'mine')] };
+    const project = { agents: [agent('reviewer', 'theirs')] };
+    expect(layerConfig(user, project, true).config.agents).toEqual([
+      agent('tester', 'mine'),
+      agent('reviewer', 'theirs'),
+    ]);
+    expect(layerConfig(user, project, false)).toEqual({ config: user, ignored: ['agents ["reviewer"]'] });
+  });
 });

@@ -27,13 +27,15 @@ function unique(paths: readonly string[]): string[] {
  * The user's file, then the project's on top (DESIGN §9: project file > user file). A trusted
  * project overrides key by key. An untrusted one may only tighten: `model` and `baseURL` (where the
  * prompts and the provider key go), a looser approval mode,
- * `allowOutsideWorkspace: true`, extra `readRoots`, a looser `sandbox.mode`, `sandbox.network: true`
- * and `sandbox.required: false` are ignored (listed in `ignored`), and so are its hooks, its audit
+ * `allowOutsideWorkspace: true`, extra `readRoots`, a looser `sandbox.mode`, `sandbox.network: true`,
+ * `sandbox.required: false` and `agents` (instructions and models a cloned repository chose) are
+ * ignored (listed in `ignored`), and so are its hooks, its audit
  * file and the exceptions (`!…`) or `[]` of its `secrets` (other secret patterns add to the
- * user's); protected paths always add to the user's; the rest (search exclusions, output limits)
- * applies as given, as do `tools.disable` entries; `tools.modules` and `tools.replace` (code that
- * runs in the session) need trust, and a trusted project's modules add to the user's. Hooks are
- * left to the caller, which knows each file's name.
+ * user's); a project's agent replaces the user's agent of the same name; protected paths always
+ * add to the user's; the rest (search exclusions, output limits) applies as given, as do
+ * `tools.disable` entries; `tools.modules` and `tools.replace` (code that runs in the session) need
+ * trust, and a trusted project's modules add to the user's. Hooks are left to the caller, which
+ * knows each file's name.
  */
 export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trusted: boolean): LayeredConfig {
   const ignored: string[] = [];
@@ -45,6 +47,7 @@ export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trust
   let baseURL = project.baseURL;
   let secrets = project.secrets ?? user.secrets;
   let audit = project.audit ?? user.audit;
+  let projectAgents = project.agents ?? [];
   const userSandbox = user.sandbox ?? {};
   const projectSandbox = { ...project.sandbox };
   if (!trusted) {
@@ -72,6 +75,10 @@ export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trust
     if (baseURL !== undefined && baseURL !== user.baseURL) {
       ignored.push(`baseURL ${JSON.stringify(baseURL)}`);
       baseURL = undefined;
+    }
+    if (projectAgents.length > 0) {
+      ignored.push(`agents ${JSON.stringify(projectAgents.map((agent) => agent.name))}`);
+      projectAgents = [];
     }
     const base = user.approval ?? 'safe';
     if (approval !== undefined && LOOSENESS[approval] > LOOSENESS[base]) {
@@ -136,6 +143,10 @@ export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trust
       : {}),
   };
   const sandbox = { ...userSandbox, ...projectSandbox };
+  const agents = [
+    ...(user.agents ?? []).filter((agent) => !projectAgents.some((other) => other.name === agent.name)),
+    ...projectAgents,
+  ];
   const approvalInEffect = approval ?? user.approval;
   const modelInEffect = model ?? user.model;
   const baseURLInEffect = baseURL ?? user.baseURL;
@@ -148,6 +159,7 @@ export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trust
     ...(Object.keys(sandbox).length > 0 ? { sandbox } : {}),
     ...(secrets === undefined ? {} : { secrets }),
     ...(audit === undefined ? {} : { audit }),
+    ...(agents.length > 0 ? { agents } : {}),
   };
   return { config, ignored };
 }

@@ -3,6 +3,11 @@ import { join, resolve } from 'node:path';
 import type { ApprovalMode, ApprovalRules } from '@toolgate/core';
 import { createPermissionRules } from '@toolgate/rules';
 import type { SandboxMode } from '@toolgate/sandbox-bwrap';
+import {
+  AGENT_FILES_DIRECTORY,
+  type AgentFileDefinition,
+  loadAgentFiles,
+} from '../agents/load-agent-files.js';
 import type { HookSettings } from '../hooks/hook-settings.js';
 import { permissionRulesApproval } from '../rules/permission-rules-approval.js';
 import type { SessionSandboxSettings } from '../sandbox/open-session-sandbox.js';
@@ -63,6 +68,8 @@ export interface SessionSettings {
    * absent when neither file has any.
    */
   readonly rules: ApprovalRules | undefined;
+  /** The workspace's `.toolgate/agents/*.md` definitions, read only once the workspace is trusted. */
+  readonly agentFiles: readonly AgentFileDefinition[];
 }
 
 async function isDirectory(path: string): Promise<boolean> {
@@ -97,8 +104,9 @@ function approvalFromEnv(raw: string | undefined): ApprovalMode | undefined {
  * workspace's `toolgate.config.json` (or the named config file), which only tightens until the
  * workspace is trusted; the approval mode (flag, `TOOLGATE_APPROVAL`, config, `safe`); the MCP
  * file (a named one, else the workspace's `.mcp.json` once trusted); the sandbox (flag, then
- * config; a confined mode given by flag is required). Throws {@link ConfigError} for a bad file,
- * key or variable.
+ * config; a confined mode given by flag is required); the workspace's agent files once trusted.
+ * Throws {@link ConfigError} for a bad file, key or variable, `AgentDefinitionError` for a bad
+ * agent file.
  */
 export async function resolveSessionSettings(
   options: ResolveSessionSettingsOptions,
@@ -133,6 +141,14 @@ export async function resolveSessionSettings(
         );
     }
   }
+  const agentsDirectory = join(root, AGENT_FILES_DIRECTORY);
+  let agentFiles: readonly AgentFileDefinition[] = [];
+  // Like its MCP servers, a cloned repository's agents (instructions, models) wait for trust.
+  if (loaded.trust.state === 'trusted') agentFiles = await loadAgentFiles(agentsDirectory);
+  else if (await exists(agentsDirectory))
+    notice(
+      `toolgate: not loading the agents of ${agentsDirectory}: ${describeDistrust(loaded.trust)}. To trust it: ${trustCommandFor(loaded.realRoot)}`,
+    );
   const sandboxConfig = config.sandbox ?? {};
   const sandboxMode = options.sandbox ?? sandboxConfig.mode;
   const requiredBy =
@@ -161,5 +177,6 @@ export async function resolveSessionSettings(
     hooks: loaded.hooks,
     audit,
     rules,
+    agentFiles,
   };
 }

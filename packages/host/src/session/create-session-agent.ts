@@ -1,9 +1,16 @@
-import { type Agent, type AgentApproval, type AgentModel, createAgent } from '@toolgate/agent';
+import {
+  type Agent,
+  type AgentApproval,
+  type AgentModel,
+  createAgent,
+  type DelegateDefinition,
+} from '@toolgate/agent';
 import { type ApprovalRules, composeDecorators, type ToolDecorator } from '@toolgate/core';
 import type { McpServersConfig } from '@toolgate/mcp';
 import { formatAgentsMdPrompt, loadAgentsMd } from '@toolgate/tools-agents-md';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
-import { createSessionTools, type SessionToolSet } from './create-session-tools.js';
+import { createAgentToolsFactory } from './create-agent-tools-factory.js';
+import type { SessionToolSet } from './create-session-tools.js';
 
 /** Options of {@link createSessionAgent}: what a host adds to the session settings. */
 export interface SessionAgentOptions {
@@ -23,8 +30,10 @@ export interface SessionAgentOptions {
   readonly before?: readonly ToolDecorator[];
   /** Decorators between approval and the tool. @default [] */
   readonly after?: readonly ToolDecorator[];
-  /** Called with each session's tools once built (their workspace, MCP side). @default nothing */
+  /** Called with each session's tools once built (their workspace, MCP side); not for delegates' children. @default nothing */
   readonly onTools?: (tools: SessionToolSet) => void;
+  /** Agents the model may delegate to (see `resolveAgentDefinitions`). @default none */
+  readonly delegates?: readonly DelegateDefinition[];
 }
 
 /** The host's approval with the settings' permission rules; the mode stays a live read (a getter). */
@@ -41,24 +50,26 @@ function withSettingsRules(approval: AgentApproval, rules: ApprovalRules | undef
 
 /**
  * The agent both hosts run: each session gets its own built-in and MCP tools from the settings
- * (workspace, config, MCP file, sandbox), the host's approval, and AGENTS.md in the system prompt.
+ * (workspace, config, MCP file, sandbox), the host's approval, and AGENTS.md in the system prompt;
+ * each delegate's child its own built-in tools ({@link createAgentToolsFactory}).
  */
 export function createSessionAgent(settings: SessionSettings, options: SessionAgentOptions): Agent {
   let tools: SessionToolSet | undefined;
   return createAgent({
     model: options.model,
-    tools: async () => {
-      tools = await createSessionTools({
-        root: settings.root,
-        config: settings.config,
-        ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
-        ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
-        ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
-        sandbox: { ...settings.sandbox, notice: options.notice },
-      });
-      options.onTools?.(tools);
-      return { tools: tools.provider, close: tools.close };
-    },
+    tools: createAgentToolsFactory({
+      root: settings.root,
+      config: settings.config,
+      ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
+      ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
+      ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
+      sandbox: { ...settings.sandbox, notice: options.notice },
+      onOpen: (set, context) => {
+        if (context.delegate) return;
+        tools = set;
+        options.onTools?.(set);
+      },
+    }),
     approval: withSettingsRules(options.approval, settings.rules),
     ...(options.before && options.before.length > 0 ? { before: options.before } : {}),
     after: [
@@ -73,5 +84,8 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
       return loaded ? formatAgentsMdPrompt(loaded) : undefined;
     },
     ...(options.maxSteps === undefined ? {} : { limits: { maxSteps: options.maxSteps } }),
+    ...(options.delegates && options.delegates.length > 0
+      ? { delegates: { definitions: options.delegates } }
+      : {}),
   });
 }
