@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { integerOption, signalProcessGroup, toolSuccess } from '@toolgate/core';
+import { integerOption, toolSuccess } from '@toolgate/core';
 import { BASH_TIMEOUT_HINT } from '../bash/bash-description.js';
 import { createShellEnvironment, type ShellEnvironmentOptions } from '../environment/shell-environment.js';
 import { delay } from '../internal/delay.js';
 import { HeadTailCapture } from '../internal/head-tail-capture.js';
-import { terminateProcessGroup } from '../internal/process-group.js';
+import { launchStdio, terminateLaunch, watchLauncherChild } from '../internal/launcher-child.js';
 import { shellFailure } from '../internal/shell-failure.js';
 import type { LocalSandboxSession } from './sandbox-session.js';
 import type { ShellCommandExecutor } from './shell-command-executor.js';
@@ -38,7 +38,8 @@ type Ending = { readonly kind: 'exit' } | { readonly kind: 'timeout' } | { reado
  * Runs commands on this machine: `<shell> -c <command>` detached in its own process group, stdin
  * closed, output captured in bounded memory. At the timeout or on abort the whole group gets
  * SIGTERM, then SIGKILL after the grace; when the shell exits, anything it left in its group is
- * stopped the same way, so no process outlives the call.
+ * stopped the same way, so no process outlives the call. A sandbox's child that can leave the
+ * group (see `ShellInvocation.reportsChildPidOnFd3`) is killed and waited for as well.
  */
 export function createLocalShellExecutor(options: LocalShellExecutorOptions = {}): ShellCommandExecutor {
   const maxOutputBytes = integerOption('maxOutputBytes', options.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES, {
@@ -70,7 +71,7 @@ export function createLocalShellExecutor(options: LocalShellExecutorOptions = {}
           cwd: request.workingDirectory,
           env: environment(),
           detached: true,
-          stdio: ['ignore', 'pipe', 'pipe'],
+          stdio: launchStdio(invocation, 'ignore'),
         });
       } catch (error) {
         return shellFailure(
@@ -84,6 +85,7 @@ export function createLocalShellExecutor(options: LocalShellExecutorOptions = {}
       child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk));
       child.stdout!.on('error', () => {});
       child.stderr!.on('error', () => {});
+      const launcherChild = invocation.reportsChildPidOnFd3 ? watchLauncherChild(child) : undefined;
 
       let exitCode: number | null = null;
       let exitSignal: NodeJS.Signals | null = null;
@@ -113,9 +115,11 @@ export function createLocalShellExecutor(options: LocalShellExecutorOptions = {}
       clearTimeout(timer);
       if (onAbort) request.signal.removeEventListener('abort', onAbort);
 
+      const closePipes = (): void => {
+        for (const pipe of child.stdio) pipe?.destroy();
+      };
       if (ending instanceof Error) {
-        child.stdout!.destroy();
-        child.stderr!.destroy();
+        closePipes();
         return shellFailure(
           'spawn_failed',
           `Could not start ${invocation.file} in ${request.workingDirectory}: ${ending.message}`,
@@ -125,16 +129,15 @@ export function createLocalShellExecutor(options: LocalShellExecutorOptions = {}
       const pgid = child.pid!;
       let sentSignal: string | undefined;
       if (ending.kind !== 'exit') {
-        sentSignal = await terminateProcessGroup(pgid, graceMs);
+        sentSignal = await terminateLaunch(pgid, launcherChild, graceMs);
         await Promise.race([exited, delay(EXIT_WAIT_MS)]);
-      } else if (signalProcessGroup(pgid, 0)) {
-        // The shell exited but left processes (or zombies) in its group: stop what still lives.
-        await terminateProcessGroup(pgid, graceMs);
+      } else {
+        // The shell exited but may have left processes in its group (or a sandbox's child): stop what still lives.
+        await terminateLaunch(pgid, launcherChild, graceMs);
       }
       // Pipes close once every writer is gone; a writer that escaped the group does not hold us.
       await Promise.race([pipesClosed, delay(PIPE_DRAIN_WAIT_MS)]);
-      child.stdout!.destroy();
-      child.stderr!.destroy();
+      closePipes();
 
       if (ending.kind === 'abort') {
         return shellFailure('aborted', `bash was cancelled; the command's process group was stopped.`);

@@ -5,6 +5,13 @@ import { delimiter, join } from 'node:path';
 export interface ShellInvocation {
   readonly file: string;
   readonly args: readonly string[];
+  /**
+   * Set by a sandbox whose launcher writes, on its file descriptor 3, a JSON object whose
+   * `child-pid` is the process it confines the command under, a process that can outlive the
+   * launcher's group while the launcher sets up (bubblewrap's `--info-fd 3`). bash then waits for
+   * that report before stopping the command, kills that process too and waits until it is gone.
+   */
+  readonly reportsChildPidOnFd3?: boolean;
 }
 
 function isExecutable(path: string): boolean {

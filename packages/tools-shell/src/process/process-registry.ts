@@ -16,8 +16,13 @@ import type {
 import type { ShellInvocation } from '../executor/shell-invocation.js';
 import { CombinedLogWriter } from '../internal/combined-log-writer.js';
 import { delay } from '../internal/delay.js';
+import {
+  type LauncherChild,
+  launchStdio,
+  terminateLaunch,
+  watchLauncherChild,
+} from '../internal/launcher-child.js';
 import { LogRingBuffer } from '../internal/log-ring-buffer.js';
-import { terminateProcessGroup } from '../internal/process-group.js';
 import { shellFailure } from '../internal/shell-failure.js';
 import { type ProcessSnapshot, parseProcessSnapshots } from './process-snapshot.js';
 
@@ -51,7 +56,8 @@ export interface ProcessStartRequest {
 
 /**
  * The background processes of one session. Each runs in its own process group; stopping or
- * closing signals the whole group (SIGTERM, grace, SIGKILL), so nothing is orphaned.
+ * closing signals the whole group (SIGTERM, grace, SIGKILL) and kills a sandbox's reported child,
+ * so nothing is orphaned.
  */
 export interface ProcessRegistry {
   /** Starts a command in the background. */
@@ -93,6 +99,10 @@ interface Entry {
   exitCode?: number;
   signal?: string;
   child?: ChildProcess | undefined;
+  /** The sandbox launcher's child, once reported (see `ShellInvocation.reportsChildPidOnFd3`). */
+  launcherChild?: Promise<LauncherChild | undefined>;
+  /** The same, once known, for the synchronous kill at exit. */
+  launcherChildPid?: number;
   stopping?: boolean;
   /** Resolves when the shell has exited. */
   exited?: Promise<void>;
@@ -142,7 +152,13 @@ export function createProcessRegistry(options: ProcessRegistryOptions = {}): Pro
   // outlive us, so they get SIGKILL synchronously when this process exits.
   const killOnExit = (): void => {
     for (const entry of entries.values()) {
-      if (entry.child && entry.pid !== undefined) signalProcessGroup(entry.pid, 'SIGKILL');
+      if (!entry.child) continue;
+      if (entry.launcherChildPid !== undefined) {
+        try {
+          process.kill(entry.launcherChildPid, 'SIGKILL');
+        } catch {}
+      }
+      if (entry.pid !== undefined) signalProcessGroup(entry.pid, 'SIGKILL');
     }
   };
   let exitHookInstalled = false;
@@ -225,10 +241,9 @@ export function createProcessRegistry(options: ProcessRegistryOptions = {}): Pro
     });
     entry.settled = entry.exited.then(async () => {
       // Whatever the shell left running in its group would be an orphan nobody can stop.
-      if (entry.pid !== undefined) await terminateProcessGroup(entry.pid, graceMs);
+      if (entry.pid !== undefined) await terminateLaunch(entry.pid, entry.launcherChild, graceMs);
       await Promise.race([pipesClosed, delay(PIPE_DRAIN_WAIT_MS)]);
-      child.stdout?.destroy();
-      child.stderr?.destroy();
+      for (const pipe of child.stdio) pipe?.destroy();
       entry.child = undefined;
       forgetOldFinished();
     });
@@ -237,7 +252,7 @@ export function createProcessRegistry(options: ProcessRegistryOptions = {}): Pro
   const stopEntry = async (entry: Entry): Promise<void> => {
     if (entry.status === 'RUNNING' && entry.pid !== undefined) {
       entry.stopping = true;
-      await terminateProcessGroup(entry.pid, graceMs);
+      await terminateLaunch(entry.pid, entry.launcherChild, graceMs);
       // The shell is gone from the group; wait for its exit to be reported (bounded, in case of D state).
       await Promise.race([entry.exited, delay(5000)]);
     }
@@ -261,7 +276,7 @@ export function createProcessRegistry(options: ProcessRegistryOptions = {}): Pro
           cwd: request.workingDirectory,
           env: request.environment,
           detached: true,
-          stdio: ['pipe', 'pipe', 'pipe'],
+          stdio: launchStdio(request.shell, 'pipe'),
         });
       } catch (error) {
         starting--;
@@ -274,9 +289,7 @@ export function createProcessRegistry(options: ProcessRegistryOptions = {}): Pro
       starting--;
       child.on('error', () => {});
       if (spawnError || child.pid === undefined) {
-        child.stdin?.destroy();
-        child.stdout?.destroy();
-        child.stderr?.destroy();
+        for (const pipe of child.stdio) pipe?.destroy();
         return shellFailure(
           'spawn_failed',
           `Could not start ${request.shell.file} in ${request.workingDirectory}: ${spawnError?.message ?? 'no pid'}`,
@@ -293,6 +306,12 @@ export function createProcessRegistry(options: ProcessRegistryOptions = {}): Pro
         pid: child.pid,
         child,
       };
+      if (request.shell.reportsChildPidOnFd3) {
+        entry.launcherChild = watchLauncherChild(child);
+        void entry.launcherChild.then((launched) => {
+          if (launched && entry.child) entry.launcherChildPid = launched.pid;
+        });
+      }
       entries.set(entry.processId, entry);
       if (!exitHookInstalled) {
         process.once('exit', killOnExit);
