@@ -180,9 +180,13 @@ export async function openBwrapSandbox(options: BwrapSandboxOptions): Promise<Bw
       workspaceRoot,
       bwrapPath,
       async wrapShell({ shell, workingDirectory }) {
+        // bubblewrap reports, on fd 3, the pid of its child: the sandbox's pid 1, which leaves the
+        // launcher's session and binds itself to the launcher's life only at the end of set-up,
+        // so a stop during set-up must kill it by pid.
         return {
           file: bwrapPath,
-          args: [...(await argumentsFor(workingDirectory)), shell.file, ...shell.args],
+          args: ['--info-fd', '3', ...(await argumentsFor(workingDirectory)), shell.file, ...shell.args],
+          reportsChildPidOnFd3: true,
         };
       },
     },

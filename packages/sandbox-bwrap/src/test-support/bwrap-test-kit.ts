@@ -94,12 +94,13 @@ export async function runInSandbox(
   return new Promise((resolve, reject) => {
     const child = spawn(invocation.file, [...invocation.args, command], {
       env: environment,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // Like bash, gives bubblewrap the fd 3 it reports its child on.
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
-    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+    child.stdout!.setEncoding('utf8').on('data', (text: string) => (stdout += text));
+    child.stderr!.setEncoding('utf8').on('data', (text: string) => (stderr += text));
     child.once('error', reject);
     child.once('close', (code) => resolve({ code, stdout, stderr }));
   });
