@@ -8,7 +8,7 @@ import {
   type SessionUpdate,
   type ToolCallContent,
 } from '@agentclientprotocol/sdk';
-import type { AgentEvent, AgentModel, AgentSession } from '@toolgate/agent';
+import type { AgentEvent, AgentModel, AgentSession, DelegateDefinition } from '@toolgate/agent';
 import {
   type ApprovalAnswer,
   type ApprovalMode,
@@ -38,6 +38,8 @@ export interface AcpSessionOptions {
   readonly settings: SessionSettings;
   readonly model: AgentModel;
   readonly mode: ApprovalMode;
+  /** Agents the model may delegate to (`resolveAgentDefinitions`). @default none */
+  readonly delegates?: readonly DelegateDefinition[];
   /** The MCP servers of the `session/new` request; one named like a file's server replaces it. */
   readonly mcpServers: McpServersConfig;
   readonly client: AgentContext;
@@ -120,6 +122,7 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
   // otherwise on the host, said once on stderr.
   const agent = createSessionAgent(options.settings, {
     model: options.model,
+    ...(options.delegates ? { delegates: options.delegates } : {}),
     notice: options.log,
     mcpStderr: (server, chunk) => options.log(`[mcp ${server}] ${chunk.trimEnd()}`),
     mcpServers: options.mcpServers,
@@ -139,12 +142,22 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
   for (const line of tools?.mcp?.statusLines() ?? []) options.log(line);
   let turn: AbortController | undefined;
 
-  const onEvent = (event: AgentEvent, refused: string[]): void => {
+  /**
+   * `agent` names the delegate's child an event comes from: its tool calls are reported like the
+   * session's own (under their own ids, which its permission requests use too), titled with the
+   * child's name; its text is the delegate's output, not the session's answer.
+   */
+  const onEvent = (event: AgentEvent, refused: string[], agent?: string): void => {
     switch (event.type) {
+      case 'delegate-event':
+        onEvent(event.event, [], agent ? `${agent} › ${event.agent}` : event.agent);
+        return;
       case 'text-delta':
+        if (agent) return;
         void send({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: event.text } });
         return;
       case 'reasoning-delta':
+        if (agent) return;
         void send({ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: event.text } });
         return;
       case 'tool-call': {
@@ -153,7 +166,7 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
         void send({
           sessionUpdate: 'tool_call',
           toolCallId: event.call.id,
-          title: presentation.title,
+          title: agent ? `${agent}: ${presentation.title}` : presentation.title,
           kind: presentation.kind,
           status: 'pending',
           locations: [...presentation.locations],

@@ -3,7 +3,13 @@ import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { type AgentApp, agent, methods, PROTOCOL_VERSION, RequestError } from '@agentclientprotocol/sdk';
 import { APPROVAL_MODES, type ApprovalMode } from '@toolgate/core';
-import { ConfigError, ModelConfigError, resolveSessionSettings, selectModel } from '@toolgate/host';
+import {
+  ConfigError,
+  ModelConfigError,
+  resolveAgentDefinitions,
+  resolveSessionSettings,
+  selectModel,
+} from '@toolgate/host';
 import { type AcpSession, createAcpSession } from './acp-session.js';
 import { toMcpServers } from './to-mcp-servers.js';
 
@@ -100,11 +106,24 @@ export function createAcpApp(options: AcpAppOptions): AcpAgent {
           throw RequestError.internalError(undefined, `${error.message} ${NO_MODEL}`);
         throw error;
       }
+      let delegates: Awaited<ReturnType<typeof resolveAgentDefinitions>>;
+      try {
+        delegates = await resolveAgentDefinitions({
+          agents: settings.config.agents,
+          files: settings.agentFiles,
+          env,
+          config: settings.config,
+        });
+      } catch (error) {
+        if (error instanceof ConfigError) throw RequestError.internalError(undefined, error.message);
+        throw error;
+      }
       const sessionId = randomUUID();
       const session = await createAcpSession({
         sessionId,
         settings,
         model,
+        delegates,
         mode: settings.mode,
         mcpServers,
         client,

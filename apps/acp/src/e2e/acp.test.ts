@@ -904,5 +904,33 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(value[1]).toBe('refusal');
       expect(value[2]).toMatch(/^error: .*model fake-missing does not exist/);
     });
+
+    it("reports a delegate as a think call and its child's tool calls, titled with the child's name", async () => {
+      await writeFile(join(root, 'notes.txt'), 'plum\n');
+      server.reply(
+        { toolCalls: [{ id: 'd1', name: 'delegate_explore', arguments: { task: 'Read notes.txt' } }] },
+        { text: 'It says plum.' },
+      );
+      server.replyWhen(
+        'You are explore',
+        { toolCalls: [{ id: 'r1', name: 'read_file', arguments: { path: 'notes.txt' } }] },
+        { text: 'plum' },
+      );
+      const { value } = await withAgent(allow('allow_once'), async (agent) => {
+        await newSession(agent);
+        return agent.buildSession(root).withSession((session) => prompt(session, 'what is in notes.txt?'));
+      });
+      expect(value.stopReason).toBe('end_turn');
+      expect(toolCalls(value).map((update) => [update.toolCallId, update.kind, update.title])).toEqual([
+        ['d1', 'think', expect.any(String)],
+        ['r1', 'read', 'explore: Read notes.txt'],
+      ]);
+      expect(
+        toolUpdates(value)
+          .filter((update) => update.status === 'completed')
+          .map((update) => update.toolCallId),
+      ).toEqual(['r1', 'd1']);
+      expect(message(value)).toBe('It says plum.');
+    });
   },
 );
