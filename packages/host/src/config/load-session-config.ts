@@ -9,7 +9,7 @@ import { layerConfig } from './layer-config.js';
 import { CONFIG_FILE_NAME, loadConfigFile, loadToolgateConfig } from './load-toolgate-config.js';
 import { resolveConfigModules } from './resolve-config-modules.js';
 import type { ToolgateConfig } from './toolgate-config-schema.js';
-import { USER_CONFIG_SCHEMA, type UserConfig } from './user-config-schema.js';
+import type { UserConfig } from './user-config-schema.js';
 import {
   checkWorkspaceTrust,
   describeDistrust,
@@ -45,7 +45,9 @@ export interface SessionConfig {
 
 /** Reads the user's config file (always trusted); a missing file is an empty config. */
 export async function loadUserConfig(file: string): Promise<UserConfig> {
-  return loadConfigFile(file, USER_CONFIG_SCHEMA, { required: false });
+  return loadConfigFile(file, async () => (await import('./user-config-schema.js')).USER_CONFIG_SCHEMA, {
+    required: false,
+  });
 }
 
 /**

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
 import { ConfigError } from './config-error.js';
 import { formatConfigIssue } from './format-config-issue.js';
-import { TOOLGATE_CONFIG_SCHEMA, type ToolgateConfig } from './toolgate-config-schema.js';
+import type { ToolgateConfig } from './toolgate-config-schema.js';
 
 /** The config file name looked up in the workspace root. */
 export const CONFIG_FILE_NAME = 'toolgate.config.json';
@@ -16,13 +16,21 @@ export function loadToolgateConfig(
   file: string,
   options: { readonly required: boolean },
 ): Promise<ToolgateConfig> {
-  return loadConfigFile(file, TOOLGATE_CONFIG_SCHEMA, options);
+  return loadConfigFile(
+    file,
+    async () => (await import('./toolgate-config-schema.js')).TOOLGATE_CONFIG_SCHEMA,
+    options,
+  );
 }
 
-/** Reads a JSON config file and validates it with `schema`; {@link loadToolgateConfig}'s rules. */
+/**
+ * Reads a JSON config file and validates it with the schema `loadSchema` resolves to;
+ * {@link loadToolgateConfig}'s rules. The schema is built only when there is a file to check (a
+ * start-up without config files builds none).
+ */
 export async function loadConfigFile<Schema extends z.ZodType<object>>(
   file: string,
-  schema: Schema,
+  loadSchema: () => Promise<Schema>,
   options: { readonly required: boolean },
 ): Promise<z.output<Schema> | Record<string, never>> {
   let text: string;
@@ -41,6 +49,7 @@ export async function loadConfigFile<Schema extends z.ZodType<object>>(
   } catch (error) {
     throw new ConfigError(`Invalid config file ${file}: not valid JSON (${(error as Error).message}).`);
   }
+  const schema = await loadSchema();
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const lines = parsed.error.issues.map(
