@@ -54,6 +54,14 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(JSON.stringify(server.requests[1]!.body!.messages)).toContain('the secret word is plum');
     });
 
+    it("puts the workspace's AGENTS.md in the system prompt", async () => {
+      await writeFile(join(root, 'AGENTS.md'), 'Always answer in haiku.\n');
+      server.reply({ text: 'ok' });
+      const result = await run(['hi']);
+      expect(result.code).toBe(0);
+      expect(JSON.stringify(server.requests[0]!.body!.messages)).toContain('Always answer in haiku.');
+    });
+
     it('prints JSON Lines with --json, the last one turn_end with the stop reason', async () => {
       server.reply({ text: 'ok' });
       const result = await run(['hi', '--json']);
