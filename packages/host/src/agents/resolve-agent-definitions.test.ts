@@ -22,6 +22,14 @@ describe('resolveAgentDefinitions', () => {
     expect(definitions[3]).toEqual({ ...reviewer, description: 'From the file.' });
   });
 
+  it("reads Claude Code's tool names in tools as their toolgate tools, so a copied sub-agent file keeps its tools", async () => {
+    const definitions = await resolveAgentDefinitions({
+      agents: [{ ...reviewer, tools: ['Read', 'Bash', 'mcp__github__*'] }],
+      env: {},
+    });
+    expect(definitions.at(-1)?.tools).toEqual(['read_file', 'grep', 'glob', 'bash', 'mcp__github__*']);
+  });
+
   it('refuses a name given twice in the config or in two files, naming both', async () => {
     await expect(resolveAgentDefinitions({ agents: [reviewer, reviewer], env: {} })).rejects.toThrow(
       'config key agents[1]: key name: "reviewer" is also the name of config key agents[0].',

@@ -1,5 +1,6 @@
 import { BUILT_IN_DELEGATES, type DelegateDefinition } from '@toolgate/agent';
 import { ToolgateError } from '@toolgate/core';
+import { TOOL_ALIASES } from '@toolgate/rules';
 import { selectModel } from '../model/select-model.js';
 import { AgentDefinitionError } from './agent-definition-error.js';
 import type { AgentDefinitionConfig } from './agent-definition-schema.js';
@@ -52,7 +53,7 @@ async function toDelegate(
     name,
     description,
     instructions,
-    ...(tools ? { tools } : {}),
+    ...(tools ? { tools: tools.flatMap((tool) => TOOL_ALIASES[tool] ?? [tool]) } : {}),
     ...(readOnly === undefined ? {} : { readOnly }),
     ...(maxSteps === undefined ? {} : { maxSteps }),
     ...(model ? { model } : {}),
@@ -63,7 +64,8 @@ async function toDelegate(
  * The agent definitions of a session: the built-ins (`explore`, `plan`, `general`), then the
  * config's `agents`, then the agent files, a later one replacing an earlier one of the same name.
  * Each `model` is selected like the host's own (`provider:model`; `inherit` or none = the
- * parent's). Throws {@link AgentDefinitionError} for a name given twice in one place or a model
+ * parent's). Claude Code's tool names in `tools` stand for their toolgate tools, as in permission
+ * rules (`Read` → read_file, grep, glob; `Bash` → bash). Throws {@link AgentDefinitionError} for a name given twice in one place or a model
  * that cannot be used, naming the file or key.
  */
 export async function resolveAgentDefinitions(
