@@ -12,7 +12,6 @@ export {
   type ApprovalAnswerKind,
   type ApprovalRejectionWithFeedback,
   type Approver,
-  approvalAnswerKind,
   isApprovingAnswer,
 } from './approval/approver.js';
 export {
@@ -25,10 +24,7 @@ export { type ApprovalSubject, requiresApproval } from './approval/requires-appr
 export type { ApprovalDecision, ApprovalRule, ToolApproval } from './approval/tool-approval.js';
 export { type StandardDecoratorOptions, standardDecorators } from './decorators/standard-decorators.js';
 export { type ApprovalOptions, withApproval } from './decorators/with-approval.js';
-export {
-  type ApprovalExplanation,
-  withApprovalExplanation,
-} from './decorators/with-approval-explanation.js';
+export { type ApprovalExplanation, withApprovalExplanation } from './decorators/with-approval-explanation.js';
 export { withEvents } from './decorators/with-events.js';
 export { withPreflight } from './decorators/with-preflight.js';
 export { withValidation } from './decorators/with-validation.js';
@@ -40,16 +36,13 @@ export {
 } from './errors/toolgate-error.js';
 export type { ApprovalDecisionEvent, ToolEvent, ToolEventListener } from './events/tool-event.js';
 export { composeDecorators } from './executor/compose-decorators.js';
-export { type DecodedArguments, decodeArguments } from './executor/decode-arguments.js';
 export type { ToolExecuteOptions, ToolExecutor } from './executor/tool-executor.js';
 export type { ToolDecorator, ToolInvocation } from './executor/tool-invocation.js';
-export { unknownToolFailure } from './executor/unknown-tool-failure.js';
 export { type IntegerRange, integerOption } from './options/integer-option.js';
 export type { AgentDefinition, IsolationMode } from './policy/agent-definition.js';
 export { matchToolPattern } from './policy/match-tool-pattern.js';
 export { resolveToolPolicy } from './policy/resolve-tool-policy.js';
 export { signalProcessGroup } from './process/signal-process-group.js';
-export { assertUniqueNames } from './registry/assert-unique-names.js';
 export { createCompositeRegistry } from './registry/create-composite-registry.js';
 export { createStaticRegistry } from './registry/create-static-registry.js';
 export { describeSource } from './registry/describe-source.js';
@@ -57,7 +50,6 @@ export type { ToolRegistry } from './registry/tool-registry.js';
 export type { CoreErrorCode, ToolErrorCode } from './result/error-codes.js';
 export { serializeToolResult } from './result/serialize-tool-result.js';
 export {
-  isToolFailure,
   type Outcome,
   type ToolError,
   type ToolFailure,
@@ -76,14 +68,13 @@ export { toToolSurface } from './surface/to-tool-surface.js';
 export type { ToolProvider } from './surface/tool-provider.js';
 export type { ToolSurface } from './surface/tool-surface.js';
 export { clipText } from './text/clip-text.js';
-export { editDistance, findClosestMatch, findClosestMatches } from './text/closest-match.js';
+export { findClosestMatch, findClosestMatches } from './text/closest-match.js';
 export { escapeControlCharacters } from './text/escape-control-characters.js';
 export { createUnifiedDiff, type UnifiedDiffOptions, unifiedDiffHeader } from './text/unified-diff.js';
 export { BUILT_IN_TOOL_NAMES, type BuiltInToolName, isBuiltInToolName } from './tool/built-in-tool-names.js';
 export { type DefineJsonSchemaToolOptions, defineJsonSchemaTool } from './tool/define-json-schema-tool.js';
 export { type DefineToolOptions, defineTool } from './tool/define-tool.js';
 export { lenientInteger } from './tool/lenient-integer.js';
-export { toJsonSchema } from './tool/to-json-schema.js';
 export {
   type AnyTool,
   implementTool,
@@ -92,26 +83,20 @@ export {
   type Tool,
   type ToolCallContext,
   type ToolExecuteContext,
-  type ToolImplementation,
 } from './tool/tool.js';
 export type { ToolCall } from './tool/tool-call.js';
-export {
-  type JsonSchemaObject,
-  TOOL_KINDS,
-  type ToolAnnotations,
-  type ToolDefinition,
-  type ToolKind,
-  type ToolSource,
+export type {
+  JsonSchemaObject,
+  ToolAnnotations,
+  ToolDefinition,
+  ToolKind,
+  ToolSource,
 } from './tool/tool-definition.js';
 export { isValidToolName, TOOL_NAME_PATTERN } from './tool/tool-name.js';
 export type { ArgumentsParseResult, ToolSpec } from './tool/tool-spec.js';
 export { validateJsonSchemaArguments } from './tool/validate-json-schema-arguments.js';
 export { valueAtPath } from './tool/value-at-path.js';
-export {
-  type AppendFileOptions,
-  type AppendFileResult,
-  appendFile,
-} from './workspace/append-file.js';
+export { type AppendFileOptions, type AppendFileResult, appendFile } from './workspace/append-file.js';
 export { settleCommits, trackCommit } from './workspace/commits-in-flight.js';
 export { createFileExclusive } from './workspace/create-file-exclusive.js';
 export {
@@ -121,18 +106,13 @@ export {
   type WorkspaceOptions,
 } from './workspace/create-workspace.js';
 export { type IoFailureCode, ioFailure } from './workspace/io-failure.js';
-export { createPathLocks, type PathLocks } from './workspace/path-locks.js';
 export {
   isPathChangedError,
   type PinDirectoryOptions,
   type PinnedDirectory,
   pinDirectory,
 } from './workspace/pin-directory.js';
-export {
-  createSymlink,
-  removeEmptyDirectory,
-  removeFile,
-} from './workspace/pinned-entry-operations.js';
+export { createSymlink, removeEmptyDirectory, removeFile } from './workspace/pinned-entry-operations.js';
 export {
   type ReadRegularFileOptions,
   type RegularFileRead,

@@ -1,9 +1,6 @@
 import type { Tool, Workspace } from '@toolgate/core';
 import { createAgentsMdStore } from './agents-md-store.js';
-import {
-  createUpdateAgentsMdTool,
-  type UpdateAgentsMdPlan,
-} from './update-agents-md/create-update-agents-md-tool.js';
+import { createUpdateAgentsMdTool } from './update-agents-md/create-update-agents-md-tool.js';
 import type {
   UpdateAgentsMdInput,
   UpdateAgentsMdOutput,
@@ -17,7 +14,7 @@ export interface AgentsMdToolsOptions {
 
 /** The project-memory tools, keyed by wire name. */
 export interface AgentsMdTools {
-  readonly update_agents_md: Tool<UpdateAgentsMdInput, UpdateAgentsMdOutput, UpdateAgentsMdPlan>;
+  readonly update_agents_md: Tool<UpdateAgentsMdInput, UpdateAgentsMdOutput>;
 }
 
 /** Creates `update_agents_md` bound to one workspace. */

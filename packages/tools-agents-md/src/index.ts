@@ -20,7 +20,6 @@ export {
   type LoadedAgentsMd,
   loadAgentsMd,
 } from './load-agents-md.js';
-export type { UpdateAgentsMdPlan } from './update-agents-md/create-update-agents-md-tool.js';
 export { UPDATE_AGENTS_MD_DESCRIPTION } from './update-agents-md/update-agents-md-description.js';
 export {
   UPDATE_AGENTS_MD_ACTIONS,

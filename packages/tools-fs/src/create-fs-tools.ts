@@ -1,8 +1,8 @@
 import { integerOption, type Tool, type Workspace } from '@toolgate/core';
-import { createReadFileTool, type ReadFilePlan } from './read-file/create-read-file-tool.js';
+import { createReadFileTool } from './read-file/create-read-file-tool.js';
 import type { ReadFileInput, ReadFileOutput } from './read-file/read-file-schema.js';
 import { READ_FILE_MAX_CHARS_LIMIT } from './read-file/read-file-schema.js';
-import { createWriteFileTool, type WriteFilePlan } from './write-file/create-write-file-tool.js';
+import { createWriteFileTool } from './write-file/create-write-file-tool.js';
 import type { WriteFileInput, WriteFileOutput } from './write-file/write-file-schema.js';
 
 /** Options for {@link createFsTools}. */
@@ -15,8 +15,8 @@ export interface FsToolsOptions {
 
 /** The file tools, keyed by wire name. */
 export interface FsTools {
-  readonly read_file: Tool<ReadFileInput, ReadFileOutput, ReadFilePlan>;
-  readonly write_file: Tool<WriteFileInput, WriteFileOutput, WriteFilePlan>;
+  readonly read_file: Tool<ReadFileInput, ReadFileOutput>;
+  readonly write_file: Tool<WriteFileInput, WriteFileOutput>;
 }
 
 /** Default `maxChars` of `read_file`, as in AI4J. */

@@ -5,7 +5,6 @@ export {
   type FsToolsOptions,
 } from './create-fs-tools.js';
 export type { FsErrorCode } from './fs-error-code.js';
-export type { ReadFilePlan } from './read-file/create-read-file-tool.js';
 export { READ_FILE_DESCRIPTION } from './read-file/read-file-description.js';
 export {
   READ_FILE_INPUT_SCHEMA,
@@ -15,7 +14,6 @@ export {
   type ReadFileOutput,
 } from './read-file/read-file-schema.js';
 export { READ_FILE_SPEC } from './read-file/read-file-spec.js';
-export type { WriteFilePlan } from './write-file/create-write-file-tool.js';
 export { WRITE_FILE_DESCRIPTION } from './write-file/write-file-description.js';
 export {
   WRITE_FILE_INPUT_SCHEMA,

@@ -1,10 +1,8 @@
 import type { Tool, Workspace } from '@toolgate/core';
 import type { ApplyPatchInput, ApplyPatchOutput } from './apply-patch/apply-patch-schema.js';
 import { createApplyPatchTool } from './apply-patch/create-apply-patch-tool.js';
-import type { PatchPlan } from './apply-patch/plan-patch.js';
 import { createEditTool } from './edit/create-edit-tool.js';
 import type { EditInput, EditOutput } from './edit/edit-schema.js';
-import type { EditPlan } from './edit/plan-edit.js';
 
 /** Options for {@link createPatchTools}. */
 export interface PatchToolsOptions {
@@ -21,8 +19,8 @@ export interface PatchToolsOptions {
 
 /** The patch tools, keyed by wire name. */
 export interface PatchTools {
-  readonly apply_patch: Tool<ApplyPatchInput, ApplyPatchOutput, PatchPlan>;
-  readonly edit: Tool<EditInput, EditOutput, EditPlan>;
+  readonly apply_patch: Tool<ApplyPatchInput, ApplyPatchOutput>;
+  readonly edit: Tool<EditInput, EditOutput>;
 }
 
 /** Creates `apply_patch` and `edit` over one workspace. */

@@ -40,8 +40,8 @@ export interface SearchToolsOptions {
 
 /** The tools {@link createSearchTools} returns, keyed by wire name. */
 export interface SearchTools {
-  readonly glob: Tool<GlobInput, GlobOutput, undefined>;
-  readonly grep: Tool<GrepInput, GrepOutput, undefined>;
+  readonly glob: Tool<GlobInput, GlobOutput>;
+  readonly grep: Tool<GrepInput, GrepOutput>;
 }
 
 /** Default wall-clock budget of one call: 30 s. */

@@ -1,6 +1,6 @@
 import type { Tool, Workspace } from '@toolgate/core';
 import type { BashInput, BashOutput } from './bash/bash-schema.js';
-import { type BashPlan, createBashTool } from './bash/create-bash-tool.js';
+import { createBashTool } from './bash/create-bash-tool.js';
 import type { ShellEnvironmentOptions } from './environment/shell-environment.js';
 import { createLocalShellExecutor } from './executor/local-shell-executor.js';
 import { isLocalSandbox, type LocalSandboxSession, type SandboxSession } from './executor/sandbox-session.js';
@@ -39,7 +39,7 @@ export interface ShellToolsOptions {
 
 /** The shell tools, keyed by wire name. */
 export interface ShellTools {
-  readonly bash: Tool<BashInput, BashOutput, BashPlan>;
+  readonly bash: Tool<BashInput, BashOutput>;
 }
 
 /** Creates the `bash` tool: exec, background processes, sandbox routing. */

@@ -15,7 +15,6 @@ export {
   MAX_BASH_TIMEOUT_MS,
 } from './bash/bash-schema.js';
 export { BASH_SPEC } from './bash/bash-spec.js';
-export type { BashPlan, ResolvedWorkingDirectory } from './bash/create-bash-tool.js';
 export { createShellTools, type ShellTools, type ShellToolsOptions } from './create-shell-tools.js';
 export {
   createShellEnvironment,

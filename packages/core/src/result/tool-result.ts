@@ -81,8 +81,3 @@ export function toolRejection(by: ToolRejection['by'], reason: string, feedback?
     ? { status: 'rejected', by, reason }
     : { status: 'rejected', by, reason, feedback };
 }
-
-/** True for a failure result. */
-export function isToolFailure(result: ToolResult): result is ToolFailure {
-  return result.status === 'failure';
-}

@@ -24,44 +24,84 @@ export interface PreparedCall<Plan> {
 /** The result of a tool's `prepare`: ready, or a failure returned at once without asking anyone. */
 export type PrepareResult<Plan> = PreparedCall<Plan> | ToolFailure;
 
-/** Context of `execute`: the call context plus the plan `prepare` made (undefined without one). */
+/** Context of `execute` in a tool with `prepare`: the call context plus the plan `prepare` made. */
 export interface ToolExecuteContext<Plan> extends ToolCallContext {
-  readonly plan: Plan | undefined;
+  readonly plan: Plan;
 }
 
-/** How a tool runs. */
-export interface ToolImplementation<Input, Output, Plan = undefined> {
+/** How a tool with preflight runs: `prepare` plans the call, `execute` carries out that plan. */
+export interface PlannedToolImplementation<Input, Output, Plan> {
   /**
    * Preflight, after validation and before approval: resolve paths against the workspace, plan the
    * change, compute the diff the approver will see. Execution must re-check what it resolved.
    */
-  prepare?(input: Input, context: ToolCallContext): Promise<PrepareResult<Plan>>;
+  prepare(input: Input, context: ToolCallContext): Promise<PrepareResult<Plan>>;
   /** Runs the call. A tool's own failure is a result; throwing is a bug (reported as internal_error). */
   execute(input: Input, context: ToolExecuteContext<Plan>): Promise<ToolResult<Output>>;
 }
 
+/** How a tool without preflight runs. */
+export interface DirectToolImplementation<Input, Output> {
+  /** Runs the call. A tool's own failure is a result; throwing is a bug (reported as internal_error). */
+  execute(input: Input, context: ToolCallContext): Promise<ToolResult<Output>>;
+}
+
+/**
+ * What a surface passes to `execute`: the call context and, when preflight ran, the plan it made,
+ * opaque outside the tool. Without one, a tool that has `prepare` runs it first.
+ */
+export interface ToolRunContext extends ToolCallContext {
+  readonly plan?: unknown;
+}
+
 /** A tool: its spec (definition + argument parser) and its dedicated executor. */
-export interface Tool<Input = unknown, Output = unknown, Plan = unknown>
-  extends ToolSpec<Input>,
-    ToolImplementation<Input, Output, Plan> {}
+export interface Tool<Input = unknown, Output = unknown> extends ToolSpec<Input> {
+  /** Preflight: the approval preview of this call, or the failure to return without asking anyone. */
+  prepare?(input: Input, context: ToolCallContext): Promise<PrepareResult<unknown>>;
+  /** Runs the call, carrying out the plan preflight made when one is given. */
+  execute(input: Input, context: ToolRunContext): Promise<ToolResult<Output>>;
+}
 
 /** A tool whose input and output types have been forgotten, as registries hold them. */
-// biome-ignore lint/suspicious/noExplicitAny: variance escape hatch so any Tool<I, O, P> is assignable
-export type AnyTool = Tool<any, unknown, any>;
+// biome-ignore lint/suspicious/noExplicitAny: variance escape hatch so any Tool<I, O> is assignable
+export type AnyTool = Tool<any, unknown>;
 
-/** Joins a spec with its implementation. */
-export function implementTool<Input, Output, Plan = undefined>(
+/**
+ * Joins a spec with its implementation. With `prepare`, `execute` receives the plan typed as
+ * `prepare` made it; the plan stays private to the tool (its public type has no plan parameter).
+ */
+export function implementTool<Input, Output, Plan>(
   spec: ToolSpec<Input>,
-  implementation: ToolImplementation<Input, Output, Plan>,
-): Tool<Input, Output, Plan> {
-  const tool: Tool<Input, Output, Plan> = {
+  implementation: PlannedToolImplementation<Input, Output, Plan>,
+): Tool<Input, Output>;
+export function implementTool<Input, Output>(
+  spec: ToolSpec<Input>,
+  implementation: DirectToolImplementation<Input, Output>,
+): Tool<Input, Output>;
+export function implementTool<Input, Output, Plan>(
+  spec: ToolSpec<Input>,
+  implementation: PlannedToolImplementation<Input, Output, Plan> | DirectToolImplementation<Input, Output>,
+): Tool<Input, Output> {
+  const base = {
     definition: spec.definition,
-    parseArguments: (value) => spec.parseArguments(value),
+    parseArguments: (value: Readonly<Record<string, unknown>>) => spec.parseArguments(value),
     ...(spec.approval ? { approval: spec.approval } : {}),
-    execute: (input, context) => implementation.execute(input, context),
   };
-  const prepare = implementation.prepare;
-  return prepare
-    ? { ...tool, prepare: (input, context) => prepare.call(implementation, input, context) }
-    : tool;
+  if (!('prepare' in implementation)) {
+    return { ...base, execute: (input, context) => implementation.execute(input, context) };
+  }
+  const planned = implementation;
+  const prepare = (input: Input, context: ToolCallContext) => planned.prepare(input, context);
+  return {
+    ...base,
+    prepare,
+    async execute(input, context) {
+      if (context.plan !== undefined)
+        return planned.execute(input, { ...context, plan: context.plan as Plan });
+      // Called without preflight (a direct call): plan now, so execute always has its plan.
+      const prepared = await prepare(input, context);
+      if (prepared.status === 'failure') return prepared;
+      return planned.execute(input, { ...context, plan: prepared.plan });
+    },
+  };
 }

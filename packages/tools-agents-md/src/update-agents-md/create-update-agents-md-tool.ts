@@ -84,7 +84,7 @@ async function buildPreview(
 /** The `update_agents_md` tool over one store. */
 export function createUpdateAgentsMdTool(
   store: AgentsMdStore,
-): Tool<UpdateAgentsMdInput, UpdateAgentsMdOutput, UpdateAgentsMdPlan> {
+): Tool<UpdateAgentsMdInput, UpdateAgentsMdOutput> {
   return implementTool<UpdateAgentsMdInput, UpdateAgentsMdOutput, UpdateAgentsMdPlan>(UPDATE_AGENTS_MD_SPEC, {
     async prepare(input) {
       const action = input.action ?? 'read';

@@ -137,9 +137,7 @@ async function readOpenFile(
 }
 
 /** The `read_file` tool: streaming, range-scoped, length-capped reads through the workspace. */
-export function createReadFileTool(
-  options: ReadFileToolOptions,
-): Tool<ReadFileInput, ReadFileOutput, ReadFilePlan> {
+export function createReadFileTool(options: ReadFileToolOptions): Tool<ReadFileInput, ReadFileOutput> {
   const { workspace, defaultReadMaxChars } = options;
   return implementTool<ReadFileInput, ReadFileOutput, ReadFilePlan>(READ_FILE_SPEC, {
     async prepare(input) {

@@ -195,9 +195,7 @@ async function write(
 }
 
 /** The `write_file` tool: guarded, atomic, per-path serialized writes with a diff in preflight. */
-export function createWriteFileTool(
-  options: WriteFileToolOptions,
-): Tool<WriteFileInput, WriteFileOutput, WriteFilePlan> {
+export function createWriteFileTool(options: WriteFileToolOptions): Tool<WriteFileInput, WriteFileOutput> {
   const { workspace } = options;
   return implementTool<WriteFileInput, WriteFileOutput, WriteFilePlan>(WRITE_FILE_SPEC, {
     async prepare(input) {

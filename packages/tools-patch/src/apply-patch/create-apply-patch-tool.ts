@@ -8,7 +8,7 @@ import { type PatchPlan, planPatch } from './plan-patch.js';
 export function createApplyPatchTool(
   workspace: Workspace,
   sync: boolean,
-): Tool<ApplyPatchInput, ApplyPatchOutput, PatchPlan> {
+): Tool<ApplyPatchInput, ApplyPatchOutput> {
   return implementTool<ApplyPatchInput, ApplyPatchOutput, PatchPlan>(APPLY_PATCH_SPEC, {
     async prepare(input) {
       const planned = await planPatch(workspace, input.patch);

@@ -13,7 +13,7 @@ import { EDIT_SPEC } from './edit-spec.js';
 import { type EditPlan, planEdit } from './plan-edit.js';
 
 /** Builds the `edit` tool over a workspace. */
-export function createEditTool(workspace: Workspace, sync: boolean): Tool<EditInput, EditOutput, EditPlan> {
+export function createEditTool(workspace: Workspace, sync: boolean): Tool<EditInput, EditOutput> {
   return implementTool<EditInput, EditOutput, EditPlan>(EDIT_SPEC, {
     async prepare(input) {
       const planned = await planEdit(workspace, input);

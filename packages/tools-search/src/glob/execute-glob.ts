@@ -94,7 +94,7 @@ async function newestFirst(base: string, files: string[]): Promise<string[]> {
 }
 
 /** Builds the `glob` tool over a search context. */
-export function createGlobTool(context: SearchContext): Tool<GlobInput, GlobOutput, undefined> {
+export function createGlobTool(context: SearchContext): Tool<GlobInput, GlobOutput> {
   return implementTool<GlobInput, GlobOutput, undefined>(GLOB_SPEC, {
     async prepare(input) {
       const compiled = compilePattern(input.pattern);

@@ -69,7 +69,7 @@ function compile(pattern: string, caseInsensitive: boolean): NodePattern | Patte
 }
 
 /** Builds the `grep` tool over a search context. */
-export function createGrepTool(context: SearchContext): Tool<GrepInput, GrepOutput, undefined> {
+export function createGrepTool(context: SearchContext): Tool<GrepInput, GrepOutput> {
   const check = (input: GrepInput): string | Include | undefined => {
     if (input.pattern.trim() === '')
       return 'pattern is empty; give a regular expression such as "TODO|FIXME".';

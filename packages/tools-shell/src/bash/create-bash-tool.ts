@@ -91,7 +91,7 @@ async function resolveWorkingDirectory(
 }
 
 /** Builds the bash tool over a workspace, a process registry and an exec executor. */
-export function createBashTool(options: BashToolOptions): Tool<BashInput, BashOutput, BashPlan> {
+export function createBashTool(options: BashToolOptions): Tool<BashInput, BashOutput> {
   const { workspace, processes, executor } = options;
   const defaultTimeoutMs = integerOption('defaultTimeoutMs', options.defaultTimeoutMs, 30_000, {
     maximum: 2_147_483_647,
