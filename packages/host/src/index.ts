@@ -60,7 +60,10 @@ export {
   layerPermissionRules,
   type PermissionLayer,
 } from './rules/layer-permission-rules.js';
-export { permissionRulesApproval } from './rules/permission-rules-approval.js';
+export {
+  type PermissionRulesApprovalOptions,
+  permissionRulesApproval,
+} from './rules/permission-rules-approval.js';
 export {
   openSessionSandbox,
   type SessionSandboxContext,

@@ -64,12 +64,33 @@ describe('createPermissionRules', () => {
     const query = {
       tool: 'bash',
       command: 'echo x > ../config/app.json',
-      resolveCommandPath: (path: string) => `config/${path.split('/').pop()}`,
+      resolveCommandPath: async (path: string) => ({ path: `config/${path.split('/').pop()}` }),
     };
     expect(await engine.decide(query)).toMatchObject({
       decision: 'deny',
       rule: { text: 'write_file(config/**)' },
     });
+  });
+
+  it('judges redirect targets by the write rules even when no bash rule exists', async () => {
+    const engine = engineOf({ deny: ['edit(.git/**)'] });
+    expect(await engine.decide({ tool: 'bash', command: 'echo x > .git/config' })).toMatchObject({
+      decision: 'deny',
+      rule: { text: 'edit(.git/**)' },
+    });
+    expect(await engine.decide({ tool: 'bash', command: 'echo x > notes.txt' })).toBeUndefined();
+  });
+
+  it("denies a redirect target the host refuses (a secret), naming the host's reason", async () => {
+    const engine = engineOf({ deny: ['mcp__github__*'] });
+    const query = {
+      tool: 'bash',
+      command: 'echo x > notes.txt; echo y > "$OUT"',
+      resolveCommandPath: async (path: string) => ({ path, refusal: `${path} is a secret` }),
+    };
+    expect(await engine.decide(query)).toEqual({ decision: 'deny', reason: 'notes.txt is a secret' });
+    // With no bash or write rule, a target known only at run time is left to the mode.
+    expect(await engine.decide({ ...query, command: 'echo y > "$OUT"' })).toBeUndefined();
   });
 
   it('lets a bare bash deny cover even lines it cannot parse', async () => {

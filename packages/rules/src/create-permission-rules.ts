@@ -222,9 +222,33 @@ export function createPermissionRules(
     return undefined;
   };
 
+  // Whether a write rule can speak to a command line's redirections (else only the host's refusals can).
+  const writeRules = WRITE_TOOLS.some((tool) => forTool(tool).some(({ command }) => command === undefined));
+
+  /** The verdict of the write rules (and the host's refusals) on one path a command line writes. */
+  const decideWrite = async (
+    target: string | null,
+    query: PermissionQuery,
+    judged: boolean,
+  ): Promise<PermissionDecision | undefined> => {
+    if (target === null)
+      return judged
+        ? { decision: 'ask', reason: 'a redirection writes to a path known only when the line runs' }
+        : undefined;
+    const resolved = query.resolveCommandPath ? await query.resolveCommandPath(target) : { path: target };
+    if (resolved.refusal !== undefined) return { decision: 'deny', reason: resolved.refusal };
+    const verdicts = WRITE_TOOLS.map((tool) => decidePaths(tool, [resolved.path]));
+    return (
+      verdicts.find((verdict) => verdict?.decision === 'deny') ??
+      verdicts.find((verdict) => verdict?.decision === 'ask')
+    );
+  };
+
   const decideCommandLine = async (query: PermissionQuery): Promise<PermissionDecision | undefined> => {
     const bashRules = forTool(query.tool);
-    if (bashRules.length === 0 || query.command === undefined) return decidePaths(query.tool, query.paths);
+    const judged = bashRules.length > 0 || writeRules;
+    if ((!judged && query.resolveCommandPath === undefined) || query.command === undefined)
+      return decidePaths(query.tool, query.paths);
     const unconditional = unconditionalFor(query.tool);
     if (unconditional)
       return {
@@ -234,22 +258,14 @@ export function createPermissionRules(
       };
     const analysis = await analyzeCommandLine(query.command);
     if (analysis.unreadable !== undefined)
-      return {
-        decision: 'ask',
-        reason: `the command line cannot be judged by rules: ${analysis.unreadable}`,
-      };
+      return judged
+        ? { decision: 'ask', reason: `the command line cannot be judged by rules: ${analysis.unreadable}` }
+        : undefined;
     const index = indexFor(query.tool);
     const verdicts = analysis.commands.map((command) => decideCommand(command, index));
-    const writes = analysis.writeTargets.map((target): PermissionDecision | undefined => {
-      if (target === null)
-        return { decision: 'ask', reason: 'a redirection writes to a path known only when the line runs' };
-      const path = query.resolveCommandPath ? query.resolveCommandPath(target) : target;
-      const verdicts = WRITE_TOOLS.map((tool) => decidePaths(tool, [path]));
-      return (
-        verdicts.find((verdict) => verdict?.decision === 'deny') ??
-        verdicts.find((verdict) => verdict?.decision === 'ask')
-      );
-    });
+    const writes = await Promise.all(
+      analysis.writeTargets.map((target) => decideWrite(target, query, judged)),
+    );
     const all = [...verdicts, ...writes];
     for (const list of ['deny', 'ask'] as const) {
       const found = all.find((verdict) => verdict?.decision === list);

@@ -11,6 +11,7 @@ export {
   parsePermissionRules,
 } from './parse-permission-rules.js';
 export type {
+  CommandWriteTarget,
   PermissionDecision,
   PermissionList,
   PermissionQuery,

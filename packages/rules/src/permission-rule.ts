@@ -31,6 +31,17 @@ export interface PermissionQuery {
   readonly command?: string;
   /** Workspace-relative real paths the call reads or writes (absolute when outside). */
   readonly paths?: readonly string[];
-  /** Turns a path a command line writes (relative to the command's cwd) into the form of `paths`. */
-  readonly resolveCommandPath?: (path: string) => string;
+  /**
+   * Reads a path a command line writes (relative to the command's cwd) as the host's write tools
+   * would: its real path in the form of `paths`, and whether the host refuses it whatever the rules.
+   */
+  readonly resolveCommandPath?: (path: string) => Promise<CommandWriteTarget>;
+}
+
+/** A path a command line writes, as the host reads it. */
+export interface CommandWriteTarget {
+  /** The real path in the form rules match (workspace-relative, absolute when outside). */
+  readonly path: string;
+  /** Why the host refuses to write it whatever the rules say (a secret); absent when it does not. */
+  readonly refusal?: string;
 }

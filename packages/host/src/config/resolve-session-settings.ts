@@ -1,6 +1,11 @@
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { ApprovalMode, ApprovalRules } from '@toolgate/core';
+import {
+  type ApprovalMode,
+  type ApprovalRules,
+  createSecretMatcher,
+  DEFAULT_SECRET_PATTERNS,
+} from '@toolgate/core';
 import { createPermissionRules } from '@toolgate/rules';
 import type { SandboxMode } from '@toolgate/sandbox-bwrap';
 import {
@@ -166,7 +171,9 @@ export async function resolveSessionSettings(
   const rules =
     loaded.permissions.length === 0
       ? undefined
-      : permissionRulesApproval(createPermissionRules(loaded.permissions), loaded.realRoot);
+      : permissionRulesApproval(createPermissionRules(loaded.permissions), loaded.realRoot, {
+          secrets: createSecretMatcher(config.secrets ?? DEFAULT_SECRET_PATTERNS),
+        });
   return {
     root,
     config,

@@ -112,6 +112,80 @@ describe('permissionRulesApproval', () => {
     });
   });
 
+  describe('a redirect target through a symlink', () => {
+    const run = (command: string) => ({ action: 'exec', command });
+
+    it('is judged by its real path: a link to .git/config under an edit(.git/**) deny is refused', async () => {
+      await mkdir(join(root, '.git'));
+      await writeFile(join(root, '.git', 'config'), '[core]\n');
+      await symlink('.git/config', join(root, 'innocent'));
+      await withSession({ allow: ['bash'], deny: ['edit(.git/**)'] }, { mode: 'auto' }, async ({ call }) => {
+        const result = await call('bash', run('echo x > innocent'));
+        expect(result).toMatchObject({ status: 'rejected', by: 'rule' });
+        expect(result.status === 'rejected' && result.reason).toContain('matches .git/config');
+        expect(await call('bash', run('echo x 2> innocent'))).toMatchObject({ status: 'rejected' });
+        expect(await call('bash', run('echo x | tee -a innocent'))).toMatchObject({ status: 'rejected' });
+        expect(await call('bash', run('echo x &>> innocent'))).toMatchObject({ status: 'rejected' });
+        expect(await readFile(join(root, '.git', 'config'), 'utf8')).toBe('[core]\n');
+      });
+    });
+
+    it('is refused when the link leads to a secret, whatever the rules allow', async () => {
+      await writeFile(join(root, '.env'), 'TOKEN=1\n');
+      await symlink('.env', join(root, 'notes.txt'));
+      await withSession({ allow: ['bash'] }, { mode: 'auto' }, async ({ call }) => {
+        const result = await call('bash', run('echo TOKEN=2 >> notes.txt'));
+        expect(result).toMatchObject({ status: 'rejected', by: 'rule' });
+        expect(result.status === 'rejected' && result.reason).toContain('the secret pattern ".env"');
+        expect(await call('bash', run('echo x > .env'))).toMatchObject({ status: 'rejected', by: 'rule' });
+        expect(await readFile(join(root, '.env'), 'utf8')).toBe('TOKEN=1\n');
+      });
+    });
+
+    it('is judged by its absolute real path when the link leads outside the workspace', async () => {
+      const outside = await realpath(await mkdtemp(join(tmpdir(), 'toolgate-rules-outside-')));
+      try {
+        await symlink(join(outside, 'target.txt'), join(root, 'out'));
+        await withSession(
+          { allow: ['bash'], deny: [`edit(${outside}/**)`] },
+          { mode: 'auto' },
+          async ({ call }) => {
+            const result = await call('bash', run('echo x > out'));
+            expect(result).toMatchObject({ status: 'rejected', by: 'rule' });
+            expect(result.status === 'rejected' && result.reason).toContain(join(outside, 'target.txt'));
+            await expect(readFile(join(outside, 'target.txt'))).rejects.toThrow();
+          },
+        );
+      } finally {
+        await rm(outside, { recursive: true, force: true });
+      }
+    });
+
+    it('follows a dangling link to the file it would create', async () => {
+      await mkdir(join(root, 'src'));
+      await symlink('src/new.ts', join(root, 'later'));
+      await withSession({ allow: ['bash'], deny: ['edit(src/**)'] }, { mode: 'auto' }, async ({ call }) => {
+        expect(await call('bash', run('echo x > later'))).toMatchObject({ status: 'rejected', by: 'rule' });
+        await expect(readFile(join(root, 'src', 'new.ts'))).rejects.toThrow();
+      });
+    });
+
+    it('resolves a new file through its parent directory link, relative to the command cwd', async () => {
+      await mkdir(join(root, 'src'));
+      await mkdir(join(root, 'sub'));
+      await symlink('../src', join(root, 'sub', 'code'));
+      await withSession({ allow: ['bash'], deny: ['edit(src/**)'] }, { mode: 'auto' }, async ({ call }) => {
+        expect(await call('bash', { ...run('echo x > code/fresh.ts'), cwd: 'sub' })).toMatchObject({
+          status: 'rejected',
+          by: 'rule',
+        });
+        expect(await call('bash', { ...run('echo x > fresh.ts'), cwd: 'sub' })).toMatchObject({
+          status: 'success',
+        });
+      });
+    });
+  });
+
   it('asks even in auto mode when an ask rule matches', async () => {
     await withSession({ ask: ['write_file(docs/**)'] }, { mode: 'auto', answer: 'allow_once' }, async (s) => {
       expect(await s.call('write_file', { path: 'docs/a.md', content: 'a' })).toMatchObject({

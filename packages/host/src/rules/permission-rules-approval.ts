@@ -1,6 +1,20 @@
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { type ApprovalRequest, type ApprovalRules, resolveRealPath } from '@toolgate/core';
-import type { PermissionQuery, PermissionRules } from '@toolgate/rules';
+import { homedir } from 'node:os';
+import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import {
+  type ApprovalRequest,
+  type ApprovalRules,
+  createSecretMatcher,
+  DEFAULT_SECRET_PATTERNS,
+  resolveRealPath,
+  type SecretMatcher,
+} from '@toolgate/core';
+import type { CommandWriteTarget, PermissionQuery, PermissionRules } from '@toolgate/rules';
+
+/** Options of {@link permissionRulesApproval}. */
+export interface PermissionRulesApprovalOptions {
+  /** The workspace's secret names: a command line writing one is refused. @default core's `DEFAULT_SECRET_PATTERNS` */
+  readonly secrets?: SecretMatcher;
+}
 
 /** Root-relative with `/` (`.` for the root), or absolute when outside: the form rules match. */
 function rulePath(root: string, absolutePath: string): string {
@@ -20,16 +34,50 @@ async function pathsOf(request: ApprovalRequest, root: string): Promise<readonly
 }
 
 /**
+ * A path a command line writes, read as the workspace reads a write tool's path: relative to the
+ * command's cwd (`~` is the home directory), every symlink followed (a dangling one to its target,
+ * a new file through its parent's real path), and refused when its name, or its real name, is a
+ * secret. A path that cannot be resolved (a link loop) is judged as written.
+ */
+async function commandWriteTarget(
+  root: string,
+  cwd: string,
+  written: string,
+  secrets: SecretMatcher,
+): Promise<CommandWriteTarget> {
+  const expanded =
+    written === '~' ? homedir() : written.startsWith('~/') ? join(homedir(), written.slice(2)) : written;
+  const lexical = resolve(cwd, expanded);
+  const real = await resolveRealPath(lexical);
+  const realPath = real.ok ? real.realPath : lexical;
+  const path = rulePath(root, realPath);
+  const secretName = [realPath, lexical]
+    .map((each) => basename(each))
+    .find((name) => secrets.match(name) !== undefined);
+  if (secretName === undefined) return { path };
+  const where = realPath === lexical ? '' : ` (it leads to ${path})`;
+  return {
+    path,
+    refusal: `a redirection writes ${JSON.stringify(written)}${where}, whose name ${JSON.stringify(secretName)} matches the secret pattern ${JSON.stringify(secrets.match(secretName))}, and no tool writes secrets. Only the person running toolgate can change this, through the "secrets" setting of their configuration`,
+  };
+}
+
+/**
  * The bash query: the command line, and how a path the line writes (relative to the command's
  * cwd, which preflight resolved into the request's first location) reads as a rule path.
  */
-function commandQuery(request: ApprovalRequest, command: string, root: string): PermissionQuery {
+function commandQuery(
+  request: ApprovalRequest,
+  command: string,
+  root: string,
+  secrets: SecretMatcher,
+): PermissionQuery {
   const cwdShown = request.locations?.[0] ?? '.';
   const cwd = isAbsolute(cwdShown) ? cwdShown : join(root, cwdShown);
   return {
     tool: request.toolName,
     command,
-    resolveCommandPath: (path) => rulePath(root, resolve(cwd, path)),
+    resolveCommandPath: (path) => commandWriteTarget(root, cwd, path, secrets),
   };
 }
 
@@ -37,16 +85,23 @@ function commandQuery(request: ApprovalRequest, command: string, root: string): 
  * Core's `approval.rules` from the rules people wrote (`@toolgate/rules`): the tool by its name
  * (Claude Code's names are aliases), a bash call by its parsed command line (every simple command
  * must be allowed; redirect targets are judged as writes), other calls by the workspace-relative
- * real paths they touch, MCP tools by `mcp__server__tool` patterns. A line the parser cannot read
- * asks (and so is refused where no one can be asked). `root` is the workspace root's real path.
+ * real paths they touch, MCP tools by `mcp__server__tool` patterns. A redirect target is judged by
+ * its real path like a write tool's (through symlinks; outside the workspace by its absolute path),
+ * and a secret one is refused. A line the parser cannot read asks (and so is refused where no one
+ * can be asked). `root` is the workspace root's real path.
  */
-export function permissionRulesApproval(permissions: PermissionRules, root: string): ApprovalRules {
+export function permissionRulesApproval(
+  permissions: PermissionRules,
+  root: string,
+  options: PermissionRulesApprovalOptions = {},
+): ApprovalRules {
   if (permissions.rules.length === 0) return async () => undefined;
+  const secrets = options.secrets ?? createSecretMatcher(DEFAULT_SECRET_PATTERNS);
   return async (request) => {
     const command = (request.input as { readonly command?: unknown } | undefined)?.command;
     const query: PermissionQuery =
       request.toolName === 'bash' && typeof command === 'string'
-        ? commandQuery(request, command, root)
+        ? commandQuery(request, command, root, secrets)
         : { tool: request.toolName, ...optionalPaths(await pathsOf(request, root)) };
     const verdict = await permissions.decide(query);
     if (!verdict) return undefined;
