@@ -154,6 +154,43 @@ describe('renderToolOutput', () => {
 });
 
 describe('renderToolResult', () => {
+  it('shows escape sequences, carriage returns and other controls from files, commands and MCP servers escaped', () => {
+    const colors = { stdout: plain, stderr: plain };
+    const hostile = 'safe\u001b[2K\u001b[1G\rrewritten\u009b31m\tend\n';
+    expect([
+      renderToolResult(
+        'read_file',
+        { status: 'success', output: { path: 'a.txt', content: hostile, startLine: 1, endLine: 2 } },
+        colors,
+      ).stdout,
+      renderToolResult(
+        'bash',
+        {
+          status: 'success',
+          output: { command: 'cat a', stdout: hostile, stderr: '\u001b]0;title\u0007', exitCode: 0 },
+        },
+        colors,
+      ),
+      renderToolResult(
+        'mcp__docs__search',
+        { status: 'success', output: { text: hostile, structuredContent: {} } },
+        colors,
+      ).stdout,
+      renderToolResult('custom', { status: 'success', output: hostile }, colors).stdout,
+      renderToolResult(
+        'read_file',
+        { status: 'failure', error: { code: 'not_found', message: 'x\u001b[2Ky' } },
+        colors,
+      ).stderr,
+    ]).toEqual([
+      'safe\\e[2K\\e[1G\\rrewritten\\x9b31m\tend\n',
+      { stdout: 'safe\\e[2K\\e[1G\\rrewritten\\x9b31m\tend\n', stderr: '\\e]0;title\\x07\n• exit 0\n' },
+      'safe\\e[2K\\e[1G\\rrewritten\\x9b31m\tend\n',
+      'safe\\e[2K\\e[1G\\rrewritten\\x9b31m\tend\n',
+      '✗ read_file failed (not_found): x\\e[2Ky\n',
+    ]);
+  });
+
   it('sends failures and rejections to stderr', () => {
     const colors = { stdout: plain, stderr: plain };
     expect(

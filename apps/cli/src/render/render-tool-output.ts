@@ -1,4 +1,5 @@
 import type { Colors } from './colors.js';
+import { shownText } from './shown-text.js';
 
 /** The rendering of one successful output: what goes to stdout, and notes for stderr. */
 export interface RenderedOutput {
@@ -12,14 +13,15 @@ function asFields(value: unknown): Fields | undefined {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Fields) : undefined;
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+/** A string field, escaped for the terminal ({@link shownText}); anything else is empty. */
+const text = (value: unknown): string => (typeof value === 'string' ? shownText(value) : '');
 const lines = (items: readonly string[]): string => (items.length === 0 ? '' : `${items.join('\n')}\n`);
 const withNewline = (value: string): string => (value === '' || value.endsWith('\n') ? value : `${value}\n`);
 
 /** The generic rendering: text as it is, anything else as indented JSON. */
 export function renderGenericOutput(output: unknown): RenderedOutput {
-  if (typeof output === 'string') return { stdout: output };
-  return { stdout: JSON.stringify(output, null, 2) ?? 'null' };
+  if (typeof output === 'string') return { stdout: shownText(output) };
+  return { stdout: shownText(JSON.stringify(output, null, 2) ?? 'null') };
 }
 
 function renderProcess(info: Fields): string {
@@ -108,7 +110,7 @@ function renderEdit(fields: Fields): RenderedOutput {
 function renderGlob(fields: Fields, colors: Colors): RenderedOutput | undefined {
   if (!Array.isArray(fields.matches)) return undefined;
   const paths = fields.matches.map((match) =>
-    typeof match === 'string' ? match : text(asFields(match)?.path),
+    typeof match === 'string' ? shownText(match) : text(asFields(match)?.path),
   );
   return {
     stdout: lines(paths),
@@ -149,7 +151,7 @@ function renderAgentsMd(fields: Fields, colors: Colors): RenderedOutput | undefi
   if (fields.action === 'read') return { stdout: withNewline(text(fields.content)) };
   if (typeof fields.action === 'string' && typeof fields.path === 'string') {
     const verb = fields.action === 'append' ? 'Appended to' : 'Wrote';
-    return { stdout: `${verb} ${fields.path}\n` };
+    return { stdout: `${verb} ${text(fields.path)}\n` };
   }
   return undefined;
 }
@@ -158,7 +160,9 @@ function renderMcp(output: unknown): RenderedOutput | undefined {
   if (typeof output === 'string') return { stdout: withNewline(output) };
   const fields = asFields(output);
   if (fields && typeof fields.text === 'string' && 'structuredContent' in fields) {
-    return { stdout: withNewline(fields.text || JSON.stringify(fields.structuredContent, null, 2)) };
+    return {
+      stdout: withNewline(shownText(fields.text || JSON.stringify(fields.structuredContent, null, 2))),
+    };
   }
   return undefined;
 }

@@ -1,6 +1,7 @@
 import type { ToolResult } from '@toolgate/core';
 import type { Colors } from './colors.js';
 import { renderToolOutput } from './render-tool-output.js';
+import { shownText } from './shown-text.js';
 
 /** What a human sees of one call: output on stdout, problems on stderr. */
 export interface RenderedResult {
@@ -26,12 +27,12 @@ export function renderToolResult(
     case 'failure':
       return {
         stdout: '',
-        stderr: `${colors.stderr.red(`✗ ${toolName} failed (${result.error.code})`)}: ${withNewline(result.error.message)}`,
+        stderr: `${colors.stderr.red(`✗ ${toolName} failed (${result.error.code})`)}: ${withNewline(shownText(result.error.message))}`,
       };
     case 'rejected':
       return {
         stdout: '',
-        stderr: `${colors.stderr.yellow(`• Rejected by ${result.by}`)}: ${withNewline(result.reason)}`,
+        stderr: `${colors.stderr.yellow(`• Rejected by ${result.by}`)}: ${withNewline(shownText(result.reason))}`,
       };
   }
 }
