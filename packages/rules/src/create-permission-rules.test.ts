@@ -93,6 +93,17 @@ describe('createPermissionRules', () => {
     expect(await engine.decide({ ...query, command: 'echo y > "$OUT"' })).toBeUndefined();
   });
 
+  it('names the bare deny rule that refuses every call of a tool, by name pattern or alias', () => {
+    const engine = engineOf({ deny: ['Bash', 'mcp__github__*', 'edit(src/**)'], allow: ['read_file'] });
+    expect(engine.deniedTool('bash')?.text).toBe('Bash');
+    expect(engine.deniedTool('mcp__github__create_issue')?.text).toBe('mcp__github__*');
+    expect([
+      engine.deniedTool('edit'),
+      engine.deniedTool('read_file'),
+      engine.deniedTool('mcp__x__y'),
+    ]).toEqual([undefined, undefined, undefined]);
+  });
+
   it('lets a bare bash deny cover even lines it cannot parse', async () => {
     const engine = engineOf({ deny: ['Bash'] });
     expect(await engine.decide({ tool: 'bash', command: 'echo "unterminated' })).toMatchObject({

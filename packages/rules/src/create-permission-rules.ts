@@ -29,6 +29,11 @@ export interface PermissionRules {
   readonly rules: readonly PermissionRule[];
   /** The decision of the rules for one call, or `undefined` when no rule speaks to it. */
   decide(query: PermissionQuery): Promise<PermissionDecision | undefined>;
+  /**
+   * The bare deny rule (no specifier, `bash`, `mcp__github__*`) that refuses every call of this
+   * tool, or `undefined`: hosts do not offer such a tool to the model at all.
+   */
+  deniedTool(tool: string): PermissionRule | undefined;
 }
 
 /** Options of {@link createPermissionRules}. */
@@ -282,6 +287,8 @@ export function createPermissionRules(
 
   return {
     rules: ordered,
+    deniedTool: (tool) =>
+      forTool(tool).find(({ rule }) => rule.list === 'deny' && rule.specifier === undefined)?.rule,
     decide: (query) =>
       query.command !== undefined
         ? decideCommandLine(query)

@@ -34,6 +34,7 @@ export async function runMcpCommand(io: CliIo, options: CommonOptions): Promise<
     config: settings.config,
     mode: settings.mode,
     ...(settings.rules ? { rules: settings.rules } : {}),
+    ...(settings.hiddenTools ? { hiddenTools: settings.hiddenTools } : {}),
     ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
     sandbox: { ...settings.sandbox, notice: (line) => io.stderr.write(`${line}\n`) },
     mcpStderr: (name, chunk) => io.stderr.write(`[${name}] ${chunk}`),

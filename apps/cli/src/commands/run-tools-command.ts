@@ -33,6 +33,7 @@ export async function runToolsCommand(io: CliIo, command: ToolsCommandOptions): 
     mode: settings.mode,
     // Listing runs nothing.
     sandbox: 'unconfined',
+    ...(settings.hiddenTools ? { hiddenTools: settings.hiddenTools } : {}),
     ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
   });
   let definitions: readonly ToolDefinition[];

@@ -73,6 +73,11 @@ export interface SessionSettings {
    * absent when neither file has any.
    */
   readonly rules: ApprovalRules | undefined;
+  /**
+   * Tools a bare deny rule refuses outright (`"deny": ["bash"]`, `"mcp__github__*"`): hosts pass
+   * this to `createSessionTools` so the model is not offered them; absent when no rule does.
+   */
+  readonly hiddenTools: ((name: string) => boolean) | undefined;
   /** The workspace's `.toolgate/agents/*.md` definitions, read only once the workspace is trusted. */
   readonly agentFiles: readonly AgentFileDefinition[];
 }
@@ -168,12 +173,16 @@ export async function resolveSessionSettings(
     ...(requiredBy === undefined ? {} : { requiredBy }),
   };
   const audit = options.audit ?? (config.audit === undefined ? undefined : resolve(root, config.audit));
-  const rules =
-    loaded.permissions.length === 0
-      ? undefined
-      : permissionRulesApproval(createPermissionRules(loaded.permissions), loaded.realRoot, {
-          secrets: createSecretMatcher(config.secrets ?? DEFAULT_SECRET_PATTERNS),
-        });
+  const permissions = loaded.permissions.length === 0 ? undefined : createPermissionRules(loaded.permissions);
+  const rules = permissions
+    ? permissionRulesApproval(permissions, loaded.realRoot, {
+        secrets: createSecretMatcher(config.secrets ?? DEFAULT_SECRET_PATTERNS),
+      })
+    : undefined;
+  const hiddenTools =
+    permissions?.rules.some((rule) => rule.list === 'deny' && rule.specifier === undefined) === true
+      ? (name: string) => permissions.deniedTool(name) !== undefined
+      : undefined;
   return {
     root,
     config,
@@ -184,6 +193,7 @@ export async function resolveSessionSettings(
     hooks: loaded.hooks,
     audit,
     rules,
+    hiddenTools,
     agentFiles,
   };
 }

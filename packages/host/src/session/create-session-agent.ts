@@ -63,6 +63,7 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
       ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
       ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
       sandbox: { ...settings.sandbox, notice: options.notice },
+      ...(settings.hiddenTools ? { hiddenTools: settings.hiddenTools } : {}),
       onOpen: (set, context) => {
         if (context.delegate) return;
         tools = set;

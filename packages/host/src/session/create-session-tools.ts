@@ -53,6 +53,12 @@ export interface SessionToolsOptions {
    * after the built-ins, never closed by this session. @default none
    */
   readonly shared?: ToolProvider;
+  /**
+   * Tools not offered to the model (a bare deny rule's, see `SessionSettings.hiddenTools`): left
+   * out of the provider's list, still found by name, so a call reaches approval and is refused by
+   * its rule. @default none
+   */
+  readonly hiddenTools?: (name: string) => boolean;
 }
 
 /** A session's ungated tools: the built-ins and the MCP servers' tools, and what must be stopped at its end. */
@@ -111,6 +117,14 @@ function orderTools(tools: readonly AnyTool[]): readonly AnyTool[] {
     return index < 0 ? BUILT_IN_TOOL_NAMES.length : index;
   };
   return [...tools].sort((left, right) => rank(left) - rank(right));
+}
+
+/** The provider without the tools `hidden` names in its list; `get` still finds them. */
+function withoutListed(provider: ToolProvider, hidden: (name: string) => boolean): ToolProvider {
+  return {
+    list: () => provider.list().filter((tool) => !hidden(tool.definition.name)),
+    get: (name) => provider.get(name),
+  };
 }
 
 /**
@@ -175,7 +189,8 @@ export async function createSessionTools(options: SessionToolsOptions): Promise<
   }
   let provider: ToolProvider;
   try {
-    provider = combineToolProviders(providers);
+    const combined = combineToolProviders(providers);
+    provider = options.hiddenTools ? withoutListed(combined, options.hiddenTools) : combined;
   } catch (error) {
     lifetime.abort();
     await Promise.all([builtIns.close(), mcp?.close(), processes?.close()]);
