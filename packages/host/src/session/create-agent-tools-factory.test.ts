@@ -4,10 +4,12 @@ import { join } from 'node:path';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { type AgentSession, createAgent } from '@toolgate/agent';
 import { type FakeModelServer, startFakeModelServer } from '@toolgate/agent/testing';
+import { createPermissionRules, parsePermissionRules } from '@toolgate/rules';
 import { openBwrapSandbox } from '@toolgate/sandbox-bwrap';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AGENT_FILES_DIRECTORY, loadAgentFiles } from '../agents/load-agent-files.js';
 import { resolveAgentDefinitions } from '../agents/resolve-agent-definitions.js';
+import { permissionRulesApproval } from '../rules/permission-rules-approval.js';
 import { createAgentToolsFactory } from './create-agent-tools-factory.js';
 import type { SessionToolsOptions } from './create-session-tools.js';
 
@@ -72,6 +74,31 @@ describe('createAgentToolsFactory', () => {
     expect(
       server.requests[0]?.body?.tools?.find((tool) => tool.function.name === 'delegate_reviewer'),
     ).toMatchObject({ function: { description: 'Reviews the diff.' } });
+  });
+
+  it('does not offer a tool hidden by a bare deny rule; a call made anyway is refused', async () => {
+    const permissions = createPermissionRules(parsePermissionRules({ deny: ['Bash'] }, 'rules.json').rules);
+    const agent = createAgent({
+      model: createOpenAICompatible({ name: 'fake', baseURL: server.baseURL }).chatModel('fake'),
+      tools: createAgentToolsFactory({
+        root,
+        sandbox: 'unconfined',
+        hiddenTools: (name) => permissions.deniedTool(name) !== undefined,
+      }),
+      approval: { mode: 'auto', rules: permissionRulesApproval(permissions, root) },
+      limits: { maxRetries: 0 },
+    });
+    session = await agent.createSession();
+    server.reply(
+      { toolCalls: [{ name: 'bash', arguments: { action: 'exec', command: 'echo x > made.txt' } }] },
+      { text: 'ok' },
+    );
+    const result = await session.prompt('write').result;
+    expect(toolNames(0)).toContain('read_file');
+    expect(toolNames(0)).not.toContain('bash');
+    // A rule's refusal ends the turn, as for any tool the agent offered.
+    expect(result.stopReason).toBe('blocked_by_policy');
+    await expect(readFile(join(root, 'made.txt'))).rejects.toThrow();
   });
 
   it('explore has no bash without a sandbox', async () => {
