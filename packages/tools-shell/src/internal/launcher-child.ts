@@ -105,7 +105,9 @@ async function waitUntilChildGone(launched: LauncherChild): Promise<void> {
   const deadline = Date.now() + CHILD_EXIT_WAIT_MS;
   let pause = 1;
   while ((await liveStartTime(launched.pid)) === launched.startTime && Date.now() < deadline) {
-    await delay(pause);
+    // A ref'd timer: this poll may be all that is left of a call whose pipes have closed, and an
+    // unref'd one would let the host's event loop end (exit 0, the call's result never printed).
+    await new Promise((resolve) => setTimeout(resolve, pause));
     pause = Math.min(MAX_POLL_MS, pause * 2);
   }
 }
