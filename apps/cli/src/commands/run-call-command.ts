@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BUILT_IN_TOOL_NAMES, type ToolResult } from '@toolgate/core';
-import { createSessionSurface, openCallOversight } from '@toolgate/host';
+import { createSessionSurface } from '@toolgate/host';
 import { ONE_SHOT_CHOICES } from '../approval/approval-choices.js';
 import { createTerminalApprover } from '../approval/create-terminal-approver.js';
 import { formatRejectionLine, type TerminalRejection } from '../approval/terminal-rejection.js';
@@ -11,6 +11,7 @@ import { readCallArguments } from '../cli/read-call-arguments.js';
 import { resolveSessionSettings } from '../cli/resolve-session-settings.js';
 import { createColors, shouldUseColor } from '../render/colors.js';
 import { renderToolResult } from '../render/render-tool-result.js';
+import { openSessionOversight } from '../session/open-session-oversight.js';
 import { withElapsedTime } from '../session/with-elapsed-time.js';
 import { streamColors } from './command-context.js';
 
@@ -54,14 +55,7 @@ export async function runCallCommand(io: CliIo, command: CallCommandOptions): Pr
   // What the approver refused: said in one line instead of the generic rejection rendering.
   const refused: { rejection?: TerminalRejection } = {};
   const notice = (line: string) => io.stderr.write(`${line}\n`);
-  const oversight = await openCallOversight({
-    hooks: settings.hooks,
-    audit: settings.audit,
-    sessionId: randomUUID(),
-    cwd: settings.root,
-    answeredBy: 'terminal',
-    notice,
-  });
+  const oversight = await openSessionOversight(settings, 'terminal', notice);
   const session = await createSessionSurface({
     root: settings.root,
     config: settings.config,

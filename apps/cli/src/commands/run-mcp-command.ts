@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { settleCommits } from '@toolgate/core';
-import { createSessionSurface, openCallOversight } from '@toolgate/host';
+import { createSessionSurface } from '@toolgate/host';
 import type { CliIo } from '../cli/cli-io.js';
 import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
 import type { CommonOptions } from '../cli/parse-cli-arguments.js';
 import { readVersion } from '../cli/read-version.js';
 import { resolveSessionSettings } from '../cli/resolve-session-settings.js';
+import { openSessionOversight } from '../session/open-session-oversight.js';
 import { signalExitCode } from './run-call-command.js';
 
 /**
@@ -19,14 +19,9 @@ export async function runMcpCommand(io: CliIo, options: CommonOptions): Promise<
   );
   const { createMcpServer, createStdioServerTransport } = await import('@toolgate/mcp');
   let server: ReturnType<typeof createMcpServer> | undefined;
-  const oversight = await openCallOversight({
-    hooks: settings.hooks,
-    audit: settings.audit,
-    sessionId: randomUUID(),
-    cwd: settings.root,
-    answeredBy: 'mcp-client',
-    notice: (line) => io.stderr.write(`${line}\n`),
-  });
+  const oversight = await openSessionOversight(settings, 'mcp-client', (line) =>
+    io.stderr.write(`${line}\n`),
+  );
   // Built-in tools are served at once; each MCP server's tools join when it connects, and the
   // client hears of it through list_changed.
   const session = await createSessionSurface({

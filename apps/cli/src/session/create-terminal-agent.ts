@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Agent } from '@toolgate/agent';
 import {
   type CallOversight,
   createSessionAgent,
-  openCallOversight,
   resolveAgentDefinitions,
   type SessionSettings,
   selectModel,
@@ -15,6 +13,7 @@ import type { CommonOptions } from '../cli/parse-cli-arguments.js';
 import { resolveSessionSettings } from '../cli/resolve-session-settings.js';
 import { streamColors } from '../commands/command-context.js';
 import { createColors, shouldUseColor } from '../render/colors.js';
+import { openSessionOversight } from './open-session-oversight.js';
 
 /** What `toolgate run` and the interactive `toolgate` are given about the agent. */
 export interface TerminalAgentOptions {
@@ -50,14 +49,7 @@ export async function createTerminalAgent(
     baseURL: command.baseURL,
     config: settings.config,
   });
-  const oversight = await openCallOversight({
-    hooks: settings.hooks,
-    audit: settings.audit,
-    sessionId: randomUUID(),
-    cwd: settings.root,
-    answeredBy: 'terminal',
-    notice,
-  });
+  const oversight = await openSessionOversight(settings, 'terminal', notice);
   const agent = createSessionAgent(settings, {
     model,
     before: oversight.before,

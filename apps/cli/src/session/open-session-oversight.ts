@@ -1,0 +1,21 @@
+import { randomUUID } from 'node:crypto';
+import { type CallOversight, openCallOversight, type SessionSettings } from '@toolgate/host';
+
+/**
+ * The hooks and the audit log of one CLI session, from its settings: a fresh session id, the
+ * workspace as the hooks' cwd, and `answeredBy` naming who answers its questions in the audit log.
+ */
+export function openSessionOversight(
+  settings: SessionSettings,
+  answeredBy: 'terminal' | 'mcp-client',
+  notice: (line: string) => void,
+): Promise<CallOversight> {
+  return openCallOversight({
+    hooks: settings.hooks,
+    audit: settings.audit,
+    sessionId: randomUUID(),
+    cwd: settings.root,
+    answeredBy,
+    notice,
+  });
+}
