@@ -47,6 +47,20 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(result).toEqual({ code: 0, signal: null, stdout: 'one\ntwo\n', stderr: '' });
     });
 
+    it('shows a hostile file to a person with its escape sequences and carriage returns escaped', async () => {
+      // Clears the line, moves the cursor up and overwrites what was shown before.
+      await writeFile(join(root, 'evil.txt'), 'safe\r\u001b[2K\u001b[1Aall good\u009b2J\ttab\n');
+      const result = await runToolgate(['call', 'read_file', '{"path":"evil.txt"}', '--cwd', root]);
+      expect(result.code).toBe(0);
+      expect(result.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+      expect(result.stdout).toContain('safe');
+      expect(result.stdout).toContain('all good');
+      expect(result.stdout).toContain('\ttab\n');
+      // The JSON form keeps the sequences as read_file returned them: escaping is for the terminal only.
+      const json = await call('read_file', { path: 'evil.txt' });
+      expect(JSON.parse(json.stdout).output.content).toContain('\u001b[2K\u001b[1Aall good\u009b2J');
+    });
+
     it('writes a file in safe mode without asking', async () => {
       const result = await call('write_file', { path: 'dir/new.txt', content: 'hi\n' });
       expect(result.code).toBe(0);
