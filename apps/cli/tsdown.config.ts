@@ -1,34 +1,5 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { defineConfig } from 'tsdown';
+import { appBundleConfig } from '../../scripts/app-bundle-config.mjs';
 
-// The shell parser's WebAssembly (the tree-sitter runtime and the bash grammar) cannot be inlined:
-// it is copied beside the chunks, where @toolgate/rules looks for it first.
-const fromRules = createRequire(join(import.meta.dirname, '../../packages/rules/package.json'));
-const WASM = [
-  fromRules.resolve('web-tree-sitter/web-tree-sitter.wasm'),
-  join(dirname(fromRules.resolve('tree-sitter-bash/package.json')), 'tree-sitter-bash.wasm'),
-];
-
-// The `toolgate` bin as one ESM bundle: our packages (read from their sources), zod and every
-// other dependency inlined and tree-shaken, so an install has no dependencies and resolves no
-// modules (`onlyImport: []` fails the build if the output would import anything but Node's
-// built-ins). Code behind a dynamic import (the MCP SDK) lands in chunks of its own, loaded only
-// when a command needs it.
-export default defineConfig({
-  entry: ['src/bin.ts'],
-  format: 'esm',
-  platform: 'node',
-  target: 'node22.12',
-  outDir: 'dist',
-  clean: true,
-  dts: false,
-  sourcemap: false,
-  fixedExtension: false,
-  deps: { onlyBundle: false, onlyImport: [] },
-  inputOptions: {
-    resolve: { conditionNames: ['@toolgate/source', 'node', 'import', 'module', 'default'] },
-  },
-  outputOptions: { chunkFileNames: 'chunks/[name]-[hash].js' },
-  copy: [{ from: WASM, to: 'dist/chunks' }],
-});
+// The `toolgate` bin as one ESM bundle with no run-time dependencies (see scripts/app-bundle-config.mjs).
+export default defineConfig(appBundleConfig());
