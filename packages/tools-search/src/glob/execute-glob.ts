@@ -5,6 +5,7 @@ import { joinDisplayPath } from '../internal/display-path.js';
 import { simpleNameGlobs } from '../internal/expand-braces.js';
 import { type CompiledGlob, compileGlob, GlobPatternError } from '../internal/glob-matcher.js';
 import { listFilesWithNode } from '../internal/node-engine.js';
+import { prepareSearch } from '../internal/prepare-search.js';
 import { startRegexWorker } from '../internal/regex-worker.js';
 import { resolveSearchPath } from '../internal/resolve-search-path.js';
 import { listFilesWithRipgrep } from '../internal/ripgrep-engine.js';
@@ -99,17 +100,7 @@ export function createGlobTool(context: SearchContext): Tool<GlobInput, GlobOutp
     async prepare(input) {
       const compiled = compilePattern(input.pattern);
       if (!compiled.ok) return searchFailure('invalid_arguments', compiled.message);
-      const searched = await resolveSearchPath(context, input.path);
-      if (searched.status === 'failure') return searched;
-      const resolved = searched.output;
-      return {
-        status: 'ready',
-        plan: undefined,
-        preview: {
-          lines: [`glob ${input.pattern} in ${resolved.path.displayPath}`],
-          locations: [resolved.path.displayPath],
-        },
-      };
+      return prepareSearch(context, 'glob', input.pattern, input.path);
     },
     async execute(input, { signal }) {
       const compiled = compilePattern(input.pattern);

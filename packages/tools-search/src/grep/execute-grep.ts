@@ -10,6 +10,7 @@ import {
 } from '../internal/glob-matcher.js';
 import { grepWithNode } from '../internal/node-engine.js';
 import { compileNodePattern, type NodePattern } from '../internal/node-pattern.js';
+import { prepareSearch } from '../internal/prepare-search.js';
 import { resolveSearchPath } from '../internal/resolve-search-path.js';
 import { grepWithRipgrep } from '../internal/ripgrep-engine.js';
 import { needsBacktracking, PatternSyntaxError } from '../internal/rust-regex.js';
@@ -79,17 +80,7 @@ export function createGrepTool(context: SearchContext): Tool<GrepInput, GrepOutp
     async prepare(input) {
       const checked = check(input);
       if (typeof checked === 'string') return searchFailure('invalid_arguments', checked);
-      const searched = await resolveSearchPath(context, input.path);
-      if (searched.status === 'failure') return searched;
-      const resolved = searched.output;
-      return {
-        status: 'ready',
-        plan: undefined,
-        preview: {
-          lines: [`grep ${input.pattern} in ${resolved.path.displayPath}`],
-          locations: [resolved.path.displayPath],
-        },
-      };
+      return prepareSearch(context, 'grep', input.pattern, input.path);
     },
     async execute(input, { signal }): Promise<ToolResult<GrepOutput>> {
       const checked = check(input);
