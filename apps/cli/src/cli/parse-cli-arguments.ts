@@ -75,6 +75,12 @@ export type CliCommand =
       readonly options: CommonOptions;
     };
 
+/** What one command of the command line carries, without its name: the options its runner takes. */
+export type CommandOptions<Name extends CliCommand['command']> = Omit<
+  Extract<CliCommand, { readonly command: Name }>,
+  'command'
+>;
+
 const OPTIONS = {
   cwd: { type: 'string' },
   approval: { type: 'string' },

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { resolveSessionSettings as resolveHostSettings, type SessionSettings } from '@toolgate/host';
+import type { CliIo } from './cli-io.js';
 import type { CommonOptions } from './parse-cli-arguments.js';
 import { UsageError } from './usage-error.js';
 
@@ -13,19 +14,9 @@ export function invocationDirectory(env: NodeJS.ProcessEnv, cwd: string): string
   return env.npm_lifecycle_event && init && isAbsolute(init) ? init : cwd;
 }
 
-/**
- * Resolves `--cwd` and `--mcp-config` against the directory the command was run from, then the
- * host's {@link resolveHostSettings} (config files and trust, approval mode, MCP file, sandbox).
- * `report` receives one line for each setting left out and how to trust the workspace.
- */
-export async function resolveSessionSettings(
-  options: CommonOptions,
-  env: NodeJS.ProcessEnv,
-  cwd: string,
-  report: (line: string) => void,
-): Promise<SessionSettings> {
-  const base = invocationDirectory(env, cwd);
-  const root = resolve(base, options.cwd ?? '.');
+/** `--cwd` resolved against `base`: a directory that exists, or a {@link UsageError} naming it. */
+export async function resolveWorkspaceDirectory(base: string, cwd: string | undefined): Promise<string> {
+  const root = resolve(base, cwd ?? '.');
   let isDirectory = false;
   try {
     isDirectory = (await stat(root)).isDirectory();
@@ -33,6 +24,21 @@ export async function resolveSessionSettings(
     throw new UsageError(`--cwd: no such directory: ${root}`);
   }
   if (!isDirectory) throw new UsageError(`--cwd: not a directory: ${root}`);
+  return root;
+}
+
+/**
+ * Resolves `--cwd` and `--mcp-config` against the directory the command was run from, then the
+ * host's {@link resolveHostSettings} (config files and trust, approval mode, MCP file, sandbox).
+ * stderr gets one line for each setting left out and how to trust the workspace.
+ */
+export async function resolveSessionSettings(
+  io: Pick<CliIo, 'env' | 'cwd' | 'stderr'>,
+  options: CommonOptions,
+): Promise<SessionSettings> {
+  const { env } = io;
+  const base = invocationDirectory(env, io.cwd);
+  const root = await resolveWorkspaceDirectory(base, options.cwd);
   let mcpConfigFile: string | undefined;
   if (!options.noMcp && options.mcpConfig !== undefined) {
     mcpConfigFile = resolve(base, options.mcpConfig);
@@ -45,7 +51,7 @@ export async function resolveSessionSettings(
   return resolveHostSettings({
     root,
     env,
-    notice: report,
+    notice: (line) => io.stderr.write(`${line}\n`),
     ...(options.config === undefined ? {} : { configFile: resolve(base, options.config) }),
     ...(options.approval === undefined ? {} : { approval: options.approval }),
     ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),

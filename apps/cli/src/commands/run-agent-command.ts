@@ -2,7 +2,7 @@ import type { TurnResult } from '@toolgate/agent';
 import type { CliIo } from '../cli/cli-io.js';
 import { exitCodeOfStopReason } from '../cli/exit-code-of-stop-reason.js';
 import type { ExitCode } from '../cli/exit-codes.js';
-import type { CommonOptions } from '../cli/parse-cli-arguments.js';
+import type { CommandOptions } from '../cli/parse-cli-arguments.js';
 import { readPrompt } from '../cli/read-prompt.js';
 import { agentEventJson } from '../render/agent-event-json.js';
 import { createTurnRenderer } from '../render/render-agent-event.js';
@@ -11,15 +11,7 @@ import { streamColors } from './command-context.js';
 import { signalExitCode } from './run-call-command.js';
 
 /** Options of `toolgate run`. */
-export interface RunCommandOptions {
-  /** The prompt, or `-` for stdin. */
-  readonly prompt: string;
-  readonly model: string | undefined;
-  readonly baseURL: string | undefined;
-  readonly maxSteps: number | undefined;
-  readonly json: boolean;
-  readonly options: CommonOptions;
-}
+export type RunCommandOptions = CommandOptions<'run'>;
 
 /**
  * `toolgate run "<prompt>"`: one agent turn in the workspace. The answer streams to stdout, tool

@@ -6,7 +6,7 @@ import { createTerminalApprover } from '../approval/create-terminal-approver.js'
 import { formatRejectionLine, type TerminalRejection } from '../approval/terminal-rejection.js';
 import type { CliIo } from '../cli/cli-io.js';
 import { EXIT_CODES, type ExitCode, SIGNAL_EXIT_CODES } from '../cli/exit-codes.js';
-import type { CommonOptions } from '../cli/parse-cli-arguments.js';
+import type { CommandOptions } from '../cli/parse-cli-arguments.js';
 import { readCallArguments } from '../cli/read-call-arguments.js';
 import { resolveSessionSettings } from '../cli/resolve-session-settings.js';
 import { createColors, shouldUseColor } from '../render/colors.js';
@@ -34,22 +34,15 @@ export function signalExitCode(signal: AbortSignal): ExitCode | undefined {
     : EXIT_CODES.interrupted;
 }
 
-/** Options of `toolgate call`. */
-export interface CallCommandOptions {
-  readonly tool: string;
-  readonly args: string | undefined;
-  readonly json: boolean;
-  readonly options: CommonOptions;
-}
+/** Options of `toolgate call` (`explain` is `toolgate call --explain`, run by its own command). */
+export type CallCommandOptions = CommandOptions<'call'>;
 
 /**
  * `toolgate call <tool> [ARGS]`: one session, one call through the whole chain. When the call
  * ends, every process it started is stopped and waited for.
  */
 export async function runCallCommand(io: CliIo, command: CallCommandOptions): Promise<ExitCode> {
-  const settings = await resolveSessionSettings(command.options, io.env, io.cwd, (line) =>
-    io.stderr.write(`${line}\n`),
-  );
+  const settings = await resolveSessionSettings(io, command.options);
   const input = await readCallArguments(command.args, io.stdin);
   const colors = streamColors(io);
   // What the approver refused: said in one line instead of the generic rejection rendering.

@@ -26,9 +26,7 @@ import { type CallCommandOptions, exitCodeOf } from './run-call-command.js';
  * row — printed instead of running it (exit 0). A call that cannot run prints its failure.
  */
 export async function runExplainCommand(io: CliIo, command: CallCommandOptions): Promise<ExitCode> {
-  const settings = await resolveSessionSettings(command.options, io.env, io.cwd, (line) =>
-    io.stderr.write(`${line}\n`),
-  );
+  const settings = await resolveSessionSettings(io, command.options);
   const input = await readCallArguments(command.args, io.stdin);
   const colors = streamColors(io);
   const tools = await createSessionTools({

@@ -14,9 +14,7 @@ import { signalExitCode } from './run-call-command.js';
  * process it started, lives until the client leaves (stdin ends) or a signal arrives.
  */
 export async function runMcpCommand(io: CliIo, options: CommonOptions): Promise<ExitCode> {
-  const settings = await resolveSessionSettings(options, io.env, io.cwd, (line) =>
-    io.stderr.write(`${line}\n`),
-  );
+  const settings = await resolveSessionSettings(io, options);
   const { createMcpServer, createStdioServerTransport } = await import('@toolgate/mcp');
   let server: ReturnType<typeof createMcpServer> | undefined;
   const oversight = await openSessionOversight(settings, 'mcp-client', (line) =>

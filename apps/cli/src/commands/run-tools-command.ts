@@ -3,7 +3,7 @@ import { findClosestMatch, type ToolDefinition } from '@toolgate/core';
 import { createSessionSurface, resolveAgentDefinitions } from '@toolgate/host';
 import type { CliIo } from '../cli/cli-io.js';
 import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
-import type { CommonOptions } from '../cli/parse-cli-arguments.js';
+import type { CommandOptions } from '../cli/parse-cli-arguments.js';
 import { resolveSessionSettings } from '../cli/resolve-session-settings.js';
 import { UsageError } from '../cli/usage-error.js';
 import { renderToolHelp } from '../render/render-tool-help.js';
@@ -11,12 +11,7 @@ import { renderToolsTable } from '../render/render-tools-table.js';
 import { streamColors } from './command-context.js';
 
 /** Options of `toolgate tools`. */
-export interface ToolsCommandOptions {
-  /** One tool's help instead of the list. */
-  readonly tool: string | undefined;
-  readonly json: boolean;
-  readonly options: CommonOptions;
-}
+export type ToolsCommandOptions = CommandOptions<'tools'>;
 
 /**
  * `toolgate tools [<tool>] [--json]`: the session's tool surface as a table or as the definitions
@@ -24,9 +19,7 @@ export interface ToolsCommandOptions {
  * and arguments (or its one definition).
  */
 export async function runToolsCommand(io: CliIo, command: ToolsCommandOptions): Promise<ExitCode> {
-  const settings = await resolveSessionSettings(command.options, io.env, io.cwd, (line) =>
-    io.stderr.write(`${line}\n`),
-  );
+  const settings = await resolveSessionSettings(io, command.options);
   const session = await createSessionSurface({
     root: settings.root,
     config: settings.config,

@@ -1,5 +1,4 @@
-import { realpath, stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { realpath } from 'node:fs/promises';
 import {
   checkWorkspaceTrust,
   digestWorkspaceConfig,
@@ -9,27 +8,14 @@ import {
 } from '@toolgate/host';
 import type { CliIo } from '../cli/cli-io.js';
 import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
-import type { CommonOptions } from '../cli/parse-cli-arguments.js';
-import { invocationDirectory } from '../cli/resolve-session-settings.js';
-import { UsageError } from '../cli/usage-error.js';
+import type { CommandOptions, CommonOptions } from '../cli/parse-cli-arguments.js';
+import { invocationDirectory, resolveWorkspaceDirectory } from '../cli/resolve-session-settings.js';
 
 /** Options of `toolgate trust`. */
-export interface TrustCommandOptions {
-  readonly list: boolean;
-  readonly revoke: boolean;
-  readonly options: CommonOptions;
-}
+export type TrustCommandOptions = CommandOptions<'trust'>;
 
 async function workspaceRoot(io: CliIo, options: CommonOptions): Promise<string> {
-  const root = resolve(invocationDirectory(io.env, io.cwd), options.cwd ?? '.');
-  let isDirectory = false;
-  try {
-    isDirectory = (await stat(root)).isDirectory();
-  } catch {
-    throw new UsageError(`--cwd: no such directory: ${root}`);
-  }
-  if (!isDirectory) throw new UsageError(`--cwd: not a directory: ${root}`);
-  return realpath(root);
+  return realpath(await resolveWorkspaceDirectory(invocationDirectory(io.env, io.cwd), options.cwd));
 }
 
 /**

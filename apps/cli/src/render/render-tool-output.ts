@@ -107,19 +107,24 @@ function renderEdit(fields: Fields): RenderedOutput {
   return { stdout: `M ${text(fields.path)} (${count} replacement${count === 1 ? '' : 's'})\n` };
 }
 
+/** A search's matches, one a line, with a note on stderr when it was cut short or found nothing. */
+function renderMatches(matches: readonly string[], truncated: boolean, colors: Colors): RenderedOutput {
+  return {
+    stdout: lines(matches),
+    stderr: truncated
+      ? colors.dim('• more matches not shown (raise maxResults)')
+      : matches.length === 0
+        ? colors.dim('• no matches')
+        : '',
+  };
+}
+
 function renderGlob(fields: Fields, colors: Colors): RenderedOutput | undefined {
   if (!Array.isArray(fields.matches)) return undefined;
   const paths = fields.matches.map((match) =>
     typeof match === 'string' ? shownText(match) : text(asFields(match)?.path),
   );
-  return {
-    stdout: lines(paths),
-    stderr: fields.truncated
-      ? colors.dim('• more matches not shown (raise maxResults)')
-      : paths.length === 0
-        ? colors.dim('• no matches')
-        : '',
-  };
+  return renderMatches(paths, fields.truncated === true, colors);
 }
 
 function renderGrep(fields: Fields, colors: Colors): RenderedOutput | undefined {
@@ -129,14 +134,7 @@ function renderGrep(fields: Fields, colors: Colors): RenderedOutput | undefined 
     // rg's `path:line:content`, so the output reads and pipes like rg's.
     return `${colors.cyan(text(match.file))}:${colors.green(String(match.line ?? ''))}:${text(match.content)}`;
   });
-  return {
-    stdout: lines(out),
-    stderr: fields.truncated
-      ? colors.dim('• more matches not shown (raise maxResults)')
-      : out.length === 0
-        ? colors.dim('• no matches')
-        : '',
-  };
+  return renderMatches(out, fields.truncated === true, colors);
 }
 
 function renderAgentsMd(fields: Fields, colors: Colors): RenderedOutput | undefined {

@@ -33,7 +33,7 @@ export async function createTerminalAgent(
   command: TerminalAgentOptions,
 ): Promise<{ readonly agent: Agent; readonly settings: SessionSettings; readonly oversight: CallOversight }> {
   const notice = (line: string) => io.stderr.write(`${line}\n`);
-  const settings = await resolveSessionSettings(command.options, io.env, io.cwd, notice);
+  const settings = await resolveSessionSettings(io, command.options);
   const rejectionColors = streamColors(io).stderr;
   // Throws ModelConfigError (exit 2) when no usable model is configured.
   const { model } = await selectModel({
