@@ -47,7 +47,13 @@ export { createCompositeRegistry } from './registry/create-composite-registry.js
 export { createStaticRegistry } from './registry/create-static-registry.js';
 export { describeSource } from './registry/describe-source.js';
 export type { ToolRegistry } from './registry/tool-registry.js';
-export type { CoreErrorCode, ToolErrorCode } from './result/error-codes.js';
+export type {
+  CallErrorCode,
+  CoreErrorCode,
+  FileErrorCode,
+  PathErrorCode,
+  ToolErrorCode,
+} from './result/error-codes.js';
 export { serializeToolResult } from './result/serialize-tool-result.js';
 export {
   type Outcome,
@@ -127,4 +133,5 @@ export {
 export { statIfExists } from './workspace/stat-if-exists.js';
 export { TEMPORARY_SUFFIX } from './workspace/temporary-name.js';
 export type { ResolvedPath, Workspace } from './workspace/workspace.js';
+export { type WriteFailureCode, writeFailure } from './workspace/write-failure.js';
 export { type WriteFileAtomicOptions, writeFileAtomic } from './workspace/write-file-atomic.js';

@@ -4,7 +4,6 @@ import { dirname, join } from 'node:path';
 import {
   appendFile,
   ioFailure,
-  isPathChangedError,
   type Outcome,
   pinDirectory,
   type ResolvedPath,
@@ -12,6 +11,7 @@ import {
   type ToolFailure,
   toolSuccess,
   type Workspace,
+  writeFailure,
   writeFileAtomic,
 } from '@toolgate/core';
 import { agentsMdFailure } from './internal/agents-md-failure.js';
@@ -195,14 +195,7 @@ export function createAgentsMdStore(workspace: Workspace): AgentsMdStore {
       const failure = await workspace.withLock(location.resolvedPath, () => work(location));
       return failure ?? toolSuccess({ ...location, exists: true });
     } catch (error) {
-      if (isPathChangedError(error)) {
-        return agentsMdFailure(
-          'precondition_changed',
-          `A directory on the way to ${location.path} changed (another process moved, removed or replaced it with a symlink) after it was checked; nothing was written. Retry the call.`,
-          { path: location.path },
-        );
-      }
-      return ioFailure(error, location.path, verb);
+      return writeFailure(error, location.path, verb);
     }
   };
 

@@ -8,7 +8,6 @@ import {
   editScope,
   implementTool,
   ioFailure,
-  isPathChangedError,
   type Outcome,
   pinDirectory,
   type ResolvedPath,
@@ -17,6 +16,7 @@ import {
   type ToolFailure,
   toolSuccess,
   type Workspace,
+  writeFailure,
   writeFileAtomic,
 } from '@toolgate/core';
 import { describeSize } from '../internal/describe-size.js';
@@ -141,21 +141,9 @@ async function ensureParent(target: Target): Promise<ToolFailure | undefined> {
         { path: target.resolved.displayPath },
       );
     }
-    return writeFailure(error, target, 'creating the parent directories of');
+    return writeFailure(error, target.resolved.displayPath, 'creating the parent directories of');
   }
   return undefined;
-}
-
-/** A directory on the way that was swapped after the check is `precondition_changed`; the rest as I/O. */
-function writeFailure(error: unknown, target: Target, doing: string): ToolFailure {
-  if (isPathChangedError(error)) {
-    return fsFailure(
-      'precondition_changed',
-      `A directory on the way to ${JSON.stringify(target.resolved.requestedPath)} changed (another process moved, removed or replaced it with a symlink) after it was checked; nothing was written. Retry the call.`,
-      { path: target.resolved.displayPath },
-    );
-  }
-  return ioFailure(error, target.resolved.displayPath, doing);
 }
 
 async function write(
@@ -190,7 +178,7 @@ async function write(
       return output(current === undefined);
     });
   } catch (error) {
-    return writeFailure(error, target, 'writing');
+    return writeFailure(error, target.resolved.displayPath, 'writing');
   }
 }
 
