@@ -28,7 +28,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   '@toolgate/tools-search': ['@toolgate/core', 'zod', 'fast-glob', 're2js'],
   '@toolgate/tools-agents-md': ['@toolgate/core', 'zod'],
   '@toolgate/mcp': ['@toolgate/core', 'zod', '@modelcontextprotocol/sdk'],
-  '@toolgate/agent': ['@toolgate/core', 'zod', 'ai'],
+  '@toolgate/agent': ['@toolgate/core', 'zod', '@ai-sdk/provider'],
   // tools-shell only for the type of the seam it implements (checked below: `import type` only).
   '@toolgate/sandbox-bwrap': ['@toolgate/core', 'zod', '@toolgate/tools-shell'],
   '@toolgate/rules': ['web-tree-sitter', 'tree-sitter-bash'],

@@ -10,11 +10,12 @@ import {
   resolveToolPolicy,
   serializeToolResult,
   standardDecorators,
+  type ToolDefinition,
   type ToolEvent,
   type ToolSurface,
 } from '@toolgate/core';
-import type { ModelMessage, ToolModelMessage } from 'ai';
 import type { AgentEvent, TurnResult } from './agent-event.js';
+import type { AgentMessage } from './agent-message.js';
 import type { AgentOptions, SessionTools, SessionToolsContext } from './agent-options.js';
 import { buildSystemPrompt } from './build-system-prompt.js';
 import { createDelegateTool, type RunDelegate } from './delegate/create-delegate-tool.js';
@@ -26,6 +27,7 @@ import {
 import { nameChildApprover } from './delegate/name-child-approver.js';
 import { runChildTurn } from './delegate/run-child-turn.js';
 import { createEventChannel } from './event-channel.js';
+import { memoizeByElements } from './memoize-by-elements.js';
 import { runModelStep } from './run-model-step.js';
 import { type CallOutcome, notRunOutcomes, runStepCalls } from './run-step-calls.js';
 import { serializeApprover } from './serialize-approver.js';
@@ -50,7 +52,7 @@ export interface AgentSession {
   /** Runs one turn. Throws {@link InvalidOptionsError} while another turn runs or after `close`. */
   prompt(input: string, options?: PromptOptions): AgentTurn;
   /** The history so far (user, assistant and tool messages), valid for any provider. */
-  history(): readonly ModelMessage[];
+  history(): readonly AgentMessage[];
   /** Interrupts a running turn and stops every process and connection the session started. */
   close(): Promise<void>;
 }
@@ -58,7 +60,7 @@ export interface AgentSession {
 const DEFAULT_MAX_STEPS = 50;
 const DEFAULT_MAX_RETRIES = 2;
 
-function toolMessage(outcomes: readonly CallOutcome[]): ToolModelMessage {
+function toolMessage(outcomes: readonly CallOutcome[]): AgentMessage {
   return {
     role: 'tool',
     content: outcomes.map(({ call, result }) => ({
@@ -206,13 +208,23 @@ export async function createAgentSession(options: AgentOptions, child?: ChildSco
   const maxSteps = options.limits?.maxSteps ?? DEFAULT_MAX_STEPS;
   const maxRetries = options.limits?.maxRetries ?? DEFAULT_MAX_RETRIES;
   const closed = new AbortController();
-  let history: ModelMessage[] = [];
+  let history: AgentMessage[] = [];
+  // Built again only when the visible tools change (a provider's list, a policy).
+  const modelTools = memoizeByElements(toModelTools);
+  const systemPrompt = memoizeByElements((definitions: readonly ToolDefinition[]) =>
+    buildSystemPrompt({
+      workspaceRoot: options.workspaceRoot,
+      tools: definitions,
+      agentsMd,
+      instructions: options.instructions,
+    }),
+  );
   /** The running turn, settled either way (it also marks a rejected result as handled). */
   let running: Promise<unknown> | undefined;
   let closing: Promise<void> | undefined;
 
   async function runTurn(input: string, signal: AbortSignal, emit: (event: AgentEvent) => void) {
-    const messages: ModelMessage[] = [...history, { role: 'user', content: input }];
+    const messages: AgentMessage[] = [...history, { role: 'user', content: [{ type: 'text', text: input }] }];
     let usage = ZERO_USAGE;
     let steps = 0;
     let text = '';
@@ -227,14 +239,9 @@ export async function createAgentSession(options: AgentOptions, child?: ChildSco
       steps += 1;
       const step = await runModelStep({
         model: options.model,
-        instructions: buildSystemPrompt({
-          workspaceRoot: options.workspaceRoot,
-          tools: definitions,
-          agentsMd,
-          instructions: options.instructions,
-        }),
+        instructions: systemPrompt(definitions),
         messages,
-        tools: toModelTools(definitions),
+        tools: modelTools(definitions),
         maxRetries,
         maxOutputTokens: options.limits?.maxOutputTokens,
         signal,
@@ -245,7 +252,7 @@ export async function createAgentSession(options: AgentOptions, child?: ChildSco
       usage = addUsage(usage, step.usage);
       text = step.text;
       emit({ type: 'step-finish', step: steps, finishReason: step.finishReason, usage: step.usage });
-      messages.push(...step.messages);
+      if (step.message) messages.push(step.message);
       if (step.toolCalls.length === 0) return end(stopReasonOfFinish(step.finishReason));
       for (const call of step.toolCalls) emit({ type: 'tool-call', call });
       if (step.finishReason === 'length') {

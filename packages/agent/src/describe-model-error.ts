@@ -1,4 +1,4 @@
-import { APICallError, RetryError } from 'ai';
+import { APICallError } from '@ai-sdk/provider';
 
 function withCause(message: string, cause: unknown): string {
   return cause instanceof Error && cause.message && !message.includes(cause.message)
@@ -7,15 +7,14 @@ function withCause(message: string, cause: unknown): string {
 }
 
 /**
- * The provider's own message for a failed model request: the last attempt's error after retries,
+ * The provider's own message for a failed model request (the last attempt's, after retries),
  * with its HTTP status when there was one (`HTTP 500: <message from the error body>`).
  */
 export function describeModelError(error: unknown): string {
-  const last = RetryError.isInstance(error) ? error.lastError : error;
-  if (APICallError.isInstance(last)) {
-    const message = withCause(last.message, last.cause);
-    return last.statusCode === undefined ? message : `HTTP ${last.statusCode}: ${message}`;
+  if (APICallError.isInstance(error)) {
+    const message = withCause(error.message, error.cause);
+    return error.statusCode === undefined ? message : `HTTP ${error.statusCode}: ${message}`;
   }
-  if (last instanceof Error) return withCause(last.message, last.cause);
-  return String(last);
+  if (error instanceof Error) return withCause(error.message, error.cause);
+  return String(error);
 }

@@ -1,4 +1,5 @@
 export type { AgentEvent, TurnResult } from './agent-event.js';
+export type { AgentMessage } from './agent-message.js';
 export type { AgentModel } from './agent-model.js';
 export type {
   AgentApproval,

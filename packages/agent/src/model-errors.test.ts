@@ -67,4 +67,16 @@ describe('model errors', () => {
       'user',
     ]);
   });
+
+  it('ends as interrupted when aborted while waiting out a retry-after, without another request', async () => {
+    const { server, session } = await start({ limits: { maxRetries: 2 } });
+    server.reply({ type: 'error', status: 429, retryAfterSeconds: 30 }, { text: 'never' });
+    const controller = new AbortController();
+    const turn = session.prompt('hi', { signal: controller.signal });
+    while (server.requests.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    controller.abort();
+    const { result } = await collect(turn);
+    expect(result.stopReason).toBe('interrupted');
+    expect(server.requests).toHaveLength(1);
+  });
 });

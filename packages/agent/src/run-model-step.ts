@@ -1,16 +1,21 @@
+import type { LanguageModelV4FunctionTool, LanguageModelV4Message } from '@ai-sdk/provider';
 import type { ToolCall } from '@toolgate/core';
-import { type FinishReason, type ModelMessage, streamText, type ToolSet } from 'ai';
 import type { AgentEvent } from './agent-event.js';
 import type { AgentModel } from './agent-model.js';
+import { createAssistantMessageBuilder } from './assistant-message-builder.js';
 import { describeModelError } from './describe-model-error.js';
+import { openModelStream } from './open-model-stream.js';
+import { parseToolInput } from './parse-tool-input.js';
+import type { ModelFinishReason } from './stop-reason-of-finish.js';
 import { type TurnUsage, toTurnUsage, ZERO_USAGE } from './turn-usage.js';
 
 /** What one model request needs. */
 export interface ModelStepRequest {
   readonly model: AgentModel;
   readonly instructions: string;
-  readonly messages: readonly ModelMessage[];
-  readonly tools: ToolSet;
+  readonly messages: readonly LanguageModelV4Message[];
+  /** Shared across steps; never changed. */
+  readonly tools: LanguageModelV4FunctionTool[];
   readonly maxRetries: number;
   readonly maxOutputTokens: number | undefined;
   readonly signal: AbortSignal;
@@ -24,77 +29,93 @@ export type ModelStep =
       readonly text: string;
       /** In the model's order; a malformed argument string is kept as the raw text. */
       readonly toolCalls: readonly ToolCall[];
-      readonly finishReason: FinishReason;
+      readonly finishReason: ModelFinishReason;
       readonly usage: TurnUsage;
-      /** The assistant message(s) to append to the history (never the SDK's own tool results). */
-      readonly messages: readonly ModelMessage[];
+      /** The assistant message to append to the history, if the model said anything. */
+      readonly message: LanguageModelV4Message | undefined;
     }
   | { readonly kind: 'failed'; readonly message: string }
   | { readonly kind: 'aborted' };
 
-function toolCallOf(part: { toolCallId: string; toolName: string; input: unknown }): ToolCall {
-  const input = part.input;
-  const args =
-    typeof input === 'string' || (typeof input === 'object' && input !== null && !Array.isArray(input))
-      ? (input as string | Record<string, unknown>)
-      : null;
-  return { id: part.toolCallId, name: part.toolName, arguments: args };
-}
-
 /**
- * One model request through the AI SDK, streamed: text and reasoning deltas are emitted as they
- * come; tool calls are collected, never executed (the tools have no `execute`). Retries on
- * 429/5xx are the SDK's (bounded by `maxRetries`, honouring retry-after). Never throws.
+ * One model request through the provider's `doStream`, read to its end: text and reasoning deltas
+ * are emitted as they come; tool calls are collected, never executed. Never throws.
  */
 export async function runModelStep(request: ModelStepRequest): Promise<ModelStep> {
-  let text = '';
-  const toolCalls: ToolCall[] = [];
-  let finishReason: FinishReason = 'other';
-  let usage = ZERO_USAGE;
-  let failure: unknown;
-  let failed = false;
-  try {
-    const result = streamText({
-      model: request.model,
-      instructions: request.instructions,
-      messages: [...request.messages],
+  const { signal } = request;
+  const opened = await openModelStream(
+    request.model,
+    {
+      prompt: [{ role: 'system', content: request.instructions }, ...request.messages],
       tools: request.tools,
-      maxRetries: request.maxRetries,
-      abortSignal: request.signal,
+      abortSignal: signal,
       ...(request.maxOutputTokens === undefined ? {} : { maxOutputTokens: request.maxOutputTokens }),
-      onError: () => {},
-    });
-    for await (const part of result.fullStream) {
+    },
+    request.maxRetries,
+  );
+  if (opened.kind !== 'opened') return opened;
+  const reader = opened.stream.getReader();
+  const assistant = createAssistantMessageBuilder();
+  const toolCalls: ToolCall[] = [];
+  let text = '';
+  let finishReason: ModelFinishReason = 'other';
+  let usage = ZERO_USAGE;
+  try {
+    for (;;) {
+      const { done, value: part } = await reader.read();
+      if (done) break;
       switch (part.type) {
+        case 'text-start':
+        case 'reasoning-start':
+          assistant.append(
+            part.type === 'text-start' ? 'text' : 'reasoning',
+            part.id,
+            '',
+            part.providerMetadata,
+          );
+          break;
         case 'text-delta':
-          text += part.text;
-          request.emit({ type: 'text-delta', text: part.text });
+          text += part.delta;
+          assistant.append('text', part.id, part.delta, part.providerMetadata);
+          request.emit({ type: 'text-delta', text: part.delta });
           break;
         case 'reasoning-delta':
-          request.emit({ type: 'reasoning-delta', text: part.text });
+          assistant.append('reasoning', part.id, part.delta, part.providerMetadata);
+          request.emit({ type: 'reasoning-delta', text: part.delta });
           break;
-        case 'tool-call':
-          toolCalls.push(toolCallOf(part));
+        case 'text-end':
+        case 'reasoning-end':
+          assistant.close(part.type === 'text-end' ? 'text' : 'reasoning', part.id, part.providerMetadata);
           break;
-        case 'finish-step':
-          finishReason = part.finishReason;
+        case 'tool-call': {
+          // We give the model no provider-executed tools; one reported anyway is not ours to run.
+          if (part.providerExecuted) break;
+          const input = parseToolInput(part.input);
+          toolCalls.push({ id: part.toolCallId, name: part.toolName, arguments: input.arguments });
+          assistant.addToolCall(
+            { toolCallId: part.toolCallId, toolName: part.toolName, input: input.historyInput },
+            part.providerMetadata,
+          );
+          break;
+        }
+        case 'finish':
+          finishReason = part.finishReason.unified;
           usage = toTurnUsage(part.usage);
           break;
         case 'error':
-          failed = true;
-          failure = part.error;
-          break;
+          await reader.cancel().catch(() => {});
+          return signal.aborted
+            ? { kind: 'aborted' }
+            : { kind: 'failed', message: describeModelError(part.error) };
         default:
           break;
       }
     }
-    if (request.signal.aborted) return { kind: 'aborted' };
-    if (failed) return { kind: 'failed', message: describeModelError(failure) };
-    const response = await result.response;
-    const messages = response.messages.filter((message) => message.role === 'assistant');
-    return { kind: 'answered', text, toolCalls, finishReason, usage, messages };
   } catch (error) {
-    if (request.signal.aborted) return { kind: 'aborted' };
-    return { kind: 'failed', message: describeModelError(failed ? failure : error) };
+    if (signal.aborted) return { kind: 'aborted' };
+    await reader.cancel().catch(() => {});
+    return { kind: 'failed', message: describeModelError(error) };
   }
+  if (signal.aborted) return { kind: 'aborted' };
+  return { kind: 'answered', text, toolCalls, finishReason, usage, message: assistant.message() };
 }

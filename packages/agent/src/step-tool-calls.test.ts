@@ -122,6 +122,41 @@ describe('the tool calls of one step', () => {
     const results = toolResultsOf(server.requests[1]!.body!.messages);
     expect(results).toHaveLength(1);
     expect(results[0]!.content).toMatch(/^TOOL_ERROR: .*"errorType":"invalid_arguments"/);
+    const assistant = server.requests[1]!.body!.messages.find((message) => message.role === 'assistant');
+    expect(assistant?.tool_calls).toEqual([
+      { id: 'm', type: 'function', function: { name: 'read_file', arguments: '{}' } },
+    ]);
+  });
+
+  it('sends the step back as the model made it: reasoning, text and each call with its arguments', async () => {
+    const { server, session, root } = await start();
+    await writeFile(join(root, 'a.txt'), 'alpha\n');
+    server.reply(
+      {
+        reasoning: 'I should look.',
+        text: ['Reading ', 'a.txt.'],
+        toolCalls: [{ id: 'r', name: 'read_file', arguments: { path: 'a.txt' } }],
+      },
+      { text: 'done' },
+    );
+    const { events } = await collect(session.prompt('read it'));
+    expect(events.filter((event) => event.type === 'text-delta' || event.type === 'reasoning-delta')).toEqual(
+      [
+        { type: 'reasoning-delta', text: 'I should look.' },
+        { type: 'text-delta', text: 'Reading ' },
+        { type: 'text-delta', text: 'a.txt.' },
+        { type: 'text-delta', text: 'done' },
+      ],
+    );
+    const assistant = server.requests[1]!.body!.messages.find((message) => message.role === 'assistant');
+    expect(assistant).toEqual({
+      role: 'assistant',
+      content: 'Reading a.txt.',
+      reasoning_content: 'I should look.',
+      tool_calls: [
+        { id: 'r', type: 'function', function: { name: 'read_file', arguments: '{"path":"a.txt"}' } },
+      ],
+    });
   });
 
   it('answers arguments that break the schema with invalid_arguments before any approval question', async () => {

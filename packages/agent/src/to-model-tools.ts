@@ -1,19 +1,15 @@
+import type { JSONSchema7, LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import type { ToolDefinition } from '@toolgate/core';
-import { type JSONSchema7, jsonSchema, type ToolSet, tool } from 'ai';
 
 /**
- * The surface's definitions as AI SDK tools without `execute`: the SDK only describes them to the
- * model and parses its calls; every call runs through the gated surface. The schema is not
- * validated here (no validator given), so the surface's own validation answers bad arguments.
+ * The surface's definitions as the provider interface's function tools: the model only sees them;
+ * every call runs through the gated surface, whose own validation answers bad arguments.
  */
-export function toModelTools(definitions: readonly ToolDefinition[]): ToolSet {
-  return Object.fromEntries(
-    definitions.map((definition) => [
-      definition.name,
-      tool({
-        description: definition.description,
-        inputSchema: jsonSchema(definition.inputSchema as JSONSchema7),
-      }),
-    ]),
-  );
+export function toModelTools(definitions: readonly ToolDefinition[]): LanguageModelV4FunctionTool[] {
+  return definitions.map((definition) => ({
+    type: 'function',
+    name: definition.name,
+    description: definition.description,
+    inputSchema: definition.inputSchema as JSONSchema7,
+  }));
 }

@@ -1,3 +1,5 @@
+import type { LanguageModelV4Usage } from '@ai-sdk/provider';
+
 /** Token counts of a step or a whole turn; a count the provider did not report is 0. */
 export interface TurnUsage {
   readonly inputTokens: number;
@@ -8,15 +10,11 @@ export interface TurnUsage {
 /** No tokens yet. */
 export const ZERO_USAGE: TurnUsage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
 
-/** The AI SDK's usage (counts may be undefined) as {@link TurnUsage}. */
-export function toTurnUsage(usage: {
-  readonly inputTokens?: number | undefined;
-  readonly outputTokens?: number | undefined;
-  readonly totalTokens?: number | undefined;
-}): TurnUsage {
-  const inputTokens = usage.inputTokens ?? 0;
-  const outputTokens = usage.outputTokens ?? 0;
-  return { inputTokens, outputTokens, totalTokens: usage.totalTokens ?? inputTokens + outputTokens };
+/** The provider's usage (counts may be undefined) as {@link TurnUsage}. */
+export function toTurnUsage(usage: LanguageModelV4Usage): TurnUsage {
+  const inputTokens = usage.inputTokens.total ?? 0;
+  const outputTokens = usage.outputTokens.total ?? 0;
+  return { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens };
 }
 
 /** The sum of two usages. */
