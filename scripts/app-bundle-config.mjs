@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { bundleBuiltinsPlugin } from './bundle-builtins-plugin.mjs';
 
 /**
  * The tsdown options of an app's bin (`apps/cli`, `apps/acp`): one ESM bundle of `src/bin.ts`
@@ -32,6 +33,7 @@ export function appBundleConfig() {
       resolve: { conditionNames: ['@toolgate/source', 'node', 'import', 'module', 'default'] },
     },
     outputOptions: { chunkFileNames: 'chunks/[name]-[hash].js' },
+    plugins: [bundleBuiltinsPlugin()],
     copy: [{ from: wasm, to: 'dist/chunks' }],
   };
 }

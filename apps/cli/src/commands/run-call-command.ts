@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { BUILT_IN_TOOL_NAMES, type ToolResult } from '@toolgate/core';
 import { createSessionSurface } from '@toolgate/host';
 import { ONE_SHOT_CHOICES } from '../approval/approval-choices.js';
@@ -6,6 +5,7 @@ import { createTerminalApprover } from '../approval/create-terminal-approver.js'
 import { formatRejectionLine, type TerminalRejection } from '../approval/terminal-rejection.js';
 import type { CliIo } from '../cli/cli-io.js';
 import { EXIT_CODES, type ExitCode, SIGNAL_EXIT_CODES } from '../cli/exit-codes.js';
+import { oneShotCallId } from '../cli/one-shot-call-id.js';
 import type { CommandOptions } from '../cli/parse-cli-arguments.js';
 import { readCallArguments } from '../cli/read-call-arguments.js';
 import { resolveSessionSettings } from '../cli/resolve-session-settings.js';
@@ -83,7 +83,7 @@ export async function runCallCommand(io: CliIo, command: CallCommandOptions): Pr
   let stopped = 0;
   try {
     result = await session.surface.executor.execute(
-      { id: `call_${randomUUID().slice(0, 8)}`, name: command.tool, arguments: input },
+      { id: oneShotCallId(), name: command.tool, arguments: input },
       { signal: io.signal },
     );
     // An unknown mcp__ tool usually means its server did not start: say why.

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type ApprovalExplanation,
   BUILT_IN_TOOL_NAMES,
@@ -12,6 +11,7 @@ import { ONE_SHOT_CHOICES } from '../approval/approval-choices.js';
 import { createTerminalApprover } from '../approval/create-terminal-approver.js';
 import type { CliIo } from '../cli/cli-io.js';
 import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
+import { oneShotCallId } from '../cli/one-shot-call-id.js';
 import { readCallArguments } from '../cli/read-call-arguments.js';
 import { resolveSessionSettings } from '../cli/resolve-session-settings.js';
 import { createColors, shouldUseColor } from '../render/colors.js';
@@ -59,7 +59,7 @@ export async function runExplainCommand(io: CliIo, command: CallCommandOptions):
       ],
     });
     result = await surface.executor.execute(
-      { id: `call_${randomUUID().slice(0, 8)}`, name: command.tool, arguments: input },
+      { id: oneShotCallId(), name: command.tool, arguments: input },
       { signal: io.signal },
     );
   } finally {

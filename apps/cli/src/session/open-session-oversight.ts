@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { type CallOversight, openCallOversight, type SessionSettings } from '@toolgate/host';
 
 /**
- * The hooks and the audit log of one CLI session, from its settings: a fresh session id, the
- * workspace as the hooks' cwd, and `answeredBy` naming who answers its questions in the audit log.
+ * The hooks and the audit log of one CLI session, from its settings: a fresh session id (made
+ * only when hooks or the audit log need one), the workspace as the hooks' cwd, and `answeredBy` naming who answers its questions in the audit log.
  */
 export function openSessionOversight(
   settings: SessionSettings,
@@ -13,7 +12,6 @@ export function openSessionOversight(
   return openCallOversight({
     hooks: settings.hooks,
     audit: settings.audit,
-    sessionId: randomUUID(),
     cwd: settings.root,
     answeredBy,
     notice,

@@ -33,10 +33,15 @@ export function defineTool<Schema extends z.ZodObject>(
   options: DefineToolOptions<Schema>,
 ): ToolSpec<z.output<Schema>> {
   assertToolName(options.name);
+  let inputSchema: ToolDefinition['inputSchema'] | undefined;
   const definition: ToolDefinition = {
     name: options.name,
     description: options.description,
-    inputSchema: toJsonSchema(options.input),
+    // Converted on first read, once: a one-shot call never reads it, a listing reads each once.
+    get inputSchema() {
+      inputSchema ??= toJsonSchema(options.input);
+      return inputSchema;
+    },
     kind: options.kind ?? 'other',
     annotations: options.annotations ?? {},
     source: options.source ?? { type: 'built-in' },

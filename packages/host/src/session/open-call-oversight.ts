@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ToolDecorator } from '@toolgate/core';
 import { type AuditedEvent, createAuditLog } from '../audit/create-audit-log.js';
 import type { HookSettings } from '../hooks/hook-settings.js';
@@ -9,7 +10,8 @@ export interface CallOversightOptions {
   readonly hooks: HookSettings;
   /** The audit log file, absolute; none when undefined. */
   readonly audit: string | undefined;
-  readonly sessionId: string;
+  /** Names the session in hook input and audit records. @default a random UUID, made only when hooks or an audit log need one */
+  readonly sessionId?: string;
   /** The workspace root. */
   readonly cwd: string;
   /** Who answers questions in this host, for the audit log (`terminal`, `acp-client`). */
@@ -30,21 +32,22 @@ export interface CallOversight {
 
 /** Opens the audit log (when one is named) and builds the hooks decorator (when hooks are configured). */
 export async function openCallOversight(options: CallOversightOptions): Promise<CallOversight> {
+  const hasHooks = (options.hooks.preToolUse?.length ?? 0) + (options.hooks.postToolUse?.length ?? 0) > 0;
+  const sessionId = options.sessionId ?? (hasHooks || options.audit ? randomUUID() : '');
   const audit = options.audit
     ? await createAuditLog({
         file: options.audit,
-        session: options.sessionId,
+        session: sessionId,
         answeredBy: options.answeredBy,
         onError: options.notice,
       })
     : undefined;
-  const hasHooks = (options.hooks.preToolUse?.length ?? 0) + (options.hooks.postToolUse?.length ?? 0) > 0;
   return {
     before: hasHooks
       ? [
           withHooks({
             hooks: options.hooks,
-            sessionId: options.sessionId,
+            sessionId,
             cwd: options.cwd,
             onNotice: options.notice,
           }),

@@ -1,0 +1,85 @@
+import { builtinModules } from 'node:module';
+
+const IMPORT_LINE = /^import\s+(?:(.+?)\s+from\s+)?"((?:node:)?[\w/]+)";$/gm;
+
+/**
+ * Built-ins that cost milliseconds to load and that most commands never use (a listing spawns
+ * nothing, hashes nothing): their plain functions are bound lazily, loading the module on the
+ * first call.
+ */
+const LOADED_ON_FIRST_CALL = new Set(['child_process', 'crypto', 'readline', 'tty', 'worker_threads']);
+
+/**
+ * Whether `value` may stand behind a forwarding function: a plain function, not a constructor
+ * (which `new` and `instanceof` need as itself) and with no properties of its own beyond a
+ * function's (such as `execFile`'s `util.promisify.custom`).
+ */
+function isPlainFunction(value) {
+  if (typeof value !== 'function' || /^class\b/.test(Function.prototype.toString.call(value))) return false;
+  // A constructor written as a function (tty's ReadStream) has methods on its prototype.
+  if (value.prototype && Reflect.ownKeys(value.prototype).some((key) => key !== 'constructor')) return false;
+  return Reflect.ownKeys(value).every((key) => key === 'length' || key === 'name' || key === 'prototype');
+}
+
+/** `{ a, b as c }` → [['a', 'a'], ['b', 'c']]. */
+function namedImports(list) {
+  return list
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const [imported, local = imported] = part.split(/\s+as\s+/);
+      return [imported, local];
+    });
+}
+
+/** The statements that bind one import clause of built-in `name` without an ES module import. */
+function bindingsFor(clause, name) {
+  const specifier = JSON.stringify(`node:${name}`);
+  const load = `process.getBuiltinModule(${specifier})`;
+  if (clause === undefined) return [`${load};`];
+  const statements = [];
+  const named = /\{([^}]*)\}/.exec(clause);
+  const rest = clause
+    .replace(/\{[^}]*\}/, '')
+    .replace(/,/g, ' ')
+    .trim();
+  if (rest) statements.push(`const ${rest.replace(/^\*\s+as\s+/, '')} = ${load};`);
+  if (!named) return statements;
+  const module = LOADED_ON_FIRST_CALL.has(name) ? process.getBuiltinModule(`node:${name}`) : undefined;
+  const eager = [];
+  for (const [imported, local] of namedImports(named[1])) {
+    if (module && isPlainFunction(module[imported]))
+      statements.push(`const ${local} = (...args) => ${load}.${imported}(...args);`);
+    else eager.push(imported === local ? imported : `${imported}: ${local}`);
+  }
+  if (eager.length > 0) statements.push(`const { ${eager.join(', ')} } = ${load};`);
+  return statements;
+}
+
+/**
+ * A rolldown plugin for the apps' bins: each `import … from "node:…"` a chunk starts with becomes a
+ * `process.getBuiltinModule(…)` read of just the names it imports. For an ES module import of a
+ * built-in, Node builds a facade that reads every export, which also runs the lazy getters
+ * (`fs.promises`, the stream classes, …); and the heavier built-ins above load only when first
+ * called. Across the built-ins a command touches, that is a measurable share of start-up
+ * (bench/cli-startup). Built-ins have no live bindings to lose.
+ */
+export function bundleBuiltinsPlugin() {
+  return {
+    name: 'toolgate:bundle-builtins',
+    renderChunk(code) {
+      const replacements = [];
+      for (const match of code.matchAll(IMPORT_LINE)) {
+        const [line, clause, specifier] = match;
+        const name = specifier.startsWith('node:') ? specifier.slice(5) : specifier;
+        if (builtinModules.includes(name)) replacements.push({ line, statements: bindingsFor(clause, name) });
+      }
+      if (replacements.length === 0) return null;
+      let rewritten = code;
+      for (const { line, statements } of replacements)
+        rewritten = rewritten.replace(line, statements.join('\n'));
+      return { code: rewritten, map: null };
+    },
+  };
+}

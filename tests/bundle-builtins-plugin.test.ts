@@ -1,0 +1,77 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+// @ts-expect-error: a build script in plain JavaScript, without declarations
+import { bundleBuiltinsPlugin } from '../scripts/bundle-builtins-plugin.mjs';
+
+interface RenderChunk {
+  renderChunk(code: string): { code: string } | null;
+}
+const plugin = bundleBuiltinsPlugin() as RenderChunk;
+const render = (code: string) => plugin.renderChunk(code)?.code ?? code;
+
+const directories: string[] = [];
+afterEach(() => {
+  for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
+});
+
+/** Runs rewritten chunk code as an ES module and returns what it printed. */
+function runModule(code: string): string {
+  const directory = mkdtempSync(join(tmpdir(), 'toolgate-builtins-'));
+  directories.push(directory);
+  const file = join(directory, 'chunk.mjs');
+  writeFileSync(file, code);
+  const result = spawnSync(process.execPath, [file], { encoding: 'utf8' });
+  expect(result.stderr).toBe('');
+  return result.stdout;
+}
+
+describe('the bundle plugin that reads built-ins with process.getBuiltinModule', () => {
+  it('turns named, renamed, default, namespace and bare imports of built-ins into reads', () => {
+    const code = render(
+      [
+        'import { join, sep as separator } from "node:path";',
+        'import fs, { constants } from "node:fs";',
+        'import * as os from "os";',
+        'import "node:util";',
+        'console.log(join("a", "b"), separator, typeof fs.readFileSync, typeof constants.O_RDONLY, typeof os.homedir);',
+      ].join('\n'),
+    );
+    expect(code).not.toMatch(/^import /m);
+    expect(code).toContain('const { join, sep: separator } = process.getBuiltinModule("node:path");');
+    expect(code).toContain('const fs = process.getBuiltinModule("node:fs");');
+    expect(code).toContain('const os = process.getBuiltinModule("node:os");');
+    expect(runModule(code)).toBe('a/b / function number function\n');
+  });
+
+  it('binds the plain functions of the heavy built-ins lazily and keeps constructors as they are', () => {
+    const code = render(
+      [
+        'import { createHash, randomUUID as uuid } from "node:crypto";',
+        'import { ReadStream, isatty } from "node:tty";',
+        'import { Worker } from "node:worker_threads";',
+        'import { execFile } from "node:child_process";',
+        'console.log(createHash("sha256").update("x").digest("hex").length, uuid().length, isatty(99), typeof ReadStream.prototype.setRawMode, typeof Worker, typeof execFile[Symbol.for("nodejs.util.promisify.custom")]);',
+      ].join('\n'),
+    );
+    expect(code).toContain(
+      'const createHash = (...args) => process.getBuiltinModule("node:crypto").createHash(...args);',
+    );
+    expect(code).toContain(
+      'const uuid = (...args) => process.getBuiltinModule("node:crypto").randomUUID(...args);',
+    );
+    // A constructor written as a function, a class, and a function with properties stay eager.
+    expect(code).toContain('const { ReadStream } = process.getBuiltinModule("node:tty");');
+    expect(code).toContain('const { Worker } = process.getBuiltinModule("node:worker_threads");');
+    expect(code).toContain('const { execFile } = process.getBuiltinModule("node:child_process");');
+    expect(runModule(code)).toBe('64 36 false function function function\n');
+  });
+
+  it('leaves a chunk without built-in imports, and imports of other chunks, untouched', () => {
+    const chunk =
+      'import { t as tool } from "./tool-Bwb9xY1N.js";\nimport { z } from "zod";\nconsole.log(tool, z);';
+    expect(plugin.renderChunk(chunk)).toBeNull();
+  });
+});
