@@ -25,11 +25,10 @@ import {
 import type { McpServersConfig } from '@toolgate/mcp';
 import { createFileChangeRecorder } from './file-change-recorder.js';
 import { answerOfOption, permissionOptions } from './permission-options.js';
-import { plannedDiffs } from './planned-diffs.js';
 import { promptToModelInput } from './prompt-to-model-input.js';
 import { toAcpStopReason } from './to-acp-stop-reason.js';
 import { toolCallContent } from './tool-call-content.js';
-import { presentToolCall } from './tool-call-presentation.js';
+import { declaredSummary, presentToolCall } from './tool-call-presentation.js';
 
 /** Options of {@link createAcpSession}. */
 export interface AcpSessionOptions {
@@ -78,11 +77,22 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
       .catch((error: unknown) => options.log(`session/update not delivered: ${String(error)}`));
     return updates;
   };
+  /** How the editor shows a call: by the tool's name, or by the summary the tool declares for it. */
+  const present = (name: string, input: unknown) =>
+    presentToolCall(name, input, root, declaredSummary(tools?.provider.get(name), input));
   const approver = async (request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> => {
     await updates;
-    const presentation = presentToolCall(request.toolName, request.input, root);
-    // Whole-file diffs as the tool planned them; else the tool's own unified diff as text.
-    const diffs = tools && (await plannedDiffs(request.toolName, request.input, tools.workspace));
+    const presentation = present(request.toolName, request.input);
+    // Whole-file diffs as the tool planned them (any tool that declares its files); else the
+    // tool's own unified diff as text.
+    const diffs = request.files?.map(
+      (file): ToolCallContent => ({
+        type: 'diff',
+        path: file.path,
+        oldText: file.oldText,
+        newText: file.newText ?? '',
+      }),
+    );
     const content: ToolCallContent[] | undefined =
       diffs ??
       (request.diff ? [{ type: 'content', content: { type: 'text', text: request.diff } }] : undefined);
@@ -108,7 +118,7 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
 
   const state = { mode: options.mode };
   let tools: SessionToolSet | undefined;
-  const fileChanges = createFileChangeRecorder(() => tools?.workspace);
+  const fileChanges = createFileChangeRecorder();
   // The config's hooks (the user's, a trusted workspace's) and audit log, as in the CLI.
   const oversight = await openCallOversight({
     hooks: options.settings.hooks,
@@ -162,7 +172,7 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
         return;
       case 'tool-call': {
         const input = parseArguments(event.call);
-        const presentation = presentToolCall(event.call.name, input, root);
+        const presentation = present(event.call.name, input);
         void send({
           sessionUpdate: 'tool_call',
           toolCallId: event.call.id,

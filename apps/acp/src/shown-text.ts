@@ -1,26 +1,16 @@
-import { readRegularFile } from '@toolgate/core';
+import { MAX_PREVIEW_FILE_BYTES, previewFileChanges, readRegularFile } from '@toolgate/core';
 
-/** Larger files are not shown whole (the editor gets a summary instead). */
-export const MAX_SHOWN_BYTES = 1024 * 1024;
-
-const decoder = new TextDecoder('utf-8', { fatal: true });
-
-/** The bytes as text to show a person, or undefined when they are too large, binary or not UTF-8. */
-export function decodeShownText(bytes: Uint8Array): string | undefined {
-  if (bytes.length > MAX_SHOWN_BYTES || bytes.includes(0)) return undefined;
-  try {
-    return decoder.decode(bytes);
-  } catch {
-    return undefined;
-  }
-}
-
-/** A file's text to show, null when it does not exist, undefined when it cannot be shown as text. */
+/**
+ * A file's text to show, decoded as tools preview their changes (core's `previewFileChanges`):
+ * null when it does not exist, undefined when it cannot be shown as text (binary, not UTF-8, over
+ * 1 MiB, not a regular file, unreadable).
+ */
 export async function readShownText(path: string): Promise<string | null | undefined> {
   try {
-    const read = await readRegularFile(path, { maxBytes: MAX_SHOWN_BYTES });
+    const read = await readRegularFile(path, { maxBytes: MAX_PREVIEW_FILE_BYTES });
     if (read.kind === 'missing') return null;
-    return read.kind === 'file' ? decodeShownText(read.bytes) : undefined;
+    if (read.kind !== 'file') return undefined;
+    return previewFileChanges([{ path, before: read.bytes, after: null }])?.[0]?.oldText ?? undefined;
   } catch {
     return undefined;
   }

@@ -1,8 +1,23 @@
+import { defineTool } from '@toolgate/core';
+import { APPLY_PATCH_SPEC } from '@toolgate/tools-patch';
 import { describe, expect, it } from 'vitest';
-import { presentToolCall } from './tool-call-presentation.js';
+import { z } from 'zod';
+import { declaredSummary, presentToolCall } from './tool-call-presentation.js';
 
 const root = '/work/project';
 const patch = (...body: string[]) => ({ patch: ['*** Begin Patch', ...body, '*** End Patch'].join('\n') });
+/** An apply_patch call as the session shows it: with the summary the tool declares from its arguments. */
+const presentPatch = (input: unknown) =>
+  presentToolCall(
+    'apply_patch',
+    input,
+    root,
+    declaredSummary({ ...APPLY_PATCH_SPEC, execute: never }, input),
+  );
+
+async function never(): Promise<never> {
+  throw new Error('not run');
+}
 
 describe('presentToolCall', () => {
   it('gives the built-in tools their ACP kinds', () => {
@@ -24,11 +39,7 @@ describe('presentToolCall', () => {
   });
 
   it('calls a patch that only deletes files delete, and names each file', () => {
-    const shown = presentToolCall(
-      'apply_patch',
-      patch('*** Delete File: a.txt', '*** Delete File: b/c.txt'),
-      root,
-    );
+    const shown = presentPatch(patch('*** Delete File: a.txt', '*** Delete File: b/c.txt'));
     expect(shown).toEqual({
       kind: 'delete',
       title: 'Delete a.txt, Delete b/c.txt',
@@ -37,11 +48,7 @@ describe('presentToolCall', () => {
   });
 
   it('calls a patch that only moves files, unchanged, move, with both paths as locations', () => {
-    const shown = presentToolCall(
-      'apply_patch',
-      patch('*** Update File: old.txt', '*** Move to: new.txt'),
-      root,
-    );
+    const shown = presentPatch(patch('*** Update File: old.txt', '*** Move to: new.txt'));
     expect(shown).toEqual({
       kind: 'move',
       title: 'Move old.txt → new.txt',
@@ -52,19 +59,37 @@ describe('presentToolCall', () => {
   it('calls a move that also changes lines, or a delete next to an update, edit', () => {
     const movedAndChanged = patch('*** Update File: old.txt', '*** Move to: new.txt', '@@', '-a', '+b');
     const mixed = patch('*** Delete File: a.txt', '*** Update File: b.txt', '@@', '-x', '+y');
-    expect(presentToolCall('apply_patch', movedAndChanged, root).kind).toBe('edit');
-    expect(presentToolCall('apply_patch', mixed, root)).toMatchObject({
+    expect(presentPatch(movedAndChanged).kind).toBe('edit');
+    expect(presentPatch(mixed)).toMatchObject({
       kind: 'edit',
       title: 'Delete a.txt, Update b.txt',
     });
   });
 
   it('shows a patch that does not parse as an edit without locations', () => {
-    expect(presentToolCall('apply_patch', { patch: 'not a patch' }, root)).toEqual({
+    expect(presentPatch({ patch: 'not a patch' })).toEqual({
       kind: 'edit',
       title: 'Apply a patch',
       locations: [],
     });
+  });
+
+  it('shows any other tool by the summary it declares: its lines, paths and narrower kind', () => {
+    const rename = defineTool({
+      name: 'rename_symbol',
+      description: 'Renames a symbol.',
+      input: z.object({ from: z.string(), to: z.string(), file: z.string() }),
+      kind: 'edit',
+      approval: {
+        summarize: (input) => ({ lines: [`Rename ${input.from} → ${input.to}`], locations: [input.file] }),
+      },
+    });
+    const input = { from: 'a', to: 'b', file: 'src/x.ts' };
+    expect(
+      presentToolCall('rename_symbol', input, root, declaredSummary({ ...rename, execute: never }, input)),
+    ).toEqual({ kind: 'other', title: 'Rename a → b', locations: [{ path: '/work/project/src/x.ts' }] });
+    // Arguments the tool would refuse give no declared summary: the call is shown by its name.
+    expect(declaredSummary({ ...rename, execute: never }, { from: 1 })).toBeUndefined();
   });
 
   it('shows delegate tools as think, titled with their task', () => {

@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { ToolKind } from '@agentclientprotocol/sdk';
-import { type PatchOperation, parsePatch } from '@toolgate/tools-patch';
+import type { AnyTool, ApprovalSummary } from '@toolgate/core';
 
 /** How an editor shows one tool call: its ACP kind, a title a person reads, the files it touches. */
 export interface ToolCallPresentation {
@@ -33,49 +33,51 @@ function clip(value: string, max = 80): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
-/** A patch's kind: `delete` when it only deletes files, `move` when it only moves them unchanged, else `edit`. */
-function patchKind(operations: readonly PatchOperation[]): ToolKind {
-  if (operations.length === 0) return 'edit';
-  if (operations.every((operation) => operation.type === 'delete')) return 'delete';
-  const pureMove = (operation: PatchOperation) =>
-    operation.type === 'update' &&
-    operation.moveTo !== undefined &&
-    operation.hunks.every((hunk) => hunk.lines.every((line) => line.kind === 'context'));
-  return operations.every(pureMove) ? 'move' : 'edit';
-}
-
-function patchSummary(operation: PatchOperation): string {
-  switch (operation.type) {
-    case 'add':
-      return `Add ${operation.path}`;
-    case 'delete':
-      return `Delete ${operation.path}`;
-    default:
-      return operation.moveTo === undefined
-        ? `Update ${operation.path}`
-        : `Move ${operation.path} → ${operation.moveTo}`;
-  }
-}
-
-function presentPatch(patch: string, absolute: (path: string) => string): ToolCallPresentation {
-  const parsed = parsePatch(patch);
-  if (!parsed.ok || parsed.operations.length === 0)
-    return { kind: 'edit', title: 'Apply a patch', locations: [] };
-  const { operations } = parsed;
-  const paths = operations.flatMap((operation) =>
-    operation.type === 'update' && operation.moveTo !== undefined
-      ? [operation.path, operation.moveTo]
-      : [operation.path],
-  );
+/**
+ * A call shown by the summary its tool declares (`approval.summarize`, from the arguments alone):
+ * the summary's kind when it narrows the tool's, its lines as the title, its paths as locations.
+ * Undefined when the tool declared no lines for this call.
+ */
+function presentDeclared(
+  summary: ApprovalSummary | undefined,
+  kind: ToolKind,
+  absolute: (path: string) => string,
+): ToolCallPresentation | undefined {
+  if (!summary?.lines || summary.lines.length === 0) return undefined;
   return {
-    kind: patchKind(operations),
-    title: clip(operations.map(patchSummary).join(', '), 120),
-    locations: [...new Set(paths)].map((path) => ({ path: absolute(path) })),
+    kind: summary.kind ?? kind,
+    title: clip(summary.lines.join(', '), 120),
+    locations: [...new Set(summary.locations ?? [])].map((path) => ({ path: absolute(path) })),
   };
 }
 
-/** ACP kind, title and locations of a call from the tool's name and the model's arguments. */
-export function presentToolCall(name: string, input: unknown, root: string): ToolCallPresentation {
+/**
+ * The summary a tool declares for a call from its arguments (apply_patch: every operation, the
+ * paths, the kind), before any planning; undefined when the tool declares none, the arguments do
+ * not parse, or the declaration throws.
+ */
+export function declaredSummary(tool: AnyTool | undefined, input: unknown): ApprovalSummary | undefined {
+  const summarize = tool?.approval?.summarize;
+  if (!tool || !summarize || input === null || typeof input !== 'object' || Array.isArray(input))
+    return undefined;
+  try {
+    const parsed = tool.parseArguments(input as Record<string, unknown>);
+    return parsed.ok ? summarize(parsed.value) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * ACP kind, title and locations of a call from the tool's name and the model's arguments; a tool
+ * without a title of its own here is shown by the summary it declares ({@link declaredSummary}).
+ */
+export function presentToolCall(
+  name: string,
+  input: unknown,
+  root: string,
+  declared?: ApprovalSummary,
+): ToolCallPresentation {
   const args = input !== null && typeof input === 'object' ? (input as Record<string, unknown>) : {};
   const absolute = (path: string) => (isAbsolute(path) ? path : resolve(root, path));
   const path = text(args, 'path');
@@ -103,12 +105,12 @@ export function presentToolCall(name: string, input: unknown, root: string): Too
     case 'write_file':
       return { kind, title: `Write ${path ?? 'a file'}`, locations };
     case 'apply_patch':
-      return presentPatch(text(args, 'patch') ?? '', absolute);
+      return presentDeclared(declared, kind, absolute) ?? { kind, title: 'Apply a patch', locations: [] };
     default:
       if (delegate) {
         const task = text(args, 'task');
         return { kind, title: task ? `${name}: ${clip(task)}` : name, locations };
       }
-      return { kind, title: name, locations };
+      return presentDeclared(declared, kind, absolute) ?? { kind, title: name, locations };
   }
 }

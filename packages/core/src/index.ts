@@ -6,7 +6,7 @@ export {
 export { APPROVAL_MODES, type ApprovalMode, parseApprovalMode } from './approval/approval-mode.js';
 export { type ApprovalRequest, buildApprovalRequest } from './approval/approval-request.js';
 export type { ApprovalRules, ApprovalRuleVerdict } from './approval/approval-rules.js';
-export type { ApprovalRemember, ApprovalSummary } from './approval/approval-summary.js';
+export type { ApprovalRemember, ApprovalSummary, FileChangePreview } from './approval/approval-summary.js';
 export {
   type ApprovalAnswer,
   type ApprovalAnswerKind,
@@ -20,6 +20,11 @@ export {
   decideApproval,
 } from './approval/decide-approval.js';
 export { editScope } from './approval/edit-scope.js';
+export {
+  type FileContent,
+  MAX_PREVIEW_FILE_BYTES,
+  previewFileChanges,
+} from './approval/preview-file-changes.js';
 export { type ApprovalSubject, requiresApproval } from './approval/requires-approval.js';
 export type { ApprovalDecision, ApprovalRule, ToolApproval } from './approval/tool-approval.js';
 export { type StandardDecoratorOptions, standardDecorators } from './decorators/standard-decorators.js';

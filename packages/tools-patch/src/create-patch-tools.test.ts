@@ -82,6 +82,13 @@ describe('createPatchTools', () => {
     ]);
     expect(request.locations).toEqual(['keep.txt', 'gone.txt', 'dest.txt', 'new.txt']);
     expect(request.kind).toBe('edit');
+    // Whole files as planned, for hosts with a diff view: real paths, null for created or deleted.
+    expect(request.files).toEqual([
+      { path: join(temp.root, 'keep.txt'), oldText: 'one\ntwo\n', newText: 'replaced\n' },
+      { path: join(temp.root, 'gone.txt'), oldText: 'bye\n', newText: null },
+      { path: join(temp.root, 'dest.txt'), oldText: 'old dest\n', newText: 'hello\n' },
+      { path: join(temp.root, 'new.txt'), oldText: null, newText: 'n\n' },
+    ]);
     expect(request.diff).toBe(
       [
         '--- a/keep.txt',
@@ -266,11 +273,52 @@ describe('createPatchTools', () => {
       status: 'success',
       output: { path: 'e.txt', resolvedPath: join(temp.root, 'e.txt'), replacements: 1, success: true },
     });
-    expect({ lines: requests[0]?.lines, diff: requests[0]?.diff, kind: requests[0]?.kind }).toEqual({
+    expect({
+      lines: requests[0]?.lines,
+      diff: requests[0]?.diff,
+      kind: requests[0]?.kind,
+      files: requests[0]?.files,
+    }).toEqual({
       lines: ['Edit e.txt (1 replacement)'],
       diff: '--- a/e.txt\n+++ b/e.txt\n@@ -1,1 +1,1 @@\n-hello world\n+hello there\n',
       kind: 'edit',
+      files: [{ path: join(temp.root, 'e.txt'), oldText: 'hello world\n', newText: 'hello there\n' }],
     });
+  });
+
+  it('leaves the whole files out of the request when one is binary, keeping the unified diff', async () => {
+    await temp.write('bin.dat', Buffer.from([0, 1, 2]));
+    const requests: ApprovalRequest[] = [];
+    const surface = surfaceWithApprover(async (request) => {
+      requests.push(request);
+      return 'reject_once';
+    });
+    const patch = '*** Begin Patch\n*** Add File: t.txt\n+text\n*** Delete File: bin.dat\n*** End Patch';
+    await surface.executor.execute({ id: 'c1', name: 'apply_patch', arguments: { patch } });
+    expect(requests[0]?.diff).toContain('Binary file deleted');
+    expect(requests[0]).not.toHaveProperty('files');
+  });
+
+  it("declares apply_patch's summary from the patch text: every operation, the paths it names, and its kind", () => {
+    const summarize = APPLY_PATCH_SPEC.approval?.summarize;
+    const of = (...body: string[]) =>
+      summarize?.({ patch: ['*** Begin Patch', ...body, '*** End Patch'].join('\n') });
+    expect(of('*** Delete File: a.txt', '*** Delete File: b.txt')).toEqual({
+      kind: 'delete',
+      lines: ['Delete a.txt', 'Delete b.txt'],
+      locations: ['a.txt', 'b.txt'],
+    });
+    expect(of('*** Update File: from.txt', '*** Move to: to.txt')).toEqual({
+      kind: 'move',
+      lines: ['Move from.txt → to.txt'],
+      locations: ['from.txt', 'to.txt'],
+    });
+    expect(of('*** Update File: from.txt', '*** Move to: to.txt', '@@', '-a', '+b')?.kind).toBe('edit');
+    expect(of('*** Delete File: a.txt', '*** Add File: a.txt', '+x')).toMatchObject({
+      kind: 'edit',
+      locations: ['a.txt'],
+    });
+    expect(summarize?.({ patch: 'not a patch' })).toEqual({});
   });
 });
 

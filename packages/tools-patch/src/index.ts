@@ -9,12 +9,8 @@ export {
   applyPatchOutputSchema,
 } from './apply-patch/apply-patch-schema.js';
 export { APPLY_PATCH_SPEC } from './apply-patch/apply-patch-spec.js';
-export { parsePatch } from './apply-patch/parse-patch.js';
-export type { PatchOperation } from './apply-patch/patch-operation.js';
-export { planPatch } from './apply-patch/plan-patch.js';
 export { createPatchTools, type PatchTools, type PatchToolsOptions } from './create-patch-tools.js';
 export { EDIT_DESCRIPTION } from './edit/edit-description.js';
 export { type EditInput, type EditOutput, editInputSchema, editOutputSchema } from './edit/edit-schema.js';
 export { EDIT_SPEC } from './edit/edit-spec.js';
-export { planEdit } from './edit/plan-edit.js';
 export type { PatchErrorCode } from './patch-error-code.js';

@@ -1,7 +1,7 @@
 import { escapeControlCharacters } from '../text/escape-control-characters.js';
 import type { ToolKind } from '../tool/tool-definition.js';
 import type { ApprovalMode } from './approval-mode.js';
-import type { ApprovalSummary } from './approval-summary.js';
+import type { ApprovalSummary, FileChangePreview } from './approval-summary.js';
 import type { ApprovalSubject } from './requires-approval.js';
 
 /**
@@ -14,7 +14,7 @@ export interface ApprovalRequest {
   readonly toolName: string;
   /** The model's call id. */
   readonly callId: string;
-  /** ACP kind of the tool. */
+  /** ACP kind of the call: the tool's, unless its summary names a narrower one (`delete`, `move`). */
   readonly kind: ToolKind;
   /** The mode that made this call ask. */
   readonly mode: ApprovalMode;
@@ -28,6 +28,11 @@ export interface ApprovalRequest {
   readonly diff?: string;
   /** Display paths the call touches. */
   readonly locations?: readonly string[];
+  /**
+   * Every file the call would change, whole, when the tool declared them: for hosts that show a
+   * file diff view. Unlike the fields above, the texts are the files' own (not escaped).
+   */
+  readonly files?: readonly FileChangePreview[];
   /** The validated arguments. */
   readonly input: unknown;
   /** Key under which `*_always` answers are remembered: the tool's name plus the scope it declares. */
@@ -66,17 +71,19 @@ export function buildApprovalRequest(options: {
   const diff = pick('diff', ...sources);
   const locations = pick('locations', ...sources);
   const remember = pick('remember', ...sources);
+  const files = pick('files', ...sources);
   const title = pick('title', ...sources) ?? `Approval required for ${definition.name}`;
   return {
     toolName: definition.name,
     callId: options.callId,
-    kind: definition.kind,
+    kind: pick('kind', ...sources) ?? definition.kind,
     mode: options.mode,
     title: escapeControlCharacters(title),
     lines: lines.map((line) => escapeControlCharacters(line)),
     detail: escapeControlCharacters(detail),
     ...(diff ? { diff: escapeControlCharacters(diff, { keepLineFeeds: true }) } : {}),
     ...(locations ? { locations: locations.map((location) => escapeControlCharacters(location)) } : {}),
+    ...(files ? { files } : {}),
     input: options.input,
     rememberKey: remember ? `${definition.name}\u0000${remember.key}` : definition.name,
     rememberLabel: escapeControlCharacters(remember?.label ?? `always for ${definition.name}`),

@@ -262,7 +262,7 @@ describe('write_file', () => {
     expect(await readdir(t.root)).toEqual([]);
   });
 
-  it('shows the change as a unified diff in preflight', async () => {
+  it('shows the change as a unified diff and the whole file before and after in preflight', async () => {
     const t = await createFsKit();
     await t.write('a.txt', 'one\ntwo\n');
     const context = { callId: 'c', signal: NEVER };
@@ -274,6 +274,7 @@ describe('write_file', () => {
         locations: ['a.txt'],
         remember: { key: 'a.txt', label: 'always for edits with write_file to a.txt' },
         diff: '--- a/a.txt\n+++ b/a.txt\n@@ -1,2 +1,2 @@\n one\n-two\n+2\n',
+        files: [{ path: join(t.root, 'a.txt'), oldText: 'one\ntwo\n', newText: 'one\n2\n' }],
       },
     });
     expect(
@@ -286,6 +287,7 @@ describe('write_file', () => {
         locations: ['a.txt'],
         remember: { key: 'a.txt', label: 'always for edits with write_file to a.txt' },
         diff: '--- a/a.txt\n+++ b/a.txt\n@@ -1,2 +1,3 @@\n one\n two\n+three\n',
+        files: [{ path: join(t.root, 'a.txt'), oldText: 'one\ntwo\n', newText: 'one\ntwo\nthree\n' }],
       },
     });
     expect(
@@ -298,6 +300,7 @@ describe('write_file', () => {
         locations: ['b/new.txt'],
         remember: { key: 'b/new.txt', label: 'always for edits with write_file to b/new.txt' },
         diff: '--- /dev/null\n+++ b/b/new.txt\n@@ -0,0 +1,1 @@\n+x\n',
+        files: [{ path: join(t.root, 'b/new.txt'), oldText: null, newText: 'x\n' }],
       },
     });
     expect(await t.tools.write_file.prepare!({ path: 'a.txt', content: 'one\ntwo\n' }, context)).toEqual({
@@ -307,12 +310,13 @@ describe('write_file', () => {
         lines: ['Overwrite a.txt (8 bytes)', 'no change to the content'],
         locations: ['a.txt'],
         remember: { key: 'a.txt', label: 'always for edits with write_file to a.txt' },
+        files: [{ path: join(t.root, 'a.txt'), oldText: 'one\ntwo\n', newText: 'one\ntwo\n' }],
       },
     });
     expect(await readdir(t.root)).toEqual(['a.txt']);
   });
 
-  it('leaves the diff out for huge or binary contents', async () => {
+  it('leaves the diff and the whole files out for huge or binary contents', async () => {
     const t = await createFsKit();
     await t.write('big.txt', 'x\n'.repeat(600_000));
     await t.write('blob.bin', Buffer.from([1, 0, 2]));

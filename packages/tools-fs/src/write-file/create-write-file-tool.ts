@@ -10,6 +10,7 @@ import {
   ioFailure,
   type Outcome,
   pinDirectory,
+  previewFileChanges,
   type ResolvedPath,
   statIfExists,
   type Tool,
@@ -125,7 +126,9 @@ async function buildPreview(target: Target, content: string): Promise<ApprovalSu
   }
   const after = mode === 'append' ? before + content : content;
   const diff = createUnifiedDiff(before, after, { path: resolved.displayPath, created: !stats });
-  return diff === '' ? { ...base, lines: [...lines, 'no change to the content'] } : { ...base, diff };
+  const files = previewFileChanges([{ path: resolved.absolutePath, before: stats ? before : null, after }]);
+  const shown = { ...base, ...(files ? { files } : {}) };
+  return diff === '' ? { ...shown, lines: [...lines, 'no change to the content'] } : { ...shown, diff };
 }
 
 /** Creates the parent directories, each inside the checked one above it (never through a symlink). */

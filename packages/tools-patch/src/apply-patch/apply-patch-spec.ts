@@ -1,6 +1,7 @@
 import { defineTool } from '@toolgate/core';
 import { APPLY_PATCH_DESCRIPTION } from './apply-patch-description.js';
 import { applyPatchInputSchema } from './apply-patch-schema.js';
+import { summarizePatch } from './summarize-patch.js';
 
 /** The `apply_patch` definition and argument parser (no executor). */
 export const APPLY_PATCH_SPEC = defineTool({
@@ -15,4 +16,5 @@ export const APPLY_PATCH_SPEC = defineTool({
     idempotent: false,
     openWorld: false,
   },
+  approval: { summarize: summarizePatch },
 });

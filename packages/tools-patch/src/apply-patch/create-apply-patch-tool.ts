@@ -1,4 +1,4 @@
-import { editScope, implementTool, type Tool, type Workspace } from '@toolgate/core';
+import { editScope, implementTool, previewFileChanges, type Tool, type Workspace } from '@toolgate/core';
 import { applyPatch } from './apply-patch.js';
 import type { ApplyPatchInput, ApplyPatchOutput } from './apply-patch-schema.js';
 import { APPLY_PATCH_SPEC } from './apply-patch-spec.js';
@@ -15,6 +15,9 @@ export function createApplyPatchTool(
       if (planned.status === 'failure') return planned;
       const plan = planned.output;
       const summaries = plan.operations.map((operation) => operation.summary);
+      const files = previewFileChanges(
+        plan.files.map((file) => ({ path: file.absolutePath, before: file.before, after: file.after })),
+      );
       return {
         status: 'ready',
         plan,
@@ -24,6 +27,7 @@ export function createApplyPatchTool(
           diff: plan.diff,
           locations: plan.output.changedFiles,
           remember: editScope('apply_patch', summaries),
+          ...(files ? { files } : {}),
         },
       };
     },

@@ -2,6 +2,7 @@ import {
   editScope,
   implementTool,
   isPathChangedError,
+  previewFileChanges,
   type Tool,
   toolSuccess,
   type Workspace,
@@ -19,6 +20,7 @@ export function createEditTool(workspace: Workspace, sync: boolean): Tool<EditIn
       const planned = await planEdit(workspace, input);
       if (planned.status === 'failure') return planned;
       const plan = planned.output;
+      const files = previewFileChanges([{ path: plan.absolutePath, before: plan.before, after: plan.after }]);
       return {
         status: 'ready',
         plan,
@@ -29,6 +31,7 @@ export function createEditTool(workspace: Workspace, sync: boolean): Tool<EditIn
           diff: plan.diff,
           locations: [plan.displayPath],
           remember: editScope('edit', [plan.displayPath]),
+          ...(files ? { files } : {}),
         },
       };
     },
