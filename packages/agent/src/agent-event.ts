@@ -31,7 +31,7 @@ export type AgentEvent =
       readonly type: 'step-finish';
       /** 1-based number of the model request in this turn. */
       readonly step: number;
-      /** The AI SDK's finish reason (`stop`, `tool-calls`, `length`, `content-filter`, …). */
+      /** The provider's unified finish reason (`stop`, `tool-calls`, `length`, `content-filter`, …). */
       readonly finishReason: string;
       readonly usage: TurnUsage;
     }

@@ -1,6 +1,7 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { ToolProvider } from '@toolgate/core';
+import { type AnyTool, defineTool, implementTool, type ToolProvider, toolSuccess } from '@toolgate/core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createAgent } from './create-agent.js';
 import { type AgentKit, collect, createAgentKit, processesWith } from './test-support/agent-test-kit.js';
 import { startFakeModelServer } from './testing/fake-model-server.js';
@@ -99,6 +100,56 @@ describe('a tool provider that fails mid-turn', () => {
       broken = false;
       server.reply({ text: 'fine' });
       expect((await session.prompt('again').result).stopReason).toBe('completed');
+      await session.close();
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('a tool provider whose tools change between steps', () => {
+  it('describes the tools of each step to the model: a tool that replaces another mid-turn is in the next request', async () => {
+    const server = await startFakeModelServer();
+    try {
+      const tool = (name: string, execute = async () => toolSuccess({ name })): AnyTool =>
+        implementTool(
+          defineTool({
+            name,
+            description: `The ${name} tool.`,
+            input: z.object({}),
+            annotations: { readOnly: true },
+          }),
+          { execute },
+        );
+      // Calling `first` replaces it with `second`.
+      const tools: AnyTool[] = [];
+      tools.push(
+        tool('first', async () => {
+          tools.splice(0, tools.length, tool('second'));
+          return toolSuccess({ name: 'first' });
+        }),
+      );
+      const provider: ToolProvider = {
+        list: () => tools,
+        get: (name) => tools.find((entry) => entry.definition.name === name),
+      };
+      const model = createOpenAICompatible({ name: 'fake', baseURL: server.baseURL }).chatModel('m');
+      const session = await createAgent({
+        model,
+        tools: provider,
+        approval: { mode: 'auto' },
+      }).createSession();
+      server.reply(
+        { toolCalls: [{ name: 'first', arguments: {} }] },
+        { toolCalls: [{ name: 'first', arguments: {} }] },
+        { text: 'done' },
+      );
+      expect((await session.prompt('go').result).stopReason).toBe('completed');
+      const named = server.requests.map((request) =>
+        request.body!.tools?.map((entry) => entry.function.name),
+      );
+      expect(named).toEqual([['first'], ['second'], ['second']]);
+      expect(String(server.requests[2]!.body!.messages[0]!.content)).toContain('- second: The second tool.');
       await session.close();
     } finally {
       await server.close();
