@@ -839,6 +839,76 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(existsSync(join(root, 'b.txt'))).toBe(false);
     });
 
+    it("shows any tool's declared whole files: a tool module's call gets its title, the permission diff and the recorded diff", async () => {
+      // A tool of the user's own (no built-in name), written without any toolgate import: it
+      // declares its summary from the arguments and the whole file in its preflight preview.
+      const module = join(configHome, 'upper-case.mjs');
+      await writeFile(
+        module,
+        `import { readFile, writeFile } from 'node:fs/promises';
+export default function (context) {
+  const summarize = (input) => ({ lines: ['Upper-case ' + input.path], locations: [input.path] });
+  return {
+    tools: [{
+      definition: {
+        name: 'upper_case',
+        description: 'Upper-cases a text file.',
+        inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+        kind: 'edit',
+      },
+      parseArguments: (value) => typeof value.path === 'string'
+        ? { ok: true, value: { path: value.path } }
+        : { ok: false, message: 'path is required' },
+      approval: { summarize },
+      async prepare(input) {
+        const resolved = await context.workspace.resolveWritable(input.path);
+        if (resolved.status !== 'success') return resolved;
+        const path = resolved.output.absolutePath;
+        const oldText = await readFile(path, 'utf8');
+        return {
+          status: 'ready',
+          plan: path,
+          preview: { ...summarize(input), files: [{ path, oldText, newText: oldText.toUpperCase() }] },
+        };
+      },
+      async execute(input, { plan }) {
+        await writeFile(plan, (await readFile(plan, 'utf8')).toUpperCase());
+        return { status: 'success', output: { path: input.path } };
+      },
+    }],
+  };
+}
+`,
+      );
+      await mkdir(join(configHome, 'toolgate'));
+      await writeFile(
+        join(configHome, 'toolgate', 'config.json'),
+        JSON.stringify({ tools: { modules: [module] } }),
+      );
+      await writeFile(join(root, 'notes.txt'), 'quiet\n');
+      server.reply(
+        { toolCalls: [{ name: 'upper_case', arguments: { path: 'notes.txt' } }] },
+        { text: 'done' },
+      );
+      const asked: RequestPermissionRequest[] = [];
+      const { value } = await withAgent(
+        (request) => {
+          asked.push(request);
+          return { outcome: { outcome: 'selected', optionId: 'allow_once' } };
+        },
+        (agent) => agent.buildSession(root).withSession((session) => prompt(session, 'shout')),
+        { ...fakeModelEnv(), TOOLGATE_APPROVAL: 'manual' },
+      );
+      const diff = { type: 'diff', path: join(root, 'notes.txt'), oldText: 'quiet\n', newText: 'QUIET\n' };
+      expect(toolCalls(value)[0]).toMatchObject({
+        title: 'Upper-case notes.txt',
+        locations: [{ path: join(root, 'notes.txt') }],
+      });
+      expect(asked.map((request) => request.toolCall.content)).toEqual([[diff]]);
+      expect(toolUpdates(value).at(-1)).toMatchObject({ status: 'completed', content: [diff] });
+      expect(await readFile(join(root, 'notes.txt'), 'utf8')).toBe('QUIET\n');
+    });
+
     it("starts a workspace's .mcp.json servers next to session/new's only once the person trusted the workspace", async () => {
       const filed = uniqueMarker();
       await writeFile(
