@@ -6,9 +6,10 @@ import {
   type ToolResult,
   type ToolSpec,
 } from '@toolgate/core';
-import { z } from 'zod';
-import { DELEGATE_CONTEXT_DESCRIPTION, DELEGATE_TASK_DESCRIPTION } from './built-in-delegates-description.js';
+import type { z } from 'zod';
 import { DELEGATE_TOOL_PREFIX, type DelegateDefinition } from './delegate-definition.js';
+import { DELEGATE_INPUT_JSON_SCHEMA } from './delegate-input-json-schema.js';
+import { DELEGATE_INPUT_SCHEMA } from './delegate-input-schema.js';
 
 /** What a delegate call asks the child: the task, and what it should know. */
 export interface DelegateInput {
@@ -23,22 +24,20 @@ export type RunDelegate = (
   context: ToolCallContext,
 ) => Promise<ToolResult>;
 
-const INPUT = z.object({
-  task: z.string().trim().min(1).describe(DELEGATE_TASK_DESCRIPTION),
-  context: z.string().optional().describe(DELEGATE_CONTEXT_DESCRIPTION),
-});
-
 /**
  * The spec of `delegate_<name>`, described by the definition's description. It is a delegate in the
  * approval table (asks in manual, runs in safe and auto: the child's own calls are gated) and an
  * ACP `think` call. Hosts list it with `.definition` without running an agent.
  */
-export function delegateToolSpec(definition: DelegateDefinition): ToolSpec<z.output<typeof INPUT>> {
+export function delegateToolSpec(
+  definition: DelegateDefinition,
+): ToolSpec<z.output<typeof DELEGATE_INPUT_SCHEMA>> {
   const name = `${DELEGATE_TOOL_PREFIX}${definition.name}`;
   return defineTool({
     name,
     description: definition.description,
-    input: INPUT,
+    input: DELEGATE_INPUT_SCHEMA,
+    inputJsonSchema: DELEGATE_INPUT_JSON_SCHEMA,
     kind: 'think',
     source: { type: 'delegate' },
     annotations: { title: `Delegate to ${definition.name}` },

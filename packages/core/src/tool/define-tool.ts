@@ -4,7 +4,13 @@ import { findClosestMatch } from '../text/closest-match.js';
 import { assertToolName } from './assert-tool-name.js';
 import { formatZodIssues } from './format-zod-issues.js';
 import { toJsonSchema } from './to-json-schema.js';
-import type { ToolAnnotations, ToolDefinition, ToolKind, ToolSource } from './tool-definition.js';
+import type {
+  JsonSchemaObject,
+  ToolAnnotations,
+  ToolDefinition,
+  ToolKind,
+  ToolSource,
+} from './tool-definition.js';
 import type { ArgumentsParseResult, ToolSpec } from './tool-spec.js';
 
 /** Options for {@link defineTool}. */
@@ -15,6 +21,12 @@ export interface DefineToolOptions<Schema extends z.ZodObject> {
   readonly description: string;
   /** zod object schema of the arguments; its JSON Schema is what the model sees. */
   readonly input: Schema;
+  /**
+   * `input`'s JSON Schema, generated ahead of time, to save converting it when a host lists its
+   * tools at start-up. It must be what `input` converts to: the built-in tools generate theirs
+   * with `pnpm generate:schemas`, and a test compares. @default converted from `input` on first read
+   */
+  readonly inputJsonSchema?: JsonSchemaObject;
   /** ACP kind. @default 'other' */
   readonly kind?: ToolKind;
   /** MCP hints. @default {} */
@@ -33,7 +45,7 @@ export function defineTool<Schema extends z.ZodObject>(
   options: DefineToolOptions<Schema>,
 ): ToolSpec<z.output<Schema>> {
   assertToolName(options.name);
-  let inputSchema: ToolDefinition['inputSchema'] | undefined;
+  let inputSchema = options.inputJsonSchema;
   const definition: ToolDefinition = {
     name: options.name,
     description: options.description,

@@ -1,5 +1,6 @@
 import { defineTool } from '@toolgate/core';
 import { UPDATE_AGENTS_MD_DESCRIPTION } from './update-agents-md-description.js';
+import { UPDATE_AGENTS_MD_INPUT_JSON_SCHEMA } from './update-agents-md-input-json-schema.js';
 import { UPDATE_AGENTS_MD_INPUT_SCHEMA } from './update-agents-md-schema.js';
 
 /** The `update_agents_md` definition and argument parser, without an executor. */
@@ -7,6 +8,7 @@ export const UPDATE_AGENTS_MD_SPEC = defineTool({
   name: 'update_agents_md',
   description: UPDATE_AGENTS_MD_DESCRIPTION,
   input: UPDATE_AGENTS_MD_INPUT_SCHEMA,
+  inputJsonSchema: UPDATE_AGENTS_MD_INPUT_JSON_SCHEMA,
   kind: 'edit',
   annotations: {
     title: 'Update AGENTS.md',

@@ -1,5 +1,6 @@
 import { defineTool } from '@toolgate/core';
 import { APPLY_PATCH_DESCRIPTION } from './apply-patch-description.js';
+import { APPLY_PATCH_INPUT_JSON_SCHEMA } from './apply-patch-input-json-schema.js';
 import { applyPatchInputSchema } from './apply-patch-schema.js';
 import { summarizePatch } from './summarize-patch.js';
 
@@ -8,6 +9,7 @@ export const APPLY_PATCH_SPEC = defineTool({
   name: 'apply_patch',
   description: APPLY_PATCH_DESCRIPTION,
   input: applyPatchInputSchema,
+  inputJsonSchema: APPLY_PATCH_INPUT_JSON_SCHEMA,
   kind: 'edit',
   annotations: {
     title: 'Apply patch',

@@ -1,5 +1,6 @@
 import { defineTool } from '@toolgate/core';
 import { GLOB_DESCRIPTION } from './glob-description.js';
+import { GLOB_INPUT_JSON_SCHEMA } from './glob-input-json-schema.js';
 import { GLOB_INPUT_SCHEMA } from './glob-schema.js';
 
 /** The `glob` tool's definition and argument parser. */
@@ -7,6 +8,7 @@ export const GLOB_SPEC = defineTool({
   name: 'glob',
   description: GLOB_DESCRIPTION,
   input: GLOB_INPUT_SCHEMA,
+  inputJsonSchema: GLOB_INPUT_JSON_SCHEMA,
   kind: 'search',
   annotations: { readOnly: true, idempotent: true },
 });

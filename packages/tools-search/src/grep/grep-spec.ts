@@ -1,5 +1,6 @@
 import { defineTool } from '@toolgate/core';
 import { GREP_DESCRIPTION } from './grep-description.js';
+import { GREP_INPUT_JSON_SCHEMA } from './grep-input-json-schema.js';
 import { GREP_INPUT_SCHEMA } from './grep-schema.js';
 
 /** The `grep` tool's definition and argument parser. */
@@ -7,6 +8,7 @@ export const GREP_SPEC = defineTool({
   name: 'grep',
   description: GREP_DESCRIPTION,
   input: GREP_INPUT_SCHEMA,
+  inputJsonSchema: GREP_INPUT_JSON_SCHEMA,
   kind: 'search',
   annotations: { readOnly: true, idempotent: true },
 });

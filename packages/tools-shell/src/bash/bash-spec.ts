@@ -1,6 +1,7 @@
 import { defineTool } from '@toolgate/core';
 import { BASH_APPROVAL } from './bash-approval.js';
 import { BASH_DESCRIPTION } from './bash-description.js';
+import { BASH_INPUT_JSON_SCHEMA } from './bash-input-json-schema.js';
 import { BASH_INPUT_SCHEMA } from './bash-schema.js';
 
 /** The bash tool's definition and argument parser (AI4J's wire name and parameters). */
@@ -8,6 +9,7 @@ export const BASH_SPEC = defineTool({
   name: 'bash',
   description: BASH_DESCRIPTION,
   input: BASH_INPUT_SCHEMA,
+  inputJsonSchema: BASH_INPUT_JSON_SCHEMA,
   kind: 'execute',
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
   approval: BASH_APPROVAL,
