@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 describe('agent session', () => {
-  it('sends the system prompt with the workspace root and AGENTS.md, and the tools', async () => {
+  it('sends the system prompt with the workspace root and AGENTS.md, and the tools for the model to choose from', async () => {
     kit = await createAgentKit({ agentsMd: '<agents_md>\nAlways run the tests.\n</agents_md>' });
     kit.server.reply({ text: 'ok' });
     await collect(kit.session.prompt('hi'));
@@ -26,6 +26,7 @@ describe('agent session', () => {
       'read_file',
       'write_file',
     ]);
+    expect(kit.server.requests[0]!.body!.tool_choice).toBe('auto');
   });
 
   it('stops every process the session started when it closes', async () => {

@@ -48,6 +48,8 @@ export async function runModelStep(request: ModelStepRequest): Promise<ModelStep
     {
       prompt: [{ role: 'system', content: request.instructions }, ...request.messages],
       tools: request.tools,
+      // Stated, as streamText did, rather than left to each server's default.
+      toolChoice: { type: 'auto' },
       abortSignal: signal,
       ...(request.maxOutputTokens === undefined ? {} : { maxOutputTokens: request.maxOutputTokens }),
     },
