@@ -1,4 +1,3 @@
-import { runCallCommand } from '../commands/run-call-command.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT_CODES, type ExitCode } from './exit-codes.js';
 import { parseCliArguments } from './parse-cli-arguments.js';
@@ -25,15 +24,15 @@ export async function runCli(io: CliIo): Promise<ExitCode> {
       case 'version':
         io.stdout.write(`${readVersion()}\n`);
         return EXIT_CODES.success;
-      // Listing builds every tool package's schemas; a call loads only its own (a chunk each).
+      // Each command is a chunk of its own in the bundle, loaded only when it runs: listing loads
+      // every tool package, a call only its tool's, and neither loads the terminal approver of
+      // the other commands, the agent (and the AI SDK) or the MCP SDK.
       case 'tools':
         return await (await import('../commands/run-tools-command.js')).runToolsCommand(io, command);
       case 'call':
         return command.explain
           ? await (await import('../commands/run-explain-command.js')).runExplainCommand(io, command)
-          : await runCallCommand(io, command);
-      // The agent (and the AI SDK) and the MCP SDK load only for the commands that need them
-      // (chunks of their own in the bundle).
+          : await (await import('../commands/run-call-command.js')).runCallCommand(io, command);
       case 'interactive':
         return await (await import('../interactive/run-interactive.js')).runInteractive(io, command);
       case 'run':
