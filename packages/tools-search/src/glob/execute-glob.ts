@@ -6,6 +6,7 @@ import { simpleNameGlobs } from '../internal/expand-braces.js';
 import { type CompiledGlob, compileGlob, GlobPatternError } from '../internal/glob-matcher.js';
 import { listFilesWithNode } from '../internal/node-engine.js';
 import { prepareSearch } from '../internal/prepare-search.js';
+import { loadRe2 } from '../internal/re2.js';
 import { startRegexWorker } from '../internal/regex-worker.js';
 import { resolveSearchPath } from '../internal/resolve-search-path.js';
 import { listFilesWithRipgrep } from '../internal/ripgrep-engine.js';
@@ -98,11 +99,13 @@ async function newestFirst(base: string, files: string[]): Promise<string[]> {
 export function createGlobTool(context: SearchContext): Tool<GlobInput, GlobOutput> {
   return implementTool<GlobInput, GlobOutput, undefined>(GLOB_SPEC, {
     async prepare(input) {
+      await loadRe2();
       const compiled = compilePattern(input.pattern);
       if (!compiled.ok) return searchFailure('invalid_arguments', compiled.message);
       return prepareSearch(context, 'glob', input.pattern, input.path);
     },
     async execute(input, { signal }) {
+      await loadRe2();
       const compiled = compilePattern(input.pattern);
       if (!compiled.ok) return searchFailure('invalid_arguments', compiled.message);
       const searched = await resolveSearchPath(context, input.path);

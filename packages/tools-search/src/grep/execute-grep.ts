@@ -11,6 +11,7 @@ import {
 import { grepWithNode } from '../internal/node-engine.js';
 import { compileNodePattern, type NodePattern } from '../internal/node-pattern.js';
 import { prepareSearch } from '../internal/prepare-search.js';
+import { loadRe2 } from '../internal/re2.js';
 import { resolveSearchPath } from '../internal/resolve-search-path.js';
 import { grepWithRipgrep } from '../internal/ripgrep-engine.js';
 import { needsBacktracking, PatternSyntaxError } from '../internal/rust-regex.js';
@@ -78,11 +79,13 @@ export function createGrepTool(context: SearchContext): Tool<GrepInput, GrepOutp
   };
   return implementTool<GrepInput, GrepOutput, undefined>(GREP_SPEC, {
     async prepare(input) {
+      await loadRe2();
       const checked = check(input);
       if (typeof checked === 'string') return searchFailure('invalid_arguments', checked);
       return prepareSearch(context, 'grep', input.pattern, input.path);
     },
     async execute(input, { signal }): Promise<ToolResult<GrepOutput>> {
+      await loadRe2();
       const checked = check(input);
       if (typeof checked === 'string') return searchFailure('invalid_arguments', checked);
       const searched = await resolveSearchPath(context, input.path);

@@ -1,5 +1,5 @@
-import { RE2JS } from 're2js';
 import { escapeRegExpCharacter } from './escape-regexp.js';
+import { re2 } from './re2.js';
 import type { StringTest } from './search-text.js';
 
 /**
@@ -236,7 +236,7 @@ export function compileGitignoreGlob(glob: string): StringTest {
   if (repetitions(tokens) <= MAX_BACKTRACKING_REPETITIONS) return regexp;
   // Characters are escaped as `\u{…}` (JavaScript); RE2 spells them `\x{…}`.
   try {
-    return RE2JS.compile(source.replaceAll('\\u{', '\\x{'));
+    return re2().compile(source.replaceAll('\\u{', '\\x{'));
   } catch (error) {
     throw new GlobSyntaxError((error as Error).message);
   }

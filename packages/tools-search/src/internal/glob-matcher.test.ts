@@ -3,6 +3,9 @@ import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDirectory, temporaryDirectory, writeTree } from '../test-support/search-fixture.js';
 import { compileGlob } from './glob-matcher.js';
+import { loadRe2 } from './re2.js';
+
+beforeAll(loadRe2);
 
 const TREE = [
   'a.ts',

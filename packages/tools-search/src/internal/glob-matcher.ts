@@ -1,7 +1,8 @@
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
 import { findClosingDelimiter, splitTopLevel } from './balanced-delimiters.js';
 import { escapeRegExpCharacter } from './escape-regexp.js';
 import { expandBraces } from './expand-braces.js';
+import { re2 } from './re2.js';
 
 /** A compiled glob: tests `/`-separated relative paths (in linear time). */
 export type PathMatcher = (relativePath: string) => boolean;
@@ -222,7 +223,7 @@ export function compileGlob(pattern: string): CompiledGlob {
   // the pattern itself is always escaped that way, so every `\u{` here is one of ours.
   let linear: RE2JS;
   try {
-    linear = RE2JS.compile(source.replaceAll('\\u{', '\\x{'));
+    linear = re2().compile(source.replaceAll('\\u{', '\\x{'));
   } catch (error) {
     throw new GlobPatternError((error as Error).message);
   }

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { compileNodePattern, linearMatcherFor } from './node-pattern.js';
+import { loadRe2 } from './re2.js';
+
+beforeAll(loadRe2);
 
 describe('compileNodePattern', () => {
   it('matches nested quantifiers and overlapping alternatives with the linear engine', () => {

@@ -1,4 +1,4 @@
-import { RE2JS } from 're2js';
+import { re2 } from './re2.js';
 import {
   PatternSyntaxError,
   Re2UnsupportedError,
@@ -50,12 +50,12 @@ function compileLinear(
   // re2js's linear look-behind is too slow to run on the event loop (about 2 µs per character):
   // look-behind runs in the worker like the rest of look-around.
   if (translated.lookBehind) return undefined;
-  const flags = caseInsensitive ? RE2JS.CASE_INSENSITIVE : 0;
+  const flags = caseInsensitive ? re2().CASE_INSENSITIVE : 0;
   try {
     return {
       linear: {
-        line: RE2JS.compile(translated.source, flags),
-        text: RE2JS.compile(translated.source, flags | RE2JS.MULTILINE),
+        line: re2().compile(translated.source, flags),
+        text: re2().compile(translated.source, flags | re2().MULTILINE),
       },
       linearNeedsAscii: translated.asciiWordBoundary,
     };
