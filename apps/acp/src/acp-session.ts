@@ -28,7 +28,7 @@ import { answerOfOption, permissionOptions } from './permission-options.js';
 import { promptToModelInput } from './prompt-to-model-input.js';
 import { toAcpStopReason } from './to-acp-stop-reason.js';
 import { toolCallContent } from './tool-call-content.js';
-import { declaredSummary, presentToolCall } from './tool-call-presentation.js';
+import { presentToolCall } from './tool-call-presentation.js';
 
 /** Options of {@link createAcpSession}. */
 export interface AcpSessionOptions {
@@ -77,9 +77,9 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
       .catch((error: unknown) => options.log(`session/update not delivered: ${String(error)}`));
     return updates;
   };
-  /** How the editor shows a call: by the tool's name, or by the summary the tool declares for it. */
+  /** How the editor shows a call: by the tool's kind and name, or by the summary the tool declares for it. */
   const present = (name: string, input: unknown) =>
-    presentToolCall(name, input, root, declaredSummary(tools?.provider.get(name), input));
+    presentToolCall(name, input, root, tools?.provider.get(name));
   const approver = async (request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> => {
     await updates;
     const presentation = present(request.toolName, request.input);

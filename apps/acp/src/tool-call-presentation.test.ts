@@ -8,12 +8,7 @@ const root = '/work/project';
 const patch = (...body: string[]) => ({ patch: ['*** Begin Patch', ...body, '*** End Patch'].join('\n') });
 /** An apply_patch call as the session shows it: with the summary the tool declares from its arguments. */
 const presentPatch = (input: unknown) =>
-  presentToolCall(
-    'apply_patch',
-    input,
-    root,
-    declaredSummary({ ...APPLY_PATCH_SPEC, execute: never }, input),
-  );
+  presentToolCall('apply_patch', input, root, { ...APPLY_PATCH_SPEC, execute: never });
 
 async function never(): Promise<never> {
   throw new Error('not run');
@@ -85,9 +80,11 @@ describe('presentToolCall', () => {
       },
     });
     const input = { from: 'a', to: 'b', file: 'src/x.ts' };
-    expect(
-      presentToolCall('rename_symbol', input, root, declaredSummary({ ...rename, execute: never }, input)),
-    ).toEqual({ kind: 'other', title: 'Rename a → b', locations: [{ path: '/work/project/src/x.ts' }] });
+    expect(presentToolCall('rename_symbol', input, root, { ...rename, execute: never })).toEqual({
+      kind: 'edit',
+      title: 'Rename a → b',
+      locations: [{ path: '/work/project/src/x.ts' }],
+    });
     // Arguments the tool would refuse give no declared summary: the call is shown by its name.
     expect(declaredSummary({ ...rename, execute: never }, { from: 1 })).toBeUndefined();
   });
@@ -99,6 +96,20 @@ describe('presentToolCall', () => {
       locations: [],
     });
     expect(presentToolCall('subagent_review', {}, root).kind).toBe('think');
+  });
+
+  it('gives a tool of the session the kind it defines, a built-in name swapped for another tool too', () => {
+    const count = defineTool({
+      name: 'word_count',
+      description: 'Counts words.',
+      input: z.object({ path: z.string() }),
+      kind: 'read',
+    });
+    expect(presentToolCall('word_count', { path: 'a.txt' }, root, { ...count, execute: never }).kind).toBe(
+      'read',
+    );
+    const fetcher = defineTool({ name: 'grep', description: 'Fetches.', input: z.object({}), kind: 'fetch' });
+    expect(presentToolCall('grep', {}, root, { ...fetcher, execute: never }).kind).toBe('fetch');
   });
 
   it('shows MCP tools and unknown tools as other, titled with their name', () => {

@@ -69,21 +69,23 @@ export function declaredSummary(tool: AnyTool | undefined, input: unknown): Appr
 }
 
 /**
- * ACP kind, title and locations of a call from the tool's name and the model's arguments; a tool
- * without a title of its own here is shown by the summary it declares ({@link declaredSummary}).
+ * ACP kind, title and locations of a call from the tool's name and the model's arguments: the kind
+ * the tool defines (by its name when the session has no such tool); a tool without a title of its
+ * own here is shown by the summary it declares ({@link declaredSummary}).
  */
 export function presentToolCall(
   name: string,
   input: unknown,
   root: string,
-  declared?: ApprovalSummary,
+  tool?: AnyTool,
 ): ToolCallPresentation {
   const args = input !== null && typeof input === 'object' ? (input as Record<string, unknown>) : {};
   const absolute = (path: string) => (isAbsolute(path) ? path : resolve(root, path));
   const path = text(args, 'path');
   const delegate = DELEGATE_PREFIXES.some((prefix) => name.startsWith(prefix));
-  // MCP tools (mcp__server__tool) and anything else unknown: other.
-  const kind = KINDS[name] ?? (delegate ? 'think' : 'other');
+  const declared = declaredSummary(tool, input);
+  // An unknown name (the model's typo, a server that went away): other.
+  const kind = tool?.definition.kind ?? KINDS[name] ?? (delegate ? 'think' : 'other');
   const locations = path ? [{ path: absolute(path) }] : [];
   switch (name) {
     case 'bash': {
