@@ -677,7 +677,8 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(server.requests[0]?.body?.tools?.map((tool) => tool.function.name)).toContain(
         'mcp__everything__echo',
       );
-      expect(toolCalls(value.turn)[0]).toMatchObject({ kind: 'other', title: 'mcp__everything__echo' });
+      // The everything server marks echo read-only: its definition's kind, and so the call's, is read.
+      expect(toolCalls(value.turn)[0]).toMatchObject({ kind: 'read', title: 'mcp__everything__echo' });
       expect(asked[0]?.options[1]?.name).toContain('mcp__everything__echo');
       expect(toolUpdates(value.turn).at(-1)).toMatchObject({ status: 'completed' });
       expect(JSON.stringify(toolUpdates(value.turn).at(-1)?.content)).toContain('Echo: over acp');
