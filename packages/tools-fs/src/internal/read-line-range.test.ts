@@ -20,15 +20,21 @@ async function readRange(
     startLine: number;
     endLine?: number | undefined;
     maxChars: number;
-    chunkBytes?: number;
+    chunkBytes?: number | undefined;
     useSimd?: boolean;
+    sizeBytes?: number | undefined;
   },
 ): Promise<LineRange | 'aborted'> {
   const path = join(directory, `f${counter++}`);
   await writeFile(path, bytes);
   const handle = await open(path, 'r');
   try {
-    return await readLineRange(handle, 0, { ...request, endLine: request.endLine });
+    const { chunkBytes, sizeBytes, ...rest } = request;
+    return await readLineRange(handle, 0, {
+      ...rest,
+      ...(chunkBytes === undefined ? {} : { chunkBytes }),
+      ...(sizeBytes === undefined ? {} : { sizeBytes }),
+    });
   } finally {
     await handle.close();
   }
@@ -72,19 +78,27 @@ const TOKENS: readonly number[][] = [
 ];
 
 describe('readLineRange', () => {
-  it('agrees with reading the whole file and splitting it, for any chunk size, with or without SIMD', async () => {
+  it('agrees with reading the whole file and splitting it, for any chunk size and size hint (right or stale), with or without SIMD', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.constantFrom(...TOKENS), { maxLength: 40 }),
         fc.integer({ min: 1, max: 12 }),
         fc.option(fc.integer({ min: 0, max: 12 }), { nil: undefined }),
         fc.integer({ min: 1, max: 40 }),
-        fc.integer({ min: 1, max: 40 }),
+        fc.option(fc.integer({ min: 1, max: 40 }), { nil: undefined }),
         fc.boolean(),
-        async (tokens, startLine, extra, maxChars, chunkBytes, useSimd) => {
+        fc.option(fc.integer({ min: 0, max: 120 }), { nil: undefined }),
+        async (tokens, startLine, extra, maxChars, chunkBytes, useSimd, sizeBytes) => {
           const bytes = Uint8Array.from(tokens.flat());
           const endLine = extra === undefined ? undefined : startLine + extra;
-          const actual = await readRange(bytes, { startLine, endLine, maxChars, chunkBytes, useSimd });
+          const actual = await readRange(bytes, {
+            startLine,
+            endLine,
+            maxChars,
+            chunkBytes,
+            useSimd,
+            sizeBytes,
+          });
           expect(actual).toEqual(reference(bytes, startLine, endLine, maxChars));
         },
       ),

@@ -20,6 +20,12 @@ export interface LineRangeRequest {
   readonly chunkBytes?: number;
   /** Count line ends with WebAssembly SIMD where available (tests turn it off to check the fallback). @default true */
   readonly useSimd?: boolean;
+  /**
+   * The file's size when the caller knows it: the read buffers are then no larger than the file
+   * needs (a small file does not cost two 1 MiB buffers). A file that grows meanwhile is still
+   * read to its end, in more reads. @default unknown
+   */
+  readonly sizeBytes?: number;
 }
 
 /** The lines read, joined with `\n`. */
@@ -246,11 +252,14 @@ export async function readLineRange(
 ): Promise<LineRangeOutcome> {
   // The SIMD counter only pays off when there are lines to skip.
   const counter = request.useSimd === false || request.startLine === 1 ? undefined : acquireLineFeedCounter();
+  // One byte past the end, so the read that meets the end of a file of the expected size is the last.
+  const needed = request.sizeBytes === undefined ? Infinity : Math.max(1, request.sizeBytes - dataStart + 1);
+  const maxChunk = Math.min(request.chunkBytes ?? MAX_CHUNK_BYTES, needed);
   const cursor = new ByteCursor(
     handle,
     dataStart,
-    request.chunkBytes ?? FIRST_CHUNK_BYTES,
-    request.chunkBytes ?? MAX_CHUNK_BYTES,
+    Math.min(request.chunkBytes ?? FIRST_CHUNK_BYTES, maxChunk),
+    maxChunk,
     counter,
   );
   try {

@@ -124,6 +124,7 @@ async function readOpenFile(
     endLine: input.endLine,
     maxChars,
     signal,
+    sizeBytes: stats.size,
   });
   if (range === 'aborted') return fsFailure('aborted', 'read_file was cancelled before it finished.');
   return toolSuccess({
