@@ -19,7 +19,7 @@ const packages = ['packages', 'apps'].flatMap((group) =>
   }),
 );
 
-/** DESIGN §1: what each package may depend on at run time (dependencies + peerDependencies). */
+/** What each package may depend on at run time (dependencies + peerDependencies). */
 const ALLOWED: Record<string, readonly string[]> = {
   '@toolgate/core': ['zod'],
   '@toolgate/tools-fs': ['@toolgate/core', 'zod'],
@@ -37,7 +37,7 @@ const ALLOWED: Record<string, readonly string[]> = {
 /** Package edges allowed only for types: the source may use `import type`, nothing else. */
 const TYPE_ONLY_EDGES: readonly string[] = ['@toolgate/sandbox-bwrap → @toolgate/tools-shell'];
 
-/** DESIGN §11: only the rules package parses shell. */
+/** Only the rules package parses shell. */
 const SHELL_PARSER = ['web-tree-sitter', 'tree-sitter-bash'];
 
 /**
@@ -50,7 +50,7 @@ const BUNDLED_APPS = ['@toolgate/cli', '@toolgate/acp'];
 /** Packages whose tests run real tools; they may list tool packages as devDependencies only. */
 const TESTS_WITH_REAL_TOOLS = ['@toolgate/agent'];
 
-/** The host kit composes everything under packages/ (DESIGN §1). */
+/** The host kit composes everything under packages/. */
 const HOST_KIT = '@toolgate/host';
 
 /** Who may import the AI SDK's provider packages (`@ai-sdk/*`): the host kit picks models; the agent's tests use one. */
@@ -84,7 +84,7 @@ const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\/|^\s*\/\
 
 const isTest = (file: string) => /\.test\.ts$|[/\\](test|test-support|fixtures)[/\\]/.test(file);
 
-describe('dependency rules (DESIGN §1)', () => {
+describe('dependency rules (docs/architecture.md, "Layering")', () => {
   it('gives every package only the run-time dependencies its layer allows', () => {
     const violations = packages.flatMap(({ manifest }) => {
       const allowed = ALLOWED[manifest.name];

@@ -18,9 +18,9 @@ function firstLine(text: string): string {
 }
 
 /**
- * The system prompt (DESIGN §10), in this order: who the agent is, the workspace root, the tool
- * list with each tool's own description (its first line; the full text goes with the tool), the
- * project memory, then extra instructions.
+ * The system prompt (docs/architecture.md, "The agent runtime"), in this order: who the agent is,
+ * the workspace root, the tool list with each tool's own description (its first line; the full text
+ * goes with the tool), the project memory, then extra instructions.
  */
 export function buildSystemPrompt(parts: SystemPromptParts): string {
   const sections = [AGENT_IDENTITY];

@@ -34,7 +34,10 @@ function checkDelegates(delegates: DelegateOptions | undefined): void {
   }
 }
 
-/** Creates an agent (DESIGN §10). Throws {@link InvalidOptionsError} for invalid limits or delegates. */
+/**
+ * Creates an agent (docs/architecture.md, "The agent runtime"). Throws {@link InvalidOptionsError}
+ * for invalid limits or delegates.
+ */
 export function createAgent(options: AgentOptions): Agent {
   checkLimit('limits.maxSteps', options.limits?.maxSteps, 1);
   checkLimit('limits.maxRetries', options.limits?.maxRetries, 0);

@@ -1,6 +1,6 @@
 /**
- * Why a turn ended (DESIGN §10), decided from typed results and the model's finish reason, never
- * from text.
+ * Why a turn ended (docs/architecture.md, "The agent runtime"), decided from typed results and the
+ * model's finish reason, never from text.
  */
 export const STOP_REASONS = [
   /** The model answered without asking for more tool calls. */

@@ -11,7 +11,7 @@ import { parseApprovalAnswer } from './parse-approval-answer.js';
 import { formatRejectionLine, type TerminalRejection } from './terminal-rejection.js';
 
 describe('formatApprovalBlock', () => {
-  it('prints the seed block for bash exec: title, action and cwd, then the command', () => {
+  it('prints the block for bash exec: title, action and cwd, then the command', () => {
     const request = buildApprovalRequest({
       tool: BASH_SPEC,
       callId: 'c1',

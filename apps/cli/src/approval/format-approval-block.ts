@@ -3,7 +3,7 @@ import type { Colors } from '../render/colors.js';
 import { formatDiff } from '../render/format-diff.js';
 
 /**
- * The approval block, as the seed prints it: `• Approval required for <tool>`, the summary lines
+ * The approval block: `• Approval required for <tool>`, the summary lines
  * (the first behind `└`), then the planned diff for edits.
  */
 export function formatApprovalBlock(request: ApprovalRequest, colors: Colors): string {

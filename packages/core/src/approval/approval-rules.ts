@@ -1,6 +1,9 @@
 import type { ApprovalRequest } from './approval-request.js';
 
-/** What a host's permission rules decided about one call (DESIGN §11). */
+/**
+ * What a host's permission rules decided about one call (docs/architecture.md, "Rules, secrets,
+ * hooks and audit").
+ */
 export interface ApprovalRuleVerdict {
   /** `deny` refuses without asking, `ask` asks even in auto mode, `allow` runs without asking. */
   readonly decision: 'allow' | 'ask' | 'deny';

@@ -5,9 +5,9 @@ import type { ApprovalRules, ApprovalRuleVerdict } from './approval-rules.js';
 import { type ApprovalSubject, requiresApproval } from './requires-approval.js';
 
 /**
- * How approval settles one call before anyone is asked, and what settled it (DESIGN §3): a
- * permission rule, a remembered `*_always` answer, or the mode table. `ask` means the approver is
- * asked (and without one the call is refused).
+ * How approval settles one call before anyone is asked, and what settled it (docs/architecture.md,
+ * "Approval"): a permission rule, a remembered `*_always` answer, or the mode table. `ask` means
+ * the approver is asked (and without one the call is refused).
  */
 export type ApprovalDecisionTrace =
   | {

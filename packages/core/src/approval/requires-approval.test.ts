@@ -43,7 +43,7 @@ const cases: { call: string; tool: ApprovalSubject; input: unknown }[] = [
 ];
 
 describe('requiresApproval', () => {
-  it("applies each tool's declared rule per mode, and DESIGN §5's default where none is declared", () => {
+  it("applies each tool's declared rule per mode, else the default: safe runs only read-only and delegate tools", () => {
     const table = Object.fromEntries(
       cases.map(({ call, tool, input }) => [
         call,

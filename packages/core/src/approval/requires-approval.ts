@@ -16,8 +16,8 @@ function defaultDecision(mode: ApprovalMode, tool: ApprovalSubject): ApprovalDec
 }
 
 /**
- * Whether a call needs a person's answer in `mode` (DESIGN §5): the tool's declared rule for that
- * mode, or the default for a tool that declares none.
+ * Whether a call needs a person's answer in `mode` (docs/architecture.md, "Approval"): the tool's
+ * declared rule for that mode, or the default for a tool that declares none.
  */
 export function requiresApproval(mode: ApprovalMode, tool: ApprovalSubject, input: unknown): boolean {
   const rule = tool.approval?.rule?.[mode];

@@ -11,8 +11,8 @@ import { toolRejection } from '../result/tool-result.js';
 /** Options for {@link withApproval}. */
 export interface ApprovalOptions {
   /**
-   * Which calls ask (DESIGN §5). @default 'safe' — and without an approver, every call that asks
-   * is rejected: only an explicit `'auto'` runs everything unasked.
+   * Which calls ask (docs/architecture.md, "Approval"). @default 'safe' — and without an approver,
+   * every call that asks is rejected: only an explicit `'auto'` runs everything unasked.
    */
   readonly mode?: ApprovalMode;
   /** Asks a person. Without one, every call that needs approval is rejected (fail closed). */

@@ -45,7 +45,10 @@ export class DuplicateToolError extends ToolgateError {
   }
 }
 
-/** A surface was built from parts that do not belong together (seed §15). */
+/**
+ * A surface was built from parts that do not belong together: a registry without its executor, or a
+ * tool it cannot route.
+ */
 export class SurfaceConstructionError extends ToolgateError {
   readonly [SURFACE_CONSTRUCTION_MARKER] = true;
 

@@ -5,7 +5,7 @@ import type { ToolSurface } from './tool-surface.js';
 
 /**
  * Pairs a custom registry with its executor. Throws when the executor is missing or cannot run a
- * tool the registry shows: the model must never see a tool nothing can execute (seed §15).
+ * tool the registry shows: the model must never see a tool nothing can execute.
  */
 export function toToolSurface(parts: {
   readonly registry: ToolRegistry;

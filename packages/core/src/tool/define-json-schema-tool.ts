@@ -29,7 +29,10 @@ export interface DefineJsonSchemaToolOptions {
    * fields, top-level types, enums and `additionalProperties: false`
    */
   readonly validate?: (value: Readonly<Record<string, unknown>>) => readonly string[];
-  /** When a call asks, and how it is shown and remembered. @default DESIGN §5's default rule */
+  /**
+   * When a call asks, and how it is shown and remembered. @default ask in manual; run in safe only
+   * when annotated read-only (or a delegate); run in auto
+   */
   readonly approval?: ToolApproval<Readonly<Record<string, unknown>>>;
 }
 

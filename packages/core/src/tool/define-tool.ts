@@ -33,7 +33,10 @@ export interface DefineToolOptions<Schema extends z.ZodObject> {
   readonly annotations?: ToolAnnotations;
   /** Where the tool comes from. @default { type: 'built-in' } */
   readonly source?: ToolSource;
-  /** When a call asks, and how it is shown and remembered. @default DESIGN §5's default rule */
+  /**
+   * When a call asks, and how it is shown and remembered. @default ask in manual; run in safe only
+   * when annotated read-only (or a delegate); run in auto
+   */
   readonly approval?: ToolApproval<z.output<Schema>>;
 }
 

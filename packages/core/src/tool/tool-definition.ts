@@ -1,5 +1,5 @@
 /**
- * What the model sees of a tool: the registration surface (DESIGN §2).
+ * What the model sees of a tool: the registration surface (docs/architecture.md, "Surfaces").
  */
 
 /** ACP's tool kinds, used by hosts to pick icons and by approval summaries. */

@@ -18,6 +18,9 @@ export interface ToolSpec<Input = unknown> {
    * typed input. Never throws.
    */
   parseArguments(value: Readonly<Record<string, unknown>>): ArgumentsParseResult<Input>;
-  /** When a call asks a person, and how it is shown and remembered. @default DESIGN §5's default rule */
+  /**
+   * When a call asks a person, and how it is shown and remembered. @default ask in manual; run in
+   * safe only when annotated read-only (or a delegate); run in auto
+   */
   readonly approval?: ToolApproval<Input>;
 }

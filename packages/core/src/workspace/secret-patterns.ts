@@ -1,8 +1,9 @@
 import { InvalidOptionsError } from '../errors/toolgate-error.js';
 
 /**
- * File names no tool reads, writes or lists by default (DESIGN §11): `*` matches any run of
- * characters; a leading `!` makes an exception, checked after every other pattern.
+ * File names no tool reads, writes or lists by default (docs/architecture.md, "Rules, secrets,
+ * hooks and audit"): `*` matches any run of characters; a leading `!` makes an exception, checked
+ * after every other pattern.
  */
 export const DEFAULT_SECRET_PATTERNS: readonly string[] = [
   '.env',

@@ -13,7 +13,7 @@ export interface ResolvedPath {
   readonly exists: boolean;
 }
 
-/** Where calls may reach (DESIGN §7). */
+/** Where calls may reach (docs/architecture.md, "The boundary"). */
 export interface Workspace {
   /** Real absolute path of the workspace root. */
   readonly root: string;

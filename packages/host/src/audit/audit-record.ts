@@ -1,8 +1,9 @@
 import type { ApprovalAnswerKind, ApprovalMode } from '@toolgate/core';
 
 /**
- * One line of the audit log: one decision about one call (DESIGN §11). It holds no argument
- * value, only their digest, so a secret a model put in a call never reaches the log.
+ * One line of the audit log: one decision about one call (docs/architecture.md, "Rules, secrets,
+ * hooks and audit"). It holds no argument value, only their digest, so a secret a model put in a
+ * call never reaches the log.
  */
 export interface AuditRecord {
   /** When the call ended, ISO 8601. */

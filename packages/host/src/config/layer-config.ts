@@ -24,18 +24,16 @@ function unique(paths: readonly string[]): string[] {
 }
 
 /**
- * The user's file, then the project's on top (DESIGN §9: project file > user file). A trusted
- * project overrides key by key. An untrusted one may only tighten: `model` and `baseURL` (where the
- * prompts and the provider key go), a looser approval mode,
- * `allowOutsideWorkspace: true`, extra `readRoots`, a looser `sandbox.mode`, `sandbox.network: true`,
- * `sandbox.required: false` and `agents` (instructions and models a cloned repository chose) are
- * ignored (listed in `ignored`), and so are its hooks, its audit
- * file and the exceptions (`!…`) or `[]` of its `secrets` (other secret patterns add to the
- * user's); a project's agent replaces the user's agent of the same name; protected paths always
- * add to the user's; the rest (search exclusions, output limits) applies as given, as do
- * `tools.disable` entries; `tools.modules` and `tools.replace` (code that runs in the session) need
- * trust, and a trusted project's modules add to the user's. Hooks are left to the caller, which
- * knows each file's name.
+ * The user's file, then the project's on top. A trusted project overrides key by key. An untrusted
+ * one may only tighten: `model` and `baseURL` (where the prompts and the provider key go), a looser
+ * approval mode, `allowOutsideWorkspace: true`, extra `readRoots`, a looser `sandbox.mode`,
+ * `sandbox.network: true`, `sandbox.required: false` and `agents` (instructions and models a cloned
+ * repository chose) are ignored (listed in `ignored`), and so are its hooks, its audit file and the
+ * exceptions (`!…`) or `[]` of its `secrets` (other secret patterns add to the user's); a project's
+ * agent replaces the user's agent of the same name; protected paths always add to the user's; the
+ * rest (search exclusions, output limits) applies as given, as do `tools.disable` entries;
+ * `tools.modules` and `tools.replace` (code that runs in the session) need trust, and a trusted
+ * project's modules add to the user's. Hooks are left to the caller, which knows each file's name.
  */
 export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trusted: boolean): LayeredConfig {
   const ignored: string[] = [];

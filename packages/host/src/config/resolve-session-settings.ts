@@ -110,13 +110,13 @@ function approvalFromEnv(raw: string | undefined): ApprovalMode | undefined {
 }
 
 /**
- * The settings both hosts start a session from (DESIGN §9): the user's config file, then the
- * workspace's `toolgate.config.json` (or the named config file), which only tightens until the
- * workspace is trusted; the approval mode (flag, `TOOLGATE_APPROVAL`, config, `safe`); the MCP
- * file (a named one, else the workspace's `.mcp.json` once trusted); the sandbox (flag, then
- * config; a confined mode given by flag is required); the workspace's agent files once trusted.
- * Throws {@link ConfigError} for a bad file, key or variable, `AgentDefinitionError` for a bad
- * agent file.
+ * The settings both hosts start a session from (docs/architecture.md, "Hosts and configuration"):
+ * the user's config file, then the workspace's `toolgate.config.json` (or the named config file),
+ * which only tightens until the workspace is trusted; the approval mode (flag, `TOOLGATE_APPROVAL`,
+ * config, `safe`); the MCP file (a named one, else the workspace's `.mcp.json` once trusted); the
+ * sandbox (flag, then config; a confined mode given by flag is required); the workspace's agent
+ * files once trusted. Throws {@link ConfigError} for a bad file, key or variable,
+ * `AgentDefinitionError` for a bad agent file.
  */
 export async function resolveSessionSettings(
   options: ResolveSessionSettingsOptions,

@@ -14,7 +14,7 @@ export interface HookCommand {
   readonly source?: string;
 }
 
-/** The hooks of a session (DESIGN §11), in the order they run. */
+/** The hooks of a session, in the order they run. */
 export interface HookSettings {
   /** Run after preflight and before approval; may block the call or approve it (skip the question). */
   readonly preToolUse?: readonly HookCommand[];

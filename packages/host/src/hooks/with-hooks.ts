@@ -77,13 +77,14 @@ function describeHook(hook: HookCommand): string {
 }
 
 /**
- * preToolUse and postToolUse hooks (DESIGN §11) as one decorator that sits between preflight and
- * approval. For each matching preToolUse hook in turn, the call goes as JSON on stdin
- * (`session_id`, `hook_event_name`, `tool_name`, `tool_input`, `tool_use_id`, `cwd`): exit 0
- * continues (stdout `{"decision":"block","reason"}` blocks, `{"decision":"approve"}` skips the
- * question), exit 2 blocks with stderr as the reason, and any other exit, a crash, a timeout or
- * unreadable JSON blocks (fail closed). A block is `rejected{by:'hook'}`. postToolUse hooks run
- * after the tool ran (not after a rejection), with `tool_response` added.
+ * preToolUse and postToolUse hooks (docs/architecture.md, "Rules, secrets, hooks and audit") as one
+ * decorator that sits between preflight and approval. For each matching preToolUse hook in turn,
+ * the call goes as JSON on stdin (`session_id`, `hook_event_name`, `tool_name`, `tool_input`,
+ * `tool_use_id`, `cwd`): exit 0 continues (stdout `{"decision":"block","reason"}` blocks,
+ * `{"decision":"approve"}` skips the question), exit 2 blocks with stderr as the reason, and any
+ * other exit, a crash, a timeout or unreadable JSON blocks (fail closed). A block is
+ * `rejected{by:'hook'}`. postToolUse hooks run after the tool ran (not after a rejection), with
+ * `tool_response` added.
  */
 export function withHooks(options: HooksOptions): ToolDecorator {
   const pre = options.hooks.preToolUse ?? [];

@@ -15,9 +15,9 @@ export interface LayeredPermissionRules {
 }
 
 /**
- * The user's rules and the workspace's together (deny beats ask beats allow whatever the file,
- * DESIGN §11). Until the workspace is trusted its `allow` entries are left out: a cloned
- * repository may add `deny` and `ask` rules, never allow itself anything.
+ * The user's rules and the workspace's together (deny beats ask beats allow whatever the file).
+ * Until the workspace is trusted its `allow` entries are left out: a cloned repository may add
+ * `deny` and `ask` rules, never allow itself anything.
  */
 export function layerPermissionRules(
   user: PermissionLayer,

@@ -17,6 +17,6 @@ export const UPDATE_AGENTS_MD_SPEC = defineTool({
     idempotent: false,
     openWorld: false,
   },
-  // The seed runs update_agents_md unasked in safe mode (reading it changes nothing either).
+  // update_agents_md runs unasked in safe mode (reading it changes nothing either).
   approval: { rule: { safe: 'run' } },
 });

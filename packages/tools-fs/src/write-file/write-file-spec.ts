@@ -17,6 +17,6 @@ export const WRITE_FILE_SPEC = defineTool({
     idempotent: false,
     openWorld: false,
   },
-  // The seed runs write_file unasked in safe mode; a rule (`"ask": ["write_file"]`) widens it.
+  // write_file runs unasked in safe mode; a rule (`"ask": ["write_file"]`) widens it.
   approval: { rule: { safe: 'run' } },
 });

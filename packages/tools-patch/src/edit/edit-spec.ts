@@ -17,6 +17,6 @@ export const EDIT_SPEC = defineTool({
     idempotent: false,
     openWorld: false,
   },
-  // The seed runs edit unasked in safe mode; a rule (`"ask": ["edit"]`) widens it.
+  // edit runs unasked in safe mode; a rule (`"ask": ["edit"]`) widens it.
   approval: { rule: { safe: 'run' } },
 });

@@ -1,7 +1,7 @@
 import type { ApprovalSummary, ToolApproval } from '@toolgate/core';
 import type { BashAction, BashInput } from './bash-schema.js';
 
-// The seed's table: in safe mode the actions that start or change processes ask; looking does not.
+// In safe mode the actions that start or change processes ask; looking does not.
 const ASKED_IN_SAFE_MODE: readonly BashAction[] = ['exec', 'start', 'stop', 'write'];
 
 function summarize(input: BashInput): ApprovalSummary {

@@ -172,7 +172,7 @@ describe('bash approval', () => {
     }
   });
 
-  it('declares the seed table: safe mode asks for exec, start, stop and write only', () => {
+  it('declares its approval table: safe mode asks for exec, start, stop and write only', () => {
     const table = Object.fromEntries(
       BASH_ACTIONS.map((action) => [
         action,

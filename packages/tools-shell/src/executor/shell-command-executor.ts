@@ -15,7 +15,10 @@ export interface ShellCommandRequest {
   readonly signal: AbortSignal;
 }
 
-/** Where `bash exec` runs: on this machine or in a sandbox session (AI4J's seam, seed §14). */
+/**
+ * Where `bash exec` runs: on this machine or in a sandbox session (docs/architecture.md, "Past one
+ * machine").
+ */
 export interface ShellCommandExecutor {
   /** Runs one command; a non-zero exit or a timeout is a success, only failing to run is a failure. */
   execute(request: ShellCommandRequest): Promise<Outcome<BashExecResult>>;
