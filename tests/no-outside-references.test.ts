@@ -10,8 +10,8 @@ const run = promisify(execFile);
 
 /**
  * Pointers at documents that are not in the repository, so no user can follow them: design notes
- * cited by section (`DESIGN §3`, `seed §15`) and files beside the checkout (`../shared/`). Spelled
- * with escapes so that this file does not match itself.
+ * cited by section (the word DESIGN or seed, a space, the section sign) and files in the shared
+ * directory beside the checkout. Spelled with escapes so that this file does not match itself.
  */
 const OUTSIDE_REFERENCE = /DESIGN \u00a7|seed \u00a7|\.\.\/shared\//;
 
