@@ -13,6 +13,8 @@ export const WORD_COUNT_SPEC = defineTool({
   name: 'word_count', // ^[a-zA-Z0-9_-]{1,64}$
   description: 'Counts the words of a file in the workspace.',
   input: z.object({ path: z.string() }), // JSON Schema for the model is made from it (inlined, no $ref)
+  // inputJsonSchema: { … }, // optional: that JSON Schema generated ahead of time, saving the
+  //                         // conversion at start-up (it must equal what `input` converts to)
   kind: 'read', // ACP kind
   annotations: { readOnly: true }, // MCP hints; approval reads readOnly
 });
