@@ -10,10 +10,11 @@ const run = promisify(execFile);
 
 /**
  * Pointers at documents that are not in the repository, so no user can follow them: design notes
- * cited by section (the word DESIGN or seed, a space, the section sign) and files in the shared
- * directory beside the checkout. Spelled with escapes so that this file does not match itself.
+ * cited by section (the design document's or the seed's name, a space, the section sign) and files
+ * in the shared directory beside the checkout. Spelled so that neither this file nor a `git grep`
+ * for those words matches it.
  */
-const OUTSIDE_REFERENCE = /DESIGN \u00a7|seed \u00a7|\.\.\/shared\//;
+const OUTSIDE_REFERENCE = /[D]ESIGN \u00a7|seed \u00a7|\.\.\/shared\//;
 
 /** A pointer into the architecture document: `(docs/…, "Section")` or a link `docs/…#anchor`. */
 const ARCHITECTURE_POINTER = /docs\/architecture\.md(?:, "([^"]+)"|#([a-z0-9-]+))/g;
@@ -85,14 +86,14 @@ describe('references to documents outside the repository', () => {
     expect(outsideReferences(await trackedTextFiles(root))).toEqual([]);
   });
 
-  it('reports a tracked text file that cites design notes or ../shared, and skips binaries, the lockfile, changesets and untracked files', async () => {
+  it('reports a tracked text file that cites design notes or the shared directory, and skips binaries, the lockfile, changesets and untracked files', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'toolgate-references-'));
     try {
-      const section = `DESIGN ${'\u00a7'}5`;
+      const section = `${'D'}ESIGN ${'\u00a7'}5`;
       await mkdir(join(dir, 'src'));
       await mkdir(join(dir, '.changeset'));
       await writeFile(join(dir, 'src', 'tool.ts'), `// ok\n/** The default rule (${section}). */\n`);
-      await writeFile(join(dir, 'README.md'), `See ${'../shared'}/notes.md and seed ${'\u00a7'}15.\n`);
+      await writeFile(join(dir, 'README.md'), `See ${'..'}/shared/notes.md and seed ${'\u00a7'}15.\n`);
       await writeFile(join(dir, 'clean.md'), 'Nothing outside: docs/architecture.md, "Approval".\n');
       await writeFile(join(dir, 'image.bin'), Buffer.concat([Buffer.from(section), Buffer.from([0, 1, 2])]));
       await writeFile(join(dir, 'pnpm-lock.yaml'), `# ${section}\n`);
@@ -102,7 +103,7 @@ describe('references to documents outside the repository', () => {
       await writeFile(join(dir, 'untracked.md'), `${section}\n`);
 
       expect(outsideReferences(await trackedTextFiles(dir)).sort()).toEqual([
-        `README.md:1: See ${'../shared'}/notes.md and seed ${'\u00a7'}15.`,
+        `README.md:1: See ${'..'}/shared/notes.md and seed ${'\u00a7'}15.`,
         `src/tool.ts:2: /** The default rule (${section}). */`,
       ]);
     } finally {
