@@ -32,6 +32,7 @@ async function readRange(
     const { chunkBytes, sizeBytes, ...rest } = request;
     return await readLineRange(handle, 0, {
       ...rest,
+      endLine: request.endLine,
       ...(chunkBytes === undefined ? {} : { chunkBytes }),
       ...(sizeBytes === undefined ? {} : { sizeBytes }),
     });
