@@ -11,8 +11,11 @@ export interface BuiltInToolsContext {
    * and each package builds its schemas when it loads). @default every built-in tool
    */
   readonly only?: readonly string[];
-  /** Where bash runs, when not on the host. */
-  readonly sandbox?: LocalSandboxSession;
+  /**
+   * Where bash runs, when not on the host. A promise lets the other tool packages load while the
+   * sandbox is still opening (its probe waits on a child process); only bash waits for it.
+   */
+  readonly sandbox?: LocalSandboxSession | PromiseLike<LocalSandboxSession | undefined>;
   /** The process registry bash starts processes in, shared with the session's tool modules. @default bash's own */
   readonly processes?: ProcessRegistry;
 }
@@ -37,8 +40,9 @@ const FAMILIES: readonly {
 }[] = [
   {
     names: ['bash'],
-    load: async ({ workspace, config, sandbox, processes: shared }) => {
+    load: async ({ workspace, config, sandbox: opening, processes: shared }) => {
       const { createProcessRegistry, createShellTools } = await import('@toolgate/tools-shell');
+      const sandbox = await opening;
       const options = config.tools?.bash ?? {};
       const processes = shared ?? createProcessRegistry();
       const shell = createShellTools({

@@ -14,7 +14,7 @@ import type { BwrapSandbox } from '@toolgate/sandbox-bwrap';
 import type { ToolgateConfig } from '../config/toolgate-config-schema.js';
 import { openSessionSandbox, type SessionSandboxSettings } from '../sandbox/open-session-sandbox.js';
 import { type LoadedToolModules, loadToolModules } from '../tool-modules/load-tool-modules.js';
-import { createBuiltInTools } from './create-built-in-tools.js';
+import { type BuiltInTools, createBuiltInTools } from './create-built-in-tools.js';
 import { loadMcpTools, type SessionMcp } from './load-mcp-tools.js';
 
 /** Options for {@link createSessionTools}. */
@@ -134,15 +134,19 @@ function withoutListed(provider: ToolProvider, hidden: (name: string) => boolean
 export async function createSessionTools(options: SessionToolsOptions): Promise<SessionToolSet> {
   const config = options.config ?? {};
   const workspace = createConfiguredWorkspace(options.root, config);
-  const sandbox =
+  // bubblewrap's probe (a child process) runs while the tool packages load; bash, the tool
+  // modules and the listing below wait for it. Its failure is awaited and thrown there; until
+  // then it must not count as unhandled.
+  const opening =
     options.sandbox !== 'unconfined'
-      ? await openSessionSandbox(options.sandbox, {
+      ? openSessionSandbox(options.sandbox, {
           workspace,
           readRoots: workspace.readRoots,
           protectedPaths: config.workspace?.protectedPaths ?? [],
           notice: options.sandbox.notice,
         })
-      : undefined;
+      : Promise.resolve(undefined);
+  opening.catch(() => {});
   const withModules =
     config.tools?.modules !== undefined ||
     config.tools?.replace !== undefined ||
@@ -150,13 +154,26 @@ export async function createSessionTools(options: SessionToolsOptions): Promise<
   // Tool modules share bash's process registry and end with the session.
   const processes = withModules ? (await import('@toolgate/tools-shell')).createProcessRegistry() : undefined;
   const lifetime = new AbortController();
-  const builtIns = await createBuiltInTools({
-    workspace,
-    config,
-    ...(sandbox ? { sandbox } : {}),
-    ...(processes ? { processes } : {}),
-    ...(options.builtIns ? { only: options.builtIns } : {}),
-  });
+  let builtIns: BuiltInTools;
+  let sandbox: Awaited<typeof opening>;
+  try {
+    builtIns = await createBuiltInTools({
+      workspace,
+      config,
+      sandbox: opening,
+      ...(processes ? { processes } : {}),
+      ...(options.builtIns ? { only: options.builtIns } : {}),
+    });
+  } catch (error) {
+    await processes?.close();
+    throw error;
+  }
+  try {
+    sandbox = await opening;
+  } catch (error) {
+    await Promise.all([builtIns.close(), processes?.close()]);
+    throw error;
+  }
   let modules: LoadedToolModules | undefined;
   if (processes) {
     try {
