@@ -14,7 +14,8 @@
 // provider pays; and the loop alone: the same 50 steps with an in-memory model (doStream over a
 // list of parts) and a trivial read-only tool, minus 49 calls of that tool on a bare surface.
 // Start-up: `toolgate run` from spawn to the first model request arriving, against `node -e 0`
-// from spawn to exit, median of 15 interleaved runs. Goal: ≤ 2×.
+// from spawn to exit, median of 15 interleaved runs. Goal: ≤ 2×. Also shown: a one-line script
+// that only sends one request with Node's fetch, from spawn to its arrival, as the floor.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -274,51 +275,64 @@ function timeNode() {
   });
 }
 
-function timeRun() {
+/** Spawns `args` and resolves to the time from the spawn to the fake server receiving its first request. */
+function timeFirstRequest(what, args) {
   return new Promise((resolve, reject) => {
     const before = server.requests.length;
     server.reply({ text: 'ok' });
     const started = performance.now();
-    const child = spawn(
-      process.execPath,
-      [
-        bin,
-        'run',
-        'hi',
-        '--cwd',
-        root,
-        '--no-mcp',
-        '--model',
-        'openai-compatible:bench',
-        '--base-url',
-        server.baseURL,
-      ],
-      { env, stdio: 'ignore' },
-    );
+    const child = spawn(process.execPath, args, { env, stdio: 'ignore' });
     child.on('error', reject);
     child.on('exit', (code) => {
       const request = server.requests[before];
-      if (code !== 0 || !request) reject(new Error(`toolgate run exited ${code}`));
+      if (code !== 0 || !request) reject(new Error(`${what} exited ${code}`));
       else resolve(request.receivedAt - started);
     });
   });
 }
 
+const timeRun = () =>
+  timeFirstRequest('toolgate run', [
+    bin,
+    'run',
+    'hi',
+    '--cwd',
+    root,
+    '--no-mcp',
+    '--model',
+    'openai-compatible:bench',
+    '--base-url',
+    server.baseURL,
+  ]);
+
+// The floor of any Node program that talks to a model over HTTP: Node's fetch (undici, with its
+// HTTP/2 and TLS modules) loads on first use, and the AI SDK's providers build their headers with
+// it, so `toolgate run` cannot send its first request sooner than this one-line script does.
+const FETCH_ONCE = `fetch(${JSON.stringify(`${server.baseURL}/chat/completions`)}, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'bench', stream: true, messages: [{ role: 'user', content: 'hi' }] }) }).then((response) => response.text())`;
+const timeFetchOnce = () => timeFirstRequest('node -e fetch', ['-e', FETCH_ONCE]);
+
 await timeNode();
 await timeRun();
+await timeFetchOnce();
 const nodeRuns = [];
 const runRuns = [];
+const fetchRuns = [];
 for (let run = 0; run < STARTS; run++) {
   nodeRuns.push(await timeNode());
   runRuns.push(await timeRun());
+  fetchRuns.push(await timeFetchOnce());
 }
 await server.close();
 rmSync(root, { recursive: true, force: true });
 const nodeMs = median(nodeRuns);
 const firstMs = median(runRuns);
+const fetchMs = median(fetchRuns);
 const ratio = firstMs / nodeMs;
 console.log(`node -e 0                          median ${nodeMs.toFixed(1)} ms (${STARTS} runs)`);
+console.log(
+  `node -e "fetch(…)" → its request   median ${fetchMs.toFixed(1)} ms (${STARTS} runs): ${(fetchMs / nodeMs).toFixed(2)}x node -e 0, the floor`,
+);
 console.log(`toolgate run → first request       median ${firstMs.toFixed(1)} ms (${STARTS} runs)`);
 console.log(
-  `ratio                              ${ratio.toFixed(2)}x (goal ≤ 2x) ${ratio <= 2 ? 'ok' : 'OVER GOAL'}`,
+  `ratio                              ${ratio.toFixed(2)}x (goal ≤ 2x) ${ratio <= 2 ? 'ok' : 'OVER GOAL'}; ${(firstMs / fetchMs).toFixed(2)}x the floor`,
 );
