@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { readRegularFile } from '@toolgate/core';
 import { AgentDefinitionError } from './agent-definition-error.js';
 import type { AgentDefinitionConfig } from './agent-definition-schema.js';
-import { readAgentFile } from './read-agent-file.js';
 
 /** Where a workspace keeps its agent files, relative to its root. */
 export const AGENT_FILES_DIRECTORY = '.toolgate/agents';
@@ -30,6 +29,10 @@ export async function loadAgentFiles(directory: string): Promise<AgentFileDefini
     if (code === 'ENOENT') return [];
     throw new AgentDefinitionError(`Cannot read the agent directory ${directory}: ${code ?? String(error)}.`);
   }
+  if (names.length === 0) return [];
+  // The reader and its zod schema load only for a workspace that has agent files: every command
+  // resolves its settings through here, and most workspaces have none.
+  const { readAgentFile } = await import('./read-agent-file.js');
   const definitions: AgentFileDefinition[] = [];
   for (const name of names) {
     const file = join(directory, name);
