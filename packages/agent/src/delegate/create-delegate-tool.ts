@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import { DELEGATE_TOOL_PREFIX, type DelegateDefinition } from './delegate-definition.js';
 import { DELEGATE_INPUT_JSON_SCHEMA } from './delegate-input-json-schema.js';
-import { DELEGATE_INPUT_SCHEMA } from './delegate-input-schema.js';
+import { buildDelegateInputSchema, type DELEGATE_INPUT_SCHEMA } from './delegate-input-schema.js';
 
 /** What a delegate call asks the child: the task, and what it should know. */
 export interface DelegateInput {
@@ -36,7 +36,7 @@ export function delegateToolSpec(
   return defineTool({
     name,
     description: definition.description,
-    input: DELEGATE_INPUT_SCHEMA,
+    input: buildDelegateInputSchema,
     inputJsonSchema: DELEGATE_INPUT_JSON_SCHEMA,
     kind: 'think',
     source: { type: 'delegate' },

@@ -46,4 +46,28 @@ describe('defineTool', () => {
       message: 'Invalid arguments for read_file: `startLine`: expected int, received number; got number 0.5.',
     });
   });
+
+  it('builds an input given as a function on the first call, once, and not for a listing with its JSON Schema', () => {
+    let built = 0;
+    const build = () => {
+      built += 1;
+      return z.object({ path: z.string() });
+    };
+    const lazy = defineTool({
+      name: 'lazy',
+      description: 'Builds its schema late.',
+      input: build,
+      inputJsonSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+    });
+    expect(lazy.definition.inputSchema.required).toEqual(['path']);
+    expect(built).toBe(0);
+    expect(lazy.parseArguments({ path: 'a' })).toEqual({ ok: true, value: { path: 'a' } });
+    expect(lazy.parseArguments({ path: 1, extra: true })).toMatchObject({ ok: false });
+    expect(built).toBe(1);
+    // Without a JSON Schema given, the listing converts the built schema: still built once.
+    const converted = defineTool({ name: 'converted', description: 'x', input: build });
+    expect(converted.definition.inputSchema.properties).toHaveProperty('path');
+    expect(converted.parseArguments({ pth: 'a' })).toMatchObject({ ok: false });
+    expect(built).toBe(2);
+  });
 });

@@ -19,8 +19,12 @@ export interface DefineToolOptions<Schema extends z.ZodObject> {
   readonly name: string;
   /** Model-facing description. */
   readonly description: string;
-  /** zod object schema of the arguments; its JSON Schema is what the model sees. */
-  readonly input: Schema;
+  /**
+   * zod object schema of the arguments; its JSON Schema is what the model sees. A function that
+   * builds it defers building it to the first call (with `inputJsonSchema`, listing the tool builds
+   * no zod schema at all); it is called once.
+   */
+  readonly input: Schema | (() => Schema);
   /**
    * `input`'s JSON Schema, generated ahead of time, to save converting it when a host lists its
    * tools at start-up. It must be what `input` converts to: the built-in tools generate theirs
@@ -48,25 +52,31 @@ export function defineTool<Schema extends z.ZodObject>(
   options: DefineToolOptions<Schema>,
 ): ToolSpec<z.output<Schema>> {
   assertToolName(options.name);
+  let schema: Schema | undefined;
+  const input = (): Schema => {
+    schema ??= typeof options.input === 'function' ? options.input() : options.input;
+    return schema;
+  };
   let inputSchema = options.inputJsonSchema;
   const definition: ToolDefinition = {
     name: options.name,
     description: options.description,
     // Converted on first read, once: a one-shot call never reads it, a listing reads each once.
     get inputSchema() {
-      inputSchema ??= toJsonSchema(options.input);
+      inputSchema ??= toJsonSchema(input());
       return inputSchema;
     },
     kind: options.kind ?? 'other',
     annotations: options.annotations ?? {},
     source: options.source ?? { type: 'built-in' },
   };
-  const known = Object.keys(options.input.shape);
+  let known: readonly string[] | undefined;
   return {
     definition,
     ...(options.approval ? { approval: options.approval } : {}),
     parseArguments(value): ArgumentsParseResult<z.output<Schema>> {
       const problems: string[] = [];
+      known ??= Object.keys(input().shape);
       for (const key of Object.keys(value)) {
         if (known.includes(key)) continue;
         const closest = findClosestMatch(key, known);
@@ -74,7 +84,7 @@ export function defineTool<Schema extends z.ZodObject>(
           `unknown field \`${key}\`${closest ? ` — did you mean \`${closest}\`?` : ''} (known fields: ${known.join(', ')})`,
         );
       }
-      const parsed = options.input.safeParse(value);
+      const parsed = input().safeParse(value);
       if (!parsed.success) problems.push(...formatZodIssues(parsed.error.issues, value));
       if (problems.length > 0) {
         return { ok: false, message: `Invalid arguments for ${options.name}: ${problems.join('; ')}.` };

@@ -1,13 +1,13 @@
 import { defineTool } from '@toolgate/core';
 import { UPDATE_AGENTS_MD_DESCRIPTION } from './update-agents-md-description.js';
 import { UPDATE_AGENTS_MD_INPUT_JSON_SCHEMA } from './update-agents-md-input-json-schema.js';
-import { UPDATE_AGENTS_MD_INPUT_SCHEMA } from './update-agents-md-schema.js';
+import { buildUpdateAgentsMdInputSchema } from './update-agents-md-schema.js';
 
 /** The `update_agents_md` definition and argument parser, without an executor. */
 export const UPDATE_AGENTS_MD_SPEC = defineTool({
   name: 'update_agents_md',
   description: UPDATE_AGENTS_MD_DESCRIPTION,
-  input: UPDATE_AGENTS_MD_INPUT_SCHEMA,
+  input: buildUpdateAgentsMdInputSchema,
   inputJsonSchema: UPDATE_AGENTS_MD_INPUT_JSON_SCHEMA,
   kind: 'edit',
   annotations: {

@@ -1,13 +1,13 @@
 import { defineTool } from '@toolgate/core';
 import { READ_FILE_DESCRIPTION } from './read-file-description.js';
 import { READ_FILE_INPUT_JSON_SCHEMA } from './read-file-input-json-schema.js';
-import { READ_FILE_INPUT_SCHEMA } from './read-file-schema.js';
+import { buildReadFileInputSchema } from './read-file-schema.js';
 
 /** The `read_file` definition and argument parser, without an executor. */
 export const READ_FILE_SPEC = defineTool({
   name: 'read_file',
   description: READ_FILE_DESCRIPTION,
-  input: READ_FILE_INPUT_SCHEMA,
+  input: buildReadFileInputSchema,
   inputJsonSchema: READ_FILE_INPUT_JSON_SCHEMA,
   kind: 'read',
   annotations: { title: 'Read file', readOnly: true, destructive: false, idempotent: true, openWorld: false },

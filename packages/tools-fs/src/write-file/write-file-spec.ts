@@ -1,13 +1,13 @@
 import { defineTool } from '@toolgate/core';
 import { WRITE_FILE_DESCRIPTION } from './write-file-description.js';
 import { WRITE_FILE_INPUT_JSON_SCHEMA } from './write-file-input-json-schema.js';
-import { WRITE_FILE_INPUT_SCHEMA } from './write-file-schema.js';
+import { buildWriteFileInputSchema } from './write-file-schema.js';
 
 /** The `write_file` definition and argument parser, without an executor. */
 export const WRITE_FILE_SPEC = defineTool({
   name: 'write_file',
   description: WRITE_FILE_DESCRIPTION,
-  input: WRITE_FILE_INPUT_SCHEMA,
+  input: buildWriteFileInputSchema,
   inputJsonSchema: WRITE_FILE_INPUT_JSON_SCHEMA,
   kind: 'edit',
   annotations: {

@@ -1,14 +1,14 @@
 import { defineTool } from '@toolgate/core';
 import { APPLY_PATCH_DESCRIPTION } from './apply-patch-description.js';
 import { APPLY_PATCH_INPUT_JSON_SCHEMA } from './apply-patch-input-json-schema.js';
-import { applyPatchInputSchema } from './apply-patch-schema.js';
+import { buildApplyPatchInputSchema } from './apply-patch-schema.js';
 import { summarizePatch } from './summarize-patch.js';
 
 /** The `apply_patch` definition and argument parser (no executor). */
 export const APPLY_PATCH_SPEC = defineTool({
   name: 'apply_patch',
   description: APPLY_PATCH_DESCRIPTION,
-  input: applyPatchInputSchema,
+  input: buildApplyPatchInputSchema,
   inputJsonSchema: APPLY_PATCH_INPUT_JSON_SCHEMA,
   kind: 'edit',
   annotations: {

@@ -1,13 +1,13 @@
 import { defineTool } from '@toolgate/core';
 import { EDIT_DESCRIPTION } from './edit-description.js';
 import { EDIT_INPUT_JSON_SCHEMA } from './edit-input-json-schema.js';
-import { editInputSchema } from './edit-schema.js';
+import { buildEditInputSchema } from './edit-schema.js';
 
 /** The `edit` definition and argument parser (no executor). */
 export const EDIT_SPEC = defineTool({
   name: 'edit',
   description: EDIT_DESCRIPTION,
-  input: editInputSchema,
+  input: buildEditInputSchema,
   inputJsonSchema: EDIT_INPUT_JSON_SCHEMA,
   kind: 'edit',
   annotations: {

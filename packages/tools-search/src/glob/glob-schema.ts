@@ -1,14 +1,19 @@
 import { z } from 'zod';
 
+/** Builds {@link GLOB_INPUT_SCHEMA}; the tool's spec builds its own on its first call, so listing tools builds no zod schema. */
+export function buildGlobInputSchema() {
+  return z.object({
+    pattern: z
+      .string()
+      .min(1)
+      .describe('Glob in fast-glob syntax, relative to `path`, e.g. `**/*.ts` or `src/**/*.{js,jsx}`.'),
+    path: z.string().optional().describe('Directory to search in. Defaults to the workspace root.'),
+    maxResults: z.number().int().min(1).optional().describe('Most paths to return. Defaults to 1000.'),
+  });
+}
+
 /** Arguments of `glob`. */
-export const GLOB_INPUT_SCHEMA = z.object({
-  pattern: z
-    .string()
-    .min(1)
-    .describe('Glob in fast-glob syntax, relative to `path`, e.g. `**/*.ts` or `src/**/*.{js,jsx}`.'),
-  path: z.string().optional().describe('Directory to search in. Defaults to the workspace root.'),
-  maxResults: z.number().int().min(1).optional().describe('Most paths to return. Defaults to 1000.'),
-});
+export const GLOB_INPUT_SCHEMA = /* @__PURE__ */ buildGlobInputSchema();
 
 /** Validated `glob` input. */
 export type GlobInput = z.output<typeof GLOB_INPUT_SCHEMA>;

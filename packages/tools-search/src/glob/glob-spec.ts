@@ -1,13 +1,13 @@
 import { defineTool } from '@toolgate/core';
 import { GLOB_DESCRIPTION } from './glob-description.js';
 import { GLOB_INPUT_JSON_SCHEMA } from './glob-input-json-schema.js';
-import { GLOB_INPUT_SCHEMA } from './glob-schema.js';
+import { buildGlobInputSchema } from './glob-schema.js';
 
 /** The `glob` tool's definition and argument parser. */
 export const GLOB_SPEC = defineTool({
   name: 'glob',
   description: GLOB_DESCRIPTION,
-  input: GLOB_INPUT_SCHEMA,
+  input: buildGlobInputSchema,
   inputJsonSchema: GLOB_INPUT_JSON_SCHEMA,
   kind: 'search',
   annotations: { readOnly: true, idempotent: true },

@@ -1,19 +1,29 @@
 import { z } from 'zod';
 
+/** Builds {@link GREP_INPUT_SCHEMA}; the tool's spec builds its own on its first call, so listing tools builds no zod schema. */
+export function buildGrepInputSchema() {
+  return z.object({
+    pattern: z.string().min(1).describe('Regular expression (ripgrep / Rust syntax) searched line by line.'),
+    path: z.string().optional().describe('Directory or file to search. Defaults to the workspace root.'),
+    include: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'Only search files matching this glob: on the file name (`*.ts`, `*.{js,jsx}`), or on the path relative to `path` when it contains `/` (`src/**/*.ts`).',
+      ),
+    caseInsensitive: z.boolean().optional().describe('Match without regard to case. Defaults to false.'),
+    maxResults: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe('Most matching lines to return. Defaults to 100.'),
+  });
+}
+
 /** Arguments of `grep`. */
-export const GREP_INPUT_SCHEMA = z.object({
-  pattern: z.string().min(1).describe('Regular expression (ripgrep / Rust syntax) searched line by line.'),
-  path: z.string().optional().describe('Directory or file to search. Defaults to the workspace root.'),
-  include: z
-    .string()
-    .min(1)
-    .optional()
-    .describe(
-      'Only search files matching this glob: on the file name (`*.ts`, `*.{js,jsx}`), or on the path relative to `path` when it contains `/` (`src/**/*.ts`).',
-    ),
-  caseInsensitive: z.boolean().optional().describe('Match without regard to case. Defaults to false.'),
-  maxResults: z.number().int().min(1).optional().describe('Most matching lines to return. Defaults to 100.'),
-});
+export const GREP_INPUT_SCHEMA = /* @__PURE__ */ buildGrepInputSchema();
 
 /** Validated `grep` input. */
 export type GrepInput = z.output<typeof GREP_INPUT_SCHEMA>;

@@ -1,13 +1,13 @@
 import { defineTool } from '@toolgate/core';
 import { GREP_DESCRIPTION } from './grep-description.js';
 import { GREP_INPUT_JSON_SCHEMA } from './grep-input-json-schema.js';
-import { GREP_INPUT_SCHEMA } from './grep-schema.js';
+import { buildGrepInputSchema } from './grep-schema.js';
 
 /** The `grep` tool's definition and argument parser. */
 export const GREP_SPEC = defineTool({
   name: 'grep',
   description: GREP_DESCRIPTION,
-  input: GREP_INPUT_SCHEMA,
+  input: buildGrepInputSchema,
   inputJsonSchema: GREP_INPUT_JSON_SCHEMA,
   kind: 'search',
   annotations: { readOnly: true, idempotent: true },

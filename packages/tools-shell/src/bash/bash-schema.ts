@@ -13,33 +13,38 @@ export const MAX_BASH_INPUT_CHARS = 1_048_576;
 /** Largest `timeoutMs` (the largest delay a Node timer can hold). */
 export const MAX_BASH_TIMEOUT_MS = 2_147_483_647;
 
+/** Builds {@link BASH_INPUT_SCHEMA}; the tool's spec builds its own on its first call, so listing tools builds no zod schema. */
+export function buildBashInputSchema() {
+  return z.object({
+    action: z
+      .enum(BASH_ACTIONS)
+      .default('exec')
+      .describe('exec (default), start, status, logs, write, stop or list.'),
+    command: z.string().optional().describe('Shell command, for exec and start.'),
+    cwd: z
+      .string()
+      .optional()
+      .describe('Working directory for exec and start, relative to the workspace root. Default: the root.'),
+    timeoutMs: lenientInteger(z.int().max(MAX_BASH_TIMEOUT_MS))
+      .optional()
+      .describe('exec timeout in milliseconds; 0 or less means the default (30000).'),
+    processId: z.string().optional().describe('Process id from start, for status, logs, write and stop.'),
+    offset: z
+      .number()
+      .int()
+      .optional()
+      .describe('logs: absolute character offset to read from (use nextOffset).'),
+    limit: lenientInteger(z.int()).optional().describe('logs: maximum characters to return (default 12000).'),
+    input: z
+      .string()
+      .max(MAX_BASH_INPUT_CHARS)
+      .optional()
+      .describe('write: text sent to the process stdin as is (no newline is added).'),
+  });
+}
+
 /** Arguments of the bash tool (AI4J's names). Which fields an action needs is checked in preflight. */
-export const BASH_INPUT_SCHEMA = z.object({
-  action: z
-    .enum(BASH_ACTIONS)
-    .default('exec')
-    .describe('exec (default), start, status, logs, write, stop or list.'),
-  command: z.string().optional().describe('Shell command, for exec and start.'),
-  cwd: z
-    .string()
-    .optional()
-    .describe('Working directory for exec and start, relative to the workspace root. Default: the root.'),
-  timeoutMs: lenientInteger(z.int().max(MAX_BASH_TIMEOUT_MS))
-    .optional()
-    .describe('exec timeout in milliseconds; 0 or less means the default (30000).'),
-  processId: z.string().optional().describe('Process id from start, for status, logs, write and stop.'),
-  offset: z
-    .number()
-    .int()
-    .optional()
-    .describe('logs: absolute character offset to read from (use nextOffset).'),
-  limit: lenientInteger(z.int()).optional().describe('logs: maximum characters to return (default 12000).'),
-  input: z
-    .string()
-    .max(MAX_BASH_INPUT_CHARS)
-    .optional()
-    .describe('write: text sent to the process stdin as is (no newline is added).'),
-});
+export const BASH_INPUT_SCHEMA = /* @__PURE__ */ buildBashInputSchema();
 
 /** Validated bash arguments. */
 export type BashInput = z.output<typeof BASH_INPUT_SCHEMA>;

@@ -2,13 +2,13 @@ import { defineTool } from '@toolgate/core';
 import { BASH_APPROVAL } from './bash-approval.js';
 import { BASH_DESCRIPTION } from './bash-description.js';
 import { BASH_INPUT_JSON_SCHEMA } from './bash-input-json-schema.js';
-import { BASH_INPUT_SCHEMA } from './bash-schema.js';
+import { buildBashInputSchema } from './bash-schema.js';
 
 /** The bash tool's definition and argument parser (AI4J's wire name and parameters). */
 export const BASH_SPEC = defineTool({
   name: 'bash',
   description: BASH_DESCRIPTION,
-  input: BASH_INPUT_SCHEMA,
+  input: buildBashInputSchema,
   inputJsonSchema: BASH_INPUT_JSON_SCHEMA,
   kind: 'execute',
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },

@@ -13,6 +13,7 @@ export const WORD_COUNT_SPEC = defineTool({
   name: 'word_count', // ^[a-zA-Z0-9_-]{1,64}$
   description: 'Counts the words of a file in the workspace.',
   input: z.object({ path: z.string() }), // JSON Schema for the model is made from it (inlined, no $ref)
+  // `input` may also be a function that builds the schema: it then runs on the first call.
   // inputJsonSchema: { … }, // optional: that JSON Schema generated ahead of time, saving the
   //                         // conversion at start-up (it must equal what `input` converts to)
   kind: 'read', // ACP kind
