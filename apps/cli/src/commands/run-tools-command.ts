@@ -1,6 +1,6 @@
 import { delegateToolSpec } from '@toolgate/agent';
-import { findClosestMatch, type ToolDefinition } from '@toolgate/core';
-import { createSessionSurface, resolveAgentDefinitions } from '@toolgate/host';
+import { type ApprovalSubject, findClosestMatch } from '@toolgate/core';
+import { createSessionTools, resolveAgentDefinitions } from '@toolgate/host';
 import type { CliIo } from '../cli/cli-io.js';
 import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
 import type { CommandOptions } from '../cli/parse-cli-arguments.js';
@@ -20,16 +20,17 @@ export type ToolsCommandOptions = CommandOptions<'tools'>;
  */
 export async function runToolsCommand(io: CliIo, command: ToolsCommandOptions): Promise<ExitCode> {
   const settings = await resolveSessionSettings(io, command.options);
-  const session = await createSessionSurface({
+  // The session's tools themselves, not only their definitions: the table shows whether each asks
+  // by the rule the tool declares (a swapped-in bash or a tool module has its own).
+  const session = await createSessionTools({
     root: settings.root,
     config: settings.config,
-    mode: settings.mode,
     // Listing runs nothing.
     sandbox: 'unconfined',
     ...(settings.hiddenTools ? { hiddenTools: settings.hiddenTools } : {}),
     ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
   });
-  let definitions: readonly ToolDefinition[];
+  let tools: readonly ApprovalSubject[];
   let statusLines: readonly string[];
   try {
     const agents = await resolveAgentDefinitions({
@@ -38,20 +39,18 @@ export async function runToolsCommand(io: CliIo, command: ToolsCommandOptions): 
       env: io.env,
       skipModels: true,
     });
-    definitions = [
-      ...session.surface.registry.list(),
-      ...agents.map((agent) => delegateToolSpec(agent).definition),
-    ];
+    tools = [...session.provider.list(), ...agents.map((agent) => delegateToolSpec(agent))];
     statusLines = session.mcp?.statusLines() ?? [];
   } finally {
     await session.close();
   }
+  const definitions = tools.map((tool) => tool.definition);
   const colors = streamColors(io);
   // Why a server's tools are missing: for a person reading the table or a tool's help.
   if (!command.json) for (const line of statusLines) io.stderr.write(`${colors.stderr.dim(line)}\n`);
   if (command.tool !== undefined) {
-    const definition = definitions.find((candidate) => candidate.name === command.tool);
-    if (!definition) {
+    const tool = tools.find((candidate) => candidate.definition.name === command.tool);
+    if (!tool) {
       const closest = findClosestMatch(
         command.tool,
         definitions.map((candidate) => candidate.name),
@@ -62,15 +61,15 @@ export async function runToolsCommand(io: CliIo, command: ToolsCommandOptions): 
     }
     io.stdout.write(
       command.json
-        ? `${JSON.stringify(definition, null, 2)}\n`
-        : renderToolHelp(definition, settings.mode, colors.stdout),
+        ? `${JSON.stringify(tool.definition, null, 2)}\n`
+        : renderToolHelp(tool, settings.mode, colors.stdout),
     );
     return EXIT_CODES.success;
   }
   io.stdout.write(
     command.json
       ? `${JSON.stringify(definitions, null, 2)}\n`
-      : renderToolsTable(definitions, settings.mode, colors.stdout, io.stdout.columns ?? 120),
+      : renderToolsTable(tools, settings.mode, colors.stdout, io.stdout.columns ?? 120),
   );
   return EXIT_CODES.success;
 }

@@ -24,7 +24,7 @@ describe('renderToolHelp', () => {
       annotations: {},
       source: { type: 'custom' },
     };
-    expect(renderToolHelp(definition, 'auto', plain)).toBe(
+    expect(renderToolHelp({ definition }, 'auto', plain)).toBe(
       [
         'deploy  execute · custom · asks in auto mode: no',
         '',
@@ -51,13 +51,13 @@ describe('renderToolHelp', () => {
       annotations: {},
       source: { type: 'built-in' },
     };
-    expect(renderToolHelp(definition, 'safe', plain)).toBe(
+    expect(renderToolHelp({ definition }, 'safe', plain)).toBe(
       'ping  other · built-in · asks in safe mode: yes\n\nPings.\n\nArguments: none.\n',
     );
   });
 
   it('reads a built-in definition: read_file needs path and bounds startLine', () => {
-    const help = renderToolHelp(READ_FILE_SPEC.definition, 'safe', plain);
+    const help = renderToolHelp(READ_FILE_SPEC, 'safe', plain);
     expect(help).toContain('read_file  read · built-in · asks in safe mode: no\n');
     expect(help).toContain('\n  path       string, required\n');
     expect(help).toContain('\n  startLine  integer ≥ 1, optional\n');

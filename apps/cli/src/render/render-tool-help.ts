@@ -1,4 +1,4 @@
-import type { ApprovalMode, ToolDefinition } from '@toolgate/core';
+import type { ApprovalMode, ApprovalSubject } from '@toolgate/core';
 import { describeApprovalRule } from './approval-rule.js';
 import type { Colors } from './colors.js';
 import { sourceOf } from './render-tools-table.js';
@@ -42,9 +42,10 @@ export function describeSchemaType(schema: Schema): string {
  * description, then each argument from the JSON Schema: name, type, required, default and
  * description.
  */
-export function renderToolHelp(definition: ToolDefinition, mode: ApprovalMode, colors: Colors): string {
+export function renderToolHelp(tool: ApprovalSubject, mode: ApprovalMode, colors: Colors): string {
+  const { definition } = tool;
   const out = [
-    `${colors.bold(definition.name)}  ${colors.dim(`${definition.kind} · ${sourceOf(definition)} · asks in ${mode} mode: ${describeApprovalRule(mode, definition)}`)}`,
+    `${colors.bold(definition.name)}  ${colors.dim(`${definition.kind} · ${sourceOf(definition)} · asks in ${mode} mode: ${describeApprovalRule(mode, tool)}`)}`,
     '',
     definition.description.trim(),
     '',

@@ -1,4 +1,5 @@
 import type { ToolDefinition } from '@toolgate/core';
+import { BASH_SPEC } from '@toolgate/tools-shell';
 import { describe, expect, it } from 'vitest';
 import { describeApprovalRule } from './approval-rule.js';
 import { createColors } from './colors.js';
@@ -213,28 +214,49 @@ describe('renderToolResult', () => {
 });
 
 describe('describeApprovalRule and renderToolsTable', () => {
-  it('says which calls the mode asks for', () => {
-    const bash = definition('bash', { kind: 'execute' });
+  it('says which calls the mode asks for, by the rule each tool declares', () => {
+    const bash = { ...BASH_SPEC, definition: { ...BASH_SPEC.definition, description: 'Does bash.\nMore.' } };
     expect(['manual', 'safe', 'auto'].map((mode) => describeApprovalRule(mode as 'safe', bash))).toEqual([
       'yes',
       'exec,start,stop,write',
       'no',
     ]);
-    const readOnlyMcp = definition('mcp__docs__search', {
-      annotations: { readOnly: true },
-      source: { type: 'mcp', server: 'docs', originalName: 'search' },
-    });
+    const readOnlyMcp = {
+      definition: definition('mcp__docs__search', {
+        annotations: { readOnly: true },
+        source: { type: 'mcp', server: 'docs', originalName: 'search' },
+      }),
+    };
     expect(describeApprovalRule('safe', readOnlyMcp)).toBe('no');
     expect(
-      describeApprovalRule(
-        'safe',
-        definition('mcp__docs__write', { source: { type: 'mcp', server: 'docs', originalName: 'write' } }),
-      ),
+      describeApprovalRule('safe', {
+        definition: definition('mcp__docs__write', {
+          source: { type: 'mcp', server: 'docs', originalName: 'write' },
+        }),
+      }),
     ).toBe('yes');
     expect(renderToolsTable([bash, readOnlyMcp], 'safe', plain)).toBe(
       'TOOL               KIND     SOURCE    ASKS (safe)            DESCRIPTION\n' +
         'bash               execute  built-in  exec,start,stop,write  Does bash.\n' +
         'mcp__docs__search  other    mcp:docs  no                     Does mcp__docs__search.\n',
     );
+  });
+
+  it('reads a swapped-in tool by its own rule, not by its name, and lists the actions that ask', () => {
+    // A team's own bash that runs everything but `deploy` unasked in safe mode.
+    const ownBash = {
+      definition: definition('bash', {
+        inputSchema: {
+          type: 'object',
+          properties: { action: { type: 'string', enum: ['run', 'deploy'] } },
+        },
+      }),
+      approval: {
+        rule: { safe: (input: { action?: string }) => (input.action === 'deploy' ? 'ask' : 'run') },
+      },
+    } as const;
+    expect(describeApprovalRule('safe', ownBash)).toBe('deploy');
+    expect(describeApprovalRule('manual', ownBash)).toBe('yes');
+    expect(describeApprovalRule('safe', { definition: definition('bash') })).toBe('yes');
   });
 });

@@ -1,4 +1,4 @@
-import { type ApprovalMode, describeSource, type ToolDefinition } from '@toolgate/core';
+import { type ApprovalMode, type ApprovalSubject, describeSource, type ToolDefinition } from '@toolgate/core';
 import { describeApprovalRule } from './approval-rule.js';
 import type { Colors } from './colors.js';
 
@@ -15,19 +15,19 @@ export function sourceOf(definition: ToolDefinition): string {
 
 /** `toolgate tools`: name, kind, source, whether the mode asks, first line of the description. */
 export function renderToolsTable(
-  definitions: readonly ToolDefinition[],
+  tools: readonly ApprovalSubject[],
   mode: ApprovalMode,
   colors: Colors,
   width = 120,
 ): string {
-  if (definitions.length === 0) return 'No tools.\n';
+  if (tools.length === 0) return 'No tools.\n';
   const header = ['TOOL', 'KIND', 'SOURCE', `ASKS (${mode})`, 'DESCRIPTION'];
-  const rows = definitions.map((definition) => [
-    definition.name,
-    definition.kind,
-    sourceOf(definition),
-    describeApprovalRule(mode, definition),
-    firstLine(definition.description),
+  const rows = tools.map((tool) => [
+    tool.definition.name,
+    tool.definition.kind,
+    sourceOf(tool.definition),
+    describeApprovalRule(mode, tool),
+    firstLine(tool.definition.description),
   ]);
   const widths = header
     .slice(0, 4)
