@@ -9,16 +9,29 @@ const IMPORT_LINE = /^import\s+(?:(.+?)\s+from\s+)?"((?:node:)?[\w/]+)";$/gm;
  */
 const LOADED_ON_FIRST_CALL = new Set(['child_process', 'crypto', 'readline', 'tty', 'worker_threads']);
 
+/** `util.promisify.custom`, which `execFile` and `exec` carry: the forwarding function carries it too. */
+const PROMISIFY_CUSTOM = Symbol.for('nodejs.util.promisify.custom');
+
 /**
  * Whether `value` may stand behind a forwarding function: a plain function, not a constructor
  * (which `new` and `instanceof` need as itself) and with no properties of its own beyond a
- * function's (such as `execFile`'s `util.promisify.custom`).
+ * function's and `util.promisify.custom`.
  */
 function isPlainFunction(value) {
   if (typeof value !== 'function' || /^class\b/.test(Function.prototype.toString.call(value))) return false;
   // A constructor written as a function (tty's ReadStream) has methods on its prototype.
   if (value.prototype && Reflect.ownKeys(value.prototype).some((key) => key !== 'constructor')) return false;
-  return Reflect.ownKeys(value).every((key) => key === 'length' || key === 'name' || key === 'prototype');
+  return Reflect.ownKeys(value).every(
+    (key) => key === 'length' || key === 'name' || key === 'prototype' || key === PROMISIFY_CUSTOM,
+  );
+}
+
+/** The statement that binds `local` to a function of `load` that loads it on the first call. */
+function forwarding(local, load, imported, value) {
+  const call = `(...args) => ${load}.${imported}(...args)`;
+  if (!Reflect.ownKeys(value).includes(PROMISIFY_CUSTOM)) return `const ${local} = ${call};`;
+  const custom = "Symbol.for('nodejs.util.promisify.custom')";
+  return `const ${local} = Object.defineProperty(${call}, ${custom}, { get: () => ${load}.${imported}[${custom}] });`;
 }
 
 /** `{ a, b as c }` → [['a', 'a'], ['b', 'c']]. */
@@ -50,7 +63,7 @@ function bindingsFor(clause, name) {
   const eager = [];
   for (const [imported, local] of namedImports(named[1])) {
     if (module && isPlainFunction(module[imported]))
-      statements.push(`const ${local} = (...args) => ${load}.${imported}(...args);`);
+      statements.push(forwarding(local, load, imported, module[imported]));
     else eager.push(imported === local ? imported : `${imported}: ${local}`);
   }
   if (eager.length > 0) statements.push(`const { ${eager.join(', ')} } = ${load};`);

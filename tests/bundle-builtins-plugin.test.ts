@@ -62,11 +62,27 @@ describe('the bundle plugin that reads built-ins with process.getBuiltinModule',
     expect(code).toContain(
       'const uuid = (...args) => process.getBuiltinModule("node:crypto").randomUUID(...args);',
     );
-    // A constructor written as a function, a class, and a function with properties stay eager.
+    // A constructor written as a function and a class stay eager.
     expect(code).toContain('const { ReadStream } = process.getBuiltinModule("node:tty");');
     expect(code).toContain('const { Worker } = process.getBuiltinModule("node:worker_threads");');
-    expect(code).toContain('const { execFile } = process.getBuiltinModule("node:child_process");');
+    // execFile's util.promisify.custom is forwarded: promisify(execFile) still resolves { stdout, stderr }.
+    expect(code).toContain(
+      'const execFile = Object.defineProperty((...args) => process.getBuiltinModule("node:child_process").execFile(...args)',
+    );
     expect(runModule(code)).toBe('64 36 false function function function\n');
+  });
+
+  it('keeps util.promisify working on a forwarded execFile', () => {
+    const code = render(
+      [
+        'import { execFile } from "node:child_process";',
+        'import { promisify } from "node:util";',
+        'const { stdout } = await promisify(execFile)(process.execPath, ["-e", "process.stdout.write(\'ok\')"]);',
+        'console.log(stdout);',
+      ].join('\n'),
+    );
+    expect(code).not.toMatch(/^import /m);
+    expect(runModule(code)).toBe('ok\n');
   });
 
   it('leaves a chunk without built-in imports, and imports of other chunks, untouched', () => {

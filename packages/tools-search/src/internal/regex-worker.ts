@@ -1,5 +1,3 @@
-import { Worker } from 'node:worker_threads';
-
 /**
  * The worker's whole program (evaluated, so it needs no file of its own in `dist/`): given a text,
  * it answers with the 1-based numbers of the lines that match; given a list of strings, with the
@@ -37,6 +35,8 @@ export interface RegexWorker {
  * calls answer undefined: the event loop never runs the RegExp itself.
  */
 export function startRegexWorker(regexp: RegExp, signal: AbortSignal): RegexWorker {
+  // Loaded here, on the first search that needs a worker, not when the tools are created.
+  const { Worker } = process.getBuiltinModule('node:worker_threads');
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
     workerData: { source: regexp.source, flags: regexp.flags },
