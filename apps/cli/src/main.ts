@@ -35,7 +35,10 @@ runCli({
   argv: process.argv.slice(2),
   env: process.env,
   cwd: process.cwd(),
-  stdin: process.stdin,
+  // Built on first read: Node makes the stdin stream then, and most commands never read it.
+  get stdin() {
+    return process.stdin;
+  },
   stdout: process.stdout,
   stderr: process.stderr,
   signal: controller.signal,

@@ -2,7 +2,10 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { readCallArguments } from './read-call-arguments.js';
 
-const stdin = (text: string, isTTY = false) => Object.assign(Readable.from([Buffer.from(text)]), { isTTY });
+const stdin =
+  (text: string, isTTY = false) =>
+  () =>
+    Object.assign(Readable.from([Buffer.from(text)]), { isTTY });
 
 describe('readCallArguments', () => {
   it('parses ARGS given on the command line', async () => {
@@ -24,7 +27,7 @@ describe('readCallArguments', () => {
     for (let start = 0; start < bytes.length; start += 65_536)
       chunks.push(bytes.subarray(start, start + 65_536));
     const input = Object.assign(Readable.from(chunks), { isTTY: false });
-    expect(await readCallArguments('-', input)).toEqual({ content });
+    expect(await readCallArguments('-', () => input)).toEqual({ content });
   });
 
   it('refuses text that is not one JSON object', async () => {

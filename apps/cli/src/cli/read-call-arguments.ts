@@ -12,17 +12,19 @@ async function readAll(input: CliInput): Promise<string> {
 /**
  * The call's ARGS: one JSON object, given on the command line or (for `-` or no argument) read from
  * stdin. Blank input means `{}`; with no argument and stdin a terminal there is nothing to read, so
- * also `{}`. Anything that is not a JSON object is a usage error.
+ * also `{}`. Anything that is not a JSON object is a usage error. `stdin` is asked for only then:
+ * Node builds the stdin stream on first access, which a call with its ARGS given does not need.
  */
 export async function readCallArguments(
   given: string | undefined,
-  stdin: CliInput,
+  stdin: () => CliInput,
 ): Promise<Readonly<Record<string, unknown>>> {
   let text: string;
   let source: string;
   if (given === undefined || given === '-') {
-    if (given === undefined && stdin.isTTY) return {};
-    text = await readAll(stdin);
+    const input = stdin();
+    if (given === undefined && input.isTTY) return {};
+    text = await readAll(input);
     source = 'ARGS from stdin';
   } else {
     text = given;

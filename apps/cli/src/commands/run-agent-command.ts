@@ -20,7 +20,7 @@ export type RunCommandOptions = CommandOptions<'run'>;
  */
 export async function runAgentCommand(io: CliIo, command: RunCommandOptions): Promise<ExitCode> {
   const { agent, oversight } = await createTerminalAgent(io, command);
-  const prompt = await readPrompt(command.prompt, io.stdin);
+  const prompt = await readPrompt(command.prompt, () => io.stdin);
   const renderer = createTurnRenderer({ stdout: io.stdout, stderr: io.stderr, colors: streamColors(io) });
   const session = await agent.createSession();
   let result: TurnResult;

@@ -27,7 +27,7 @@ import { type CallCommandOptions, exitCodeOf } from './run-call-command.js';
  */
 export async function runExplainCommand(io: CliIo, command: CallCommandOptions): Promise<ExitCode> {
   const settings = await resolveSessionSettings(io, command.options);
-  const input = await readCallArguments(command.args, io.stdin);
+  const input = await readCallArguments(command.args, () => io.stdin);
   const colors = streamColors(io);
   const tools = await createSessionTools({
     root: settings.root,

@@ -1,5 +1,5 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { isatty, ReadStream } from 'node:tty';
+import { isatty } from 'node:tty';
 
 /** The person's terminal, opened apart from stdin/stdout so those can carry data. */
 export interface ControllingTerminal {
@@ -43,6 +43,8 @@ export function openControllingTerminal(path = CONTROLLING_TERMINAL_PATH): Contr
         } catch {
           return resolve(null);
         }
+        // node:tty's ReadStream loads only when a question is asked (the bundle binds isatty lazily).
+        const { ReadStream } = process.getBuiltinModule('node:tty');
         const stream = new ReadStream(readFd);
         let buffered = '';
         const finish = (line: string | null) => {

@@ -22,7 +22,8 @@ export function withEvents(listener: ToolEventListener): ToolDecorator {
       previous(event);
       report(event);
     };
-    const started = performance.now();
+    // process.hrtime, not performance: the first read of `performance` loads perf_hooks.
+    const started = process.hrtime.bigint();
     report({ type: 'tool-call-start', call: invocation.call, definition: invocation.tool.definition });
     let result: ToolResult;
     try {
@@ -30,7 +31,12 @@ export function withEvents(listener: ToolEventListener): ToolDecorator {
     } catch (error) {
       result = internalErrorFailure(invocation.call.name, error);
     }
-    report({ type: 'tool-call-end', call: invocation.call, result, durationMs: performance.now() - started });
+    report({
+      type: 'tool-call-end',
+      call: invocation.call,
+      result,
+      durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+    });
     return result;
   };
 }
