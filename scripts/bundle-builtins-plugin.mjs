@@ -46,22 +46,31 @@ function namedImports(list) {
     });
 }
 
-/** The statements that bind one import clause of built-in `name` without an ES module import. */
+const IDENTIFIER = '[A-Za-z_$][\\w$]*';
+/**
+ * `x`, `{ … }` or `x, { … }`: the clauses rolldown writes for a built-in. A namespace import stays
+ * an import: its `default` is the module, which `process.getBuiltinModule` does not give.
+ */
+const CLAUSE = new RegExp(`^(?:(${IDENTIFIER})\\s*,\\s*)?(?:(${IDENTIFIER})|\\{([^}]*)\\})$`);
+
+/**
+ * The statements that bind one import clause of built-in `name` without an ES module import;
+ * undefined for a clause of another shape, which stays an import.
+ */
 function bindingsFor(clause, name) {
   const specifier = JSON.stringify(`node:${name}`);
   const load = `process.getBuiltinModule(${specifier})`;
   if (clause === undefined) return [`${load};`];
-  const statements = [];
-  const named = /\{([^}]*)\}/.exec(clause);
-  const rest = clause
-    .replace(/\{[^}]*\}/, '')
-    .replace(/,/g, ' ')
-    .trim();
-  if (rest) statements.push(`const ${rest.replace(/^\*\s+as\s+/, '')} = ${load};`);
-  if (!named) return statements;
+  const parts = CLAUSE.exec(clause.trim());
+  if (!parts) return undefined;
+  const [, first, whole, named] = parts;
+  const statements = [first, whole]
+    .filter((local) => local !== undefined)
+    .map((local) => `const ${local} = ${load};`);
+  if (named === undefined) return statements;
   const module = LOADED_ON_FIRST_CALL.has(name) ? process.getBuiltinModule(`node:${name}`) : undefined;
   const eager = [];
-  for (const [imported, local] of namedImports(named[1])) {
+  for (const [imported, local] of namedImports(named)) {
     if (module && isPlainFunction(module[imported]))
       statements.push(forwarding(local, load, imported, module[imported]));
     else eager.push(imported === local ? imported : `${imported}: ${local}`);
@@ -86,7 +95,8 @@ export function bundleBuiltinsPlugin() {
       for (const match of code.matchAll(IMPORT_LINE)) {
         const [line, clause, specifier] = match;
         const name = specifier.startsWith('node:') ? specifier.slice(5) : specifier;
-        if (builtinModules.includes(name)) replacements.push({ line, statements: bindingsFor(clause, name) });
+        const statements = builtinModules.includes(name) ? bindingsFor(clause, name) : undefined;
+        if (statements) replacements.push({ line, statements });
       }
       if (replacements.length === 0) return null;
       let rewritten = code;

@@ -29,12 +29,12 @@ function runModule(code: string): string {
 }
 
 describe('the bundle plugin that reads built-ins with process.getBuiltinModule', () => {
-  it('turns named, renamed, default, namespace and bare imports of built-ins into reads', () => {
+  it('turns named, renamed, default and bare imports of built-ins into reads', () => {
     const code = render(
       [
         'import { join, sep as separator } from "node:path";',
         'import fs, { constants } from "node:fs";',
-        'import * as os from "os";',
+        'import os from "os";',
         'import "node:util";',
         'console.log(join("a", "b"), separator, typeof fs.readFileSync, typeof constants.O_RDONLY, typeof os.homedir);',
       ].join('\n'),
@@ -83,6 +83,18 @@ describe('the bundle plugin that reads built-ins with process.getBuiltinModule',
     );
     expect(code).not.toMatch(/^import /m);
     expect(runModule(code)).toBe('ok\n');
+  });
+
+  it('leaves a namespace import, whose default is the module, as it is', () => {
+    expect(
+      plugin.renderChunk('import * as fs from "node:fs";\nconsole.log(fs.default === fs.default);'),
+    ).toBeNull();
+    expect(
+      plugin.renderChunk('import fs, * as ns from "node:fs";\nconsole.log(fs === ns.default);'),
+    ).toBeNull();
+    expect(render('import os, { EOL } from "node:os";\nconsole.log(typeof os.homedir, EOL.length);')).toBe(
+      'const os = process.getBuiltinModule("node:os");\nconst { EOL } = process.getBuiltinModule("node:os");\nconsole.log(typeof os.homedir, EOL.length);',
+    );
   });
 
   it('leaves a chunk without built-in imports, and imports of other chunks, untouched', () => {
