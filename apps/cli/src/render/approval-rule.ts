@@ -15,12 +15,21 @@ function actionsOf(tool: ApprovalSubject): readonly string[] | undefined {
  * tool with an `action` argument whose actions differ (bash), the actions that ask.
  */
 export function describeApprovalRule(mode: ApprovalMode, tool: ApprovalSubject): string {
+  // A tool module's rule may throw on the bare arguments a listing judges: such a call never runs
+  // unasked (the surface answers it with internal_error), so the listing says it asks.
+  const asks = (input: unknown): boolean => {
+    try {
+      return requiresApproval(mode, tool, input);
+    } catch {
+      return true;
+    }
+  };
   const actions = actionsOf(tool);
   if (actions) {
-    const asking = actions.filter((action) => requiresApproval(mode, tool, { action }));
+    const asking = actions.filter((action) => asks({ action }));
     if (asking.length === actions.length) return 'yes';
     if (asking.length === 0) return 'no';
     return [...asking].sort().join(',');
   }
-  return requiresApproval(mode, tool, {}) ? 'yes' : 'no';
+  return asks({}) ? 'yes' : 'no';
 }

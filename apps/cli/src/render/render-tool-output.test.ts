@@ -259,4 +259,13 @@ describe('describeApprovalRule and renderToolsTable', () => {
     expect(describeApprovalRule('manual', ownBash)).toBe('yes');
     expect(describeApprovalRule('safe', { definition: definition('bash') })).toBe('yes');
   });
+
+  it('says a tool asks when its rule throws on the bare arguments a listing judges it by', () => {
+    const fragile = {
+      definition: definition('upload'),
+      approval: { rule: { auto: (input: { path: string }) => (input.path.startsWith('/') ? 'ask' : 'run') } },
+    } as const;
+    expect(describeApprovalRule('auto', fragile)).toBe('yes');
+    expect(renderToolsTable([fragile], 'auto', plain)).toContain('upload  other  built-in  yes');
+  });
 });
