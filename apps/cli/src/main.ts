@@ -1,4 +1,5 @@
 import { SIGNAL_EXIT_CODES } from './cli/exit-codes.js';
+import { processOutput } from './cli/process-output.js';
 import { runCli } from './cli/run-cli.js';
 
 /** How long a second signal waits for writes in progress to roll back before exiting anyway. */
@@ -31,6 +32,9 @@ for (const name of Object.keys(SIGNAL_EXIT_CODES) as (keyof typeof SIGNAL_EXIT_C
   });
 }
 
+const stdout = processOutput(1, () => process.stdout);
+const stderr = processOutput(2, () => process.stderr);
+
 runCli({
   argv: process.argv.slice(2),
   env: process.env,
@@ -39,8 +43,8 @@ runCli({
   get stdin() {
     return process.stdin;
   },
-  stdout: process.stdout,
-  stderr: process.stderr,
+  stdout,
+  stderr,
   signal: controller.signal,
   onInterrupt: (listener) => {
     interruptListeners.add(listener);
@@ -50,10 +54,10 @@ runCli({
   (code) => {
     // Exit once the output is flushed instead of waiting for the event loop to drain: a library
     // timer (a kill grace period, an MCP reconnect) must not keep a finished call alive.
-    process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+    stdout.settle(() => stderr.settle(() => process.exit(code)));
   },
   (error: unknown) => {
-    process.stderr.write(
+    stderr.write(
       `toolgate: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
     );
     process.exitCode = 1;

@@ -1,12 +1,18 @@
-import type { Readable, Writable } from 'node:stream';
+import type { Readable } from 'node:stream';
 
 /** A readable stream the CLI reads ARGS (and, for `mcp`, JSON-RPC) from. */
 export interface CliInput extends Readable {
   readonly isTTY?: boolean;
 }
 
-/** A stream the CLI writes to. */
-export interface CliOutput extends Writable {
+/**
+ * Where the CLI writes: the process's stdout or stderr (see `processOutput`), or a stream a test
+ * hands in. Only what the commands use: writing text, waiting for 'drain' when a write returns
+ * false, and whether it is a terminal.
+ */
+export interface CliOutput {
+  write(text: string, callback?: (error?: Error | null) => void): boolean;
+  once(event: 'drain', listener: () => void): unknown;
   readonly isTTY?: boolean;
   /** Terminal width, when a TTY. */
   readonly columns?: number;

@@ -1,4 +1,4 @@
-import type { Readable, Writable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { createJsonLineReader, MAX_STDIO_MESSAGE_TEXT } from '../internal/json-line-reader.js';
@@ -17,7 +17,7 @@ export interface StdioServerTransportOptions {
  */
 export function createStdioServerTransport(
   input: Readable,
-  output: Writable,
+  output: { write(text: string): boolean; once(event: 'drain', listener: () => void): unknown },
   options: StdioServerTransportOptions = {},
 ): Transport {
   let closed = false;

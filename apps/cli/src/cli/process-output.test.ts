@@ -1,0 +1,95 @@
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+const MODULE = new URL('./process-output.ts', import.meta.url).href;
+const LINE = `${'x'.repeat(1023)}\n`;
+
+interface Outcome {
+  readonly code: number | null;
+  readonly stdout: Buffer;
+  readonly stderr: string;
+}
+
+/**
+ * Runs `body` in a child Node whose stdout is a pipe to this process: `out` is `processOutput(1, …)`.
+ * The parent starts reading after `readAfterMs` (so the pipe fills and writes block or fail with
+ * EAGAIN) and, with `closeAfterBytes`, closes its end once that much arrived.
+ */
+function runChild(body: string, options: { readAfterMs?: number; closeAfterBytes?: number } = {}) {
+  const script = `const { processOutput } = await import(${JSON.stringify(MODULE)});
+const out = processOutput(1, () => process.stdout);
+${body}`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const chunks: Buffer[] = [];
+  let received = 0;
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (text: string) => {
+    stderr += text;
+  });
+  child.stdout.pause();
+  child.stdout.on('data', (chunk: Buffer) => {
+    chunks.push(chunk);
+    received += chunk.length;
+    if (options.closeAfterBytes !== undefined && received >= options.closeAfterBytes) child.stdout.destroy();
+  });
+  setTimeout(() => child.stdout.resume(), options.readAfterMs ?? 0);
+  return new Promise<Outcome>((resolve) => {
+    child.on('close', (code) => resolve({ code, stdout: Buffer.concat(chunks), stderr }));
+  });
+}
+
+describe('processOutput over a pipe', () => {
+  it('delivers every byte in order through a full pipe and settles after the last write', async () => {
+    const outcome = await runChild(
+      `for (let i = 0; i < 3072; i++) out.write(String(i).padStart(6, '0') + ${JSON.stringify(LINE.slice(6))});
+out.settle(() => { process.stderr.write('settled'); process.exit(0); });`,
+      { readAfterMs: 300 },
+    );
+    expect(outcome.stderr).toBe('settled');
+    expect(outcome.code).toBe(0);
+    const lines = outcome.stdout.toString('utf8').split('\n');
+    expect(lines).toHaveLength(3073);
+    expect(lines.slice(0, -1).every((line, index) => line.startsWith(String(index).padStart(6, '0')))).toBe(true);
+  });
+
+  it('hands the rest over to Node’s stream when the pipe is non-blocking, keeping the order', async () => {
+    // Touching process.stdout makes Node open the pipe non-blocking: a full pipe then answers EAGAIN.
+    const outcome = await runChild(
+      `process.stdout;
+for (let i = 0; i < 3072; i++) out.write(String(i).padStart(6, '0') + ${JSON.stringify(LINE.slice(6))});
+let drained = false;
+if (!out.write('last\\n')) out.once('drain', () => { drained = true; });
+out.settle(() => process.exit(0));`,
+      { readAfterMs: 300 },
+    );
+    expect(outcome.code).toBe(0);
+    expect(outcome.stderr).toBe('');
+    const text = outcome.stdout.toString('utf8');
+    expect(text.endsWith('\nlast\n')).toBe(true);
+    const lines = text.split('\n').slice(0, 3072);
+    expect(lines.every((line, index) => line.startsWith(String(index).padStart(6, '0')))).toBe(true);
+  });
+
+  it('ends quietly when the reader goes away, as `| head` does', async () => {
+    const outcome = await runChild(
+      `for (let i = 0; i < 4096; i++) out.write(${JSON.stringify(LINE)});
+out.settle(() => { process.stderr.write('done'); process.exit(0); });`,
+      { closeAfterBytes: 1 },
+    );
+    expect(outcome.code).toBe(0);
+    expect(outcome.stderr).toBe('done');
+    expect(outcome.stdout.length).toBeLessThan(4096 * 1024);
+  });
+
+  it('calls a write’s callback after the write, not before it returns', async () => {
+    const outcome = await runChild(
+      `let returned = false;
+out.write('one\\n', () => { process.stderr.write(returned ? 'after' : 'during'); process.exit(0); });
+returned = true;`,
+    );
+    expect(outcome.stdout.toString('utf8')).toBe('one\n');
+    expect(outcome.stderr).toBe('after');
+  });
+});

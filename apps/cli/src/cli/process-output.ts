@@ -1,0 +1,83 @@
+import { fstatSync, writeSync } from 'node:fs';
+import type { CliOutput } from './cli-io.js';
+
+/** The process's stdout or stderr as the CLI writes to it, and a way to wait for what was written. */
+export interface ProcessOutput extends CliOutput {
+  /** Calls `callback` once everything written so far has reached the file, pipe or terminal. */
+  settle(callback: () => void): void;
+}
+
+/**
+ * Standard output or error, written with plain blocking writes when it is a file, a pipe or a
+ * socket, and through Node's own stream (`stream()`, built only then) when it is a terminal or
+ * anything else.
+ *
+ * Why: Node builds `process.stdout` over a pipe as a `net.Socket`, and loading the networking
+ * modules for it costs about 6 ms of every short command's start (bench/cli-startup). On Linux Node
+ * writes to pipes and files synchronously anyway, so the output, its order and its back-pressure
+ * stay the same. A descriptor left non-blocking by whoever shares it (a write would fail with
+ * EAGAIN) hands the rest of the output over to Node's stream, which waits for the reader. A reader
+ * that went away (EPIPE, as in `toolgate tools | head -1`) ends the output quietly, as it does with
+ * Node's stream; any other write error is thrown to the caller.
+ */
+export function processOutput(fd: 1 | 2, stream: () => NodeJS.WriteStream): ProcessOutput {
+  if (!writesDirectly(fd)) return streamOutput(stream);
+  let handedOver: NodeJS.WriteStream | undefined;
+  let readerGone = false;
+  return {
+    isTTY: false,
+    write(text, callback) {
+      if (handedOver) return handedOver.write(text, callback);
+      const bytes = Buffer.from(text);
+      for (let offset = 0; offset < bytes.length && !readerGone; ) {
+        try {
+          offset += writeSync(fd, bytes, offset);
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code;
+          if (code === 'EPIPE') readerGone = true;
+          else if (code === 'EAGAIN') {
+            handedOver = stream();
+            return handedOver.write(bytes.subarray(offset), callback);
+          } else throw error;
+        }
+      }
+      if (callback) process.nextTick(callback);
+      return true;
+    },
+    once(event, listener) {
+      // Until the output is handed over every write completes at once, so no 'drain' is owed.
+      handedOver?.once(event, listener);
+    },
+    settle(callback) {
+      if (handedOver) handedOver.write('', () => callback());
+      else process.nextTick(callback);
+    },
+  };
+}
+
+/** Whether `fd` is a file, pipe or socket: what a blocking write serves as Node's stream would. */
+function writesDirectly(fd: number): boolean {
+  try {
+    const stats = fstatSync(fd);
+    return stats.isFile() || stats.isFIFO() || stats.isSocket();
+  } catch {
+    return false;
+  }
+}
+
+/** Node's own stream, built on first use. */
+function streamOutput(stream: () => NodeJS.WriteStream): ProcessOutput {
+  return {
+    get isTTY() {
+      return stream().isTTY;
+    },
+    get columns() {
+      return stream().columns;
+    },
+    write: (text, callback) => stream().write(text, callback),
+    once: (event, listener) => stream().once(event, listener),
+    settle(callback) {
+      stream().write('', () => callback());
+    },
+  };
+}
