@@ -51,7 +51,9 @@ out.settle(() => { process.stderr.write('settled'); process.exit(0); });`,
     expect(outcome.code).toBe(0);
     const lines = outcome.stdout.toString('utf8').split('\n');
     expect(lines).toHaveLength(3073);
-    expect(lines.slice(0, -1).every((line, index) => line.startsWith(String(index).padStart(6, '0')))).toBe(true);
+    expect(lines.slice(0, -1).every((line, index) => line.startsWith(String(index).padStart(6, '0')))).toBe(
+      true,
+    );
   });
 
   it('hands the rest over to Node’s stream when the pipe is non-blocking, keeping the order', async () => {
