@@ -7,23 +7,63 @@ const IMPORT_LINE = /^import\s+(?:(.+?)\s+from\s+)?"((?:node:)?[\w/]+)";$/gm;
  * nothing, hashes nothing): their plain functions are bound lazily, loading the module on the
  * first call.
  */
-const LOADED_ON_FIRST_CALL = new Set(['child_process', 'crypto', 'readline', 'tty', 'worker_threads']);
+const LOADED_ON_FIRST_CALL = new Set([
+  'child_process',
+  'crypto',
+  'fs/promises',
+  'os',
+  'readline',
+  'tty',
+  'worker_threads',
+]);
+
+/**
+ * Functions of `fs/promises` served by their callback twins in `fs`, which Node has loaded before
+ * any user code: `fs/promises` itself loads readline, the REPL history, the file watchers and `os`
+ * with it, about 6 ms of a command that only reads its configuration and a file or two. Each twin
+ * takes the same arguments and fails with the same error; `realpath`'s twin is the native one, as
+ * `fs/promises` uses. Functions that take or return a FileHandle (`open`, …) and the writers, which
+ * also take streams and iterables, are not here: they stay `fs/promises`', loaded on first call.
+ */
+const CALLBACK_TWINS = {
+  'fs/promises': {
+    access: 'access',
+    lstat: 'lstat',
+    readdir: 'readdir',
+    readFile: 'readFile',
+    readlink: 'readlink',
+    realpath: 'realpath.native',
+    stat: 'stat',
+  },
+};
 
 /** `util.promisify.custom`, which `execFile` and `exec` carry: the forwarding function carries it too. */
 const PROMISIFY_CUSTOM = Symbol.for('nodejs.util.promisify.custom');
 
 /**
+ * Own properties a forwarding function may stand in for: a function's own, `util.promisify.custom`
+ * (forwarded), and the extras os's functions carry, which no bundled code uses and forwarding
+ * drops: `Symbol.toPrimitive` (`${os.homedir}` reads as the directory) and an internal variant.
+ */
+const FORWARDABLE_KEYS = new Set([
+  'length',
+  'name',
+  'prototype',
+  PROMISIFY_CUSTOM,
+  Symbol.toPrimitive,
+  'withoutStackTrace',
+]);
+
+/**
  * Whether `value` may stand behind a forwarding function: a plain function, not a constructor
- * (which `new` and `instanceof` need as itself) and with no properties of its own beyond a
- * function's and `util.promisify.custom`.
+ * (which `new` and `instanceof` need as itself) and with no properties of its own beyond
+ * `FORWARDABLE_KEYS`.
  */
 function isPlainFunction(value) {
   if (typeof value !== 'function' || /^class\b/.test(Function.prototype.toString.call(value))) return false;
   // A constructor written as a function (tty's ReadStream) has methods on its prototype.
   if (value.prototype && Reflect.ownKeys(value.prototype).some((key) => key !== 'constructor')) return false;
-  return Reflect.ownKeys(value).every(
-    (key) => key === 'length' || key === 'name' || key === 'prototype' || key === PROMISIFY_CUSTOM,
-  );
+  return Reflect.ownKeys(value).every((key) => FORWARDABLE_KEYS.has(key));
 }
 
 /** The statement that binds `local` to a function of `load` that loads it on the first call. */
@@ -32,6 +72,12 @@ function forwarding(local, load, imported, value) {
   if (!Reflect.ownKeys(value).includes(PROMISIFY_CUSTOM)) return `const ${local} = ${call};`;
   const custom = "Symbol.for('nodejs.util.promisify.custom')";
   return `const ${local} = Object.defineProperty(${call}, ${custom}, { get: () => ${load}.${imported}[${custom}] });`;
+}
+
+/** The statement that binds `local` to a promise-returning call of callback function `twin` of `fs`. */
+function callbackTwin(local, twin) {
+  const call = `process.getBuiltinModule("node:fs").${twin}(...args, (error, value) => (error ? reject(error) : resolve(value)))`;
+  return `const ${local} = (...args) => new Promise((resolve, reject) => ${call});`;
 }
 
 /** `{ a, b as c }` → [['a', 'a'], ['b', 'c']]. */
@@ -70,8 +116,10 @@ function bindingsFor(clause, name) {
   if (named === undefined) return statements;
   const module = LOADED_ON_FIRST_CALL.has(name) ? process.getBuiltinModule(`node:${name}`) : undefined;
   const eager = [];
+  const twins = CALLBACK_TWINS[name] ?? {};
   for (const [imported, local] of namedImports(named)) {
-    if (module && isPlainFunction(module[imported]))
+    if (Object.hasOwn(twins, imported)) statements.push(callbackTwin(local, twins[imported]));
+    else if (module && isPlainFunction(module[imported]))
       statements.push(forwarding(local, load, imported, module[imported]));
     else eager.push(imported === local ? imported : `${imported}: ${local}`);
   }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -83,6 +83,39 @@ describe('the bundle plugin that reads built-ins with process.getBuiltinModule',
     );
     expect(code).not.toMatch(/^import /m);
     expect(runModule(code)).toBe('ok\n');
+  });
+
+  it('serves fs/promises readers by their callback twins, so fs/promises loads only for the rest', () => {
+    const directory = mkdtempSync(join(tmpdir(), 'toolgate-twins-'));
+    directories.push(directory);
+    writeFileSync(join(directory, 'file.txt'), 'text');
+    symlinkSync(join(directory, 'file.txt'), join(directory, 'link'));
+    const code = render(
+      [
+        'import { access, lstat, readdir, readFile, readlink, realpath as real, stat, open } from "node:fs/promises";',
+        'import { homedir } from "node:os";',
+        `const dir = ${JSON.stringify(directory)};`,
+        'const loaded = () => process.moduleLoadList.includes("NativeModule fs/promises");',
+        'await access(dir);',
+        'const seen = [(await stat(dir + "/file.txt")).size, (await lstat(dir + "/link")).isSymbolicLink(),',
+        '  (await readdir(dir)).sort().join(","), await readFile(dir + "/link", "utf8"),',
+        '  (await readlink(dir + "/link")) === dir + "/file.txt", (await real(dir + "/link")) === dir + "/file.txt",',
+        '  await stat(dir + "/missing").catch((error) => `${error.code} ${error.syscall}`), loaded()];',
+        'const handle = await open(dir + "/file.txt");',
+        'await handle.close();',
+        'console.log(seen.join(" "), loaded(), homedir() === process.env.HOME);',
+      ].join('\n'),
+    );
+    expect(code).toContain(
+      'const real = (...args) => new Promise((resolve, reject) => process.getBuiltinModule("node:fs").realpath.native(...args, (error, value) => (error ? reject(error) : resolve(value))));',
+    );
+    expect(code).toContain(
+      'const open = (...args) => process.getBuiltinModule("node:fs/promises").open(...args);',
+    );
+    expect(code).toContain(
+      'const homedir = (...args) => process.getBuiltinModule("node:os").homedir(...args);',
+    );
+    expect(runModule(code)).toBe('4 true file.txt,link text true true ENOENT stat false true true\n');
   });
 
   it('leaves a namespace import, whose default is the module, as it is', () => {
