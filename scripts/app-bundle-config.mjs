@@ -21,6 +21,18 @@ import { bundleBuiltinsPlugin } from './bundle-builtins-plugin.mjs';
  * The shell parser's WebAssembly (the tree-sitter runtime and the bash grammar) cannot be inlined:
  * it is copied beside the chunks, where @toolgate/rules looks for it first.
  */
+/**
+ * What every session command loads beside core: the host's configuration, rules and session
+ * assembly and the CLI's command context, as one chunk instead of six (each module costs Node
+ * about half a millisecond to resolve, load and link). The modules a command imports only when it
+ * needs them (the config schemas, which build zod schemas; the user-config writer) stay out: the
+ * group also takes in every static import of what it captures, and captured they would load at
+ * every start.
+ */
+const SESSION_MODULES =
+  /apps[\\/]cli[\\/]src[\\/](commands[\\/]command-context|cli[\\/]resolve-session-settings)\.ts$|packages[\\/]host[\\/]src[\\/](config|rules|tool-modules|sandbox[\\/](sandbox-required-error|open-session-sandbox)|session[\\/](create-session-tools|create-built-in-tools|load-mcp-tools)|agents[\\/](agent-definition-error|load-agent-files))|packages[\\/]rules[\\/]src[\\/]/;
+const LOADED_WHEN_NEEDED = /-schema\.ts$|[\\/]write-user-config\.ts$/;
+
 export function appBundleConfig() {
   const fromRules = createRequire(join(import.meta.dirname, '../packages/rules/package.json'));
   const wasm = [
@@ -46,7 +58,15 @@ export function appBundleConfig() {
       charset: 'ascii',
       comments: { legal: true, annotation: false, jsdoc: false },
       codeSplitting: {
-        groups: [{ name: 'core', test: /packages[\\/]core[\\/]src[\\/]|node_modules[\\/]zod[\\/]/ }],
+        groups: [
+          { name: 'core', priority: 2, test: /packages[\\/]core[\\/]src[\\/]|node_modules[\\/]zod[\\/]/ },
+          { name: 'main', priority: 3, test: /apps[\\/]cli[\\/]src[\\/]main\.ts$/ },
+          {
+            name: 'session',
+            priority: 1,
+            test: (id) => SESSION_MODULES.test(id) && !LOADED_WHEN_NEEDED.test(id),
+          },
+        ],
       },
     },
     plugins: [bundleBuiltinsPlugin()],
