@@ -1,0 +1,2 @@
+/** Default `maxResults` of grep. */
+export const GREP_DEFAULT_MAX_RESULTS = 100;
