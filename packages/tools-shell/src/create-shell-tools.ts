@@ -1,11 +1,10 @@
-import type { Tool, Workspace } from '@toolgate/core';
+import { implementToolOnDemand, type Tool, type Workspace } from '@toolgate/core';
 import type { BashInput, BashOutput } from './bash/bash-schema.js';
-import { createBashTool } from './bash/create-bash-tool.js';
+import { BASH_SPEC } from './bash/bash-spec.js';
 import type { ShellEnvironmentOptions } from './environment/shell-environment.js';
-import { createLocalShellExecutor } from './executor/local-shell-executor.js';
 import { isLocalSandbox, type LocalSandboxSession, type SandboxSession } from './executor/sandbox-session.js';
-import { createSandboxShellExecutor } from './executor/sandbox-shell-executor.js';
 import type { ShellCommandExecutor } from './executor/shell-command-executor.js';
+import { defaultTimeoutMsOption, killGraceMsOption, maxOutputBytesOption } from './internal/shell-options.js';
 import type { ProcessRegistry } from './process/process-registry.js';
 
 /** Options for {@link createShellTools}. */
@@ -42,34 +41,23 @@ export interface ShellTools {
   readonly bash: Tool<BashInput, BashOutput>;
 }
 
-/** Creates the `bash` tool: exec, background processes, sandbox routing. */
+/**
+ * Creates the `bash` tool: exec, background processes, sandbox routing. Options are checked now;
+ * the executors and the code that runs commands load on the first call, so listing loads none of it.
+ */
 export function createShellTools(options: ShellToolsOptions): ShellTools {
-  const { sandbox } = options;
-  const executor =
-    options.executor ??
-    (sandbox && !isLocalSandbox(sandbox)
-      ? createSandboxShellExecutor({
-          sandbox,
-          ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
-        })
-      : createLocalShellExecutor({
-          ...(options.shellPath === undefined ? {} : { shellPath: options.shellPath }),
-          ...(options.loginShell === undefined ? {} : { loginShell: options.loginShell }),
-          ...(options.environment === undefined ? {} : { environment: options.environment }),
-          ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
-          ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs }),
-          ...(sandbox === undefined ? {} : { sandbox }),
-        }));
+  const settings = { ...options }; // as given now, whenever the first call comes
+  const { sandbox } = settings;
+  // The options of the executor bash will build (none when one is given), then bash's own.
+  if (!options.executor) {
+    maxOutputBytesOption(options.maxOutputBytes);
+    if (!sandbox || isLocalSandbox(sandbox)) killGraceMsOption(options.killGraceMs);
+  }
+  defaultTimeoutMsOption(options.defaultTimeoutMs);
   return {
-    bash: createBashTool({
-      workspace: options.workspace,
-      processes: options.processes,
-      executor,
-      ...(sandbox === undefined ? {} : { sandbox }),
-      ...(options.shellPath === undefined ? {} : { shellPath: options.shellPath }),
-      ...(options.loginShell === undefined ? {} : { loginShell: options.loginShell }),
-      ...(options.defaultTimeoutMs === undefined ? {} : { defaultTimeoutMs: options.defaultTimeoutMs }),
-      ...(options.environment === undefined ? {} : { environment: options.environment }),
+    bash: implementToolOnDemand(BASH_SPEC, { preflight: true }, async () => {
+      const { createBashImplementation } = await import('./bash/create-bash-tool.js');
+      return createBashImplementation(settings);
     }),
   };
 }

@@ -1,28 +1,23 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute, relative, sep } from 'node:path';
 import {
-  implementTool,
-  integerOption,
   type Outcome,
+  type PlannedToolImplementation,
   type PrepareResult,
-  type Tool,
   type ToolResult,
   toolSuccess,
   type Workspace,
 } from '@toolgate/core';
-import type { ShellEnvironmentOptions } from '../environment/shell-environment.js';
+import type { ShellToolsOptions } from '../create-shell-tools.js';
 import { createShellEnvironment } from '../environment/shell-environment.js';
-import {
-  isLocalSandbox,
-  type LocalSandboxSession,
-  type SandboxSession,
-} from '../executor/sandbox-session.js';
+import { createLocalShellExecutor } from '../executor/local-shell-executor.js';
+import { isLocalSandbox } from '../executor/sandbox-session.js';
+import { createSandboxShellExecutor } from '../executor/sandbox-shell-executor.js';
 import type { ShellCommandExecutor } from '../executor/shell-command-executor.js';
 import { resolveShell, type ShellInvocation } from '../executor/shell-invocation.js';
 import { shellFailure } from '../internal/shell-failure.js';
-import type { ProcessRegistry } from '../process/process-registry.js';
+import { defaultTimeoutMsOption } from '../internal/shell-options.js';
 import type { BashInput, BashOutput } from './bash-schema.js';
-import { BASH_SPEC } from './bash-spec.js';
 import { checkBashArguments } from './check-bash-arguments.js';
 
 /** A working directory preflight resolved. */
@@ -39,18 +34,24 @@ export interface BashPlan {
   readonly cwd?: ResolvedWorkingDirectory;
 }
 
-/** What {@link createBashTool} needs. */
-export interface BashToolOptions {
-  readonly workspace: Workspace;
-  readonly processes: ProcessRegistry;
-  /** Runs exec. */
-  readonly executor: ShellCommandExecutor;
-  /** The bound sandbox: `start` spawns through it (a sandbox that only runs commands refuses `start`). */
-  readonly sandbox?: SandboxSession | LocalSandboxSession;
-  readonly shellPath?: string;
-  readonly loginShell?: boolean;
-  readonly defaultTimeoutMs?: number;
-  readonly environment?: ShellEnvironmentOptions;
+/** What runs `exec`: the given executor, else one routed into a sandbox that only runs commands, else the local one. */
+function execExecutor(options: ShellToolsOptions): ShellCommandExecutor {
+  const { sandbox } = options;
+  if (options.executor) return options.executor;
+  if (sandbox && !isLocalSandbox(sandbox)) {
+    return createSandboxShellExecutor({
+      sandbox,
+      ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
+    });
+  }
+  return createLocalShellExecutor({
+    ...(options.shellPath === undefined ? {} : { shellPath: options.shellPath }),
+    ...(options.loginShell === undefined ? {} : { loginShell: options.loginShell }),
+    ...(options.environment === undefined ? {} : { environment: options.environment }),
+    ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
+    ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs }),
+    ...(sandbox === undefined ? {} : { sandbox }),
+  });
 }
 
 function isWithin(path: string, root: string): boolean {
@@ -90,12 +91,16 @@ async function resolveWorkingDirectory(
   return toolSuccess({ absolutePath, displayPath });
 }
 
-/** Builds the bash tool over a workspace, a process registry and an exec executor. */
-export function createBashTool(options: BashToolOptions): Tool<BashInput, BashOutput> {
-  const { workspace, processes, executor } = options;
-  const defaultTimeoutMs = integerOption('defaultTimeoutMs', options.defaultTimeoutMs, 30_000, {
-    maximum: 2_147_483_647,
-  });
+/**
+ * How bash runs: exec through the executor the options choose, background processes in the
+ * registry, sandbox routing. Loaded on the tool's first call (see `createShellTools`).
+ */
+export function createBashImplementation(
+  options: ShellToolsOptions,
+): PlannedToolImplementation<BashInput, BashOutput, BashPlan> {
+  const { workspace, processes } = options;
+  const executor = execExecutor(options);
+  const defaultTimeoutMs = defaultTimeoutMsOption(options.defaultTimeoutMs);
   const shell = resolveShell(options);
   const environment = createShellEnvironment(options.environment);
   const { sandbox } = options;
@@ -151,7 +156,7 @@ export function createBashTool(options: BashToolOptions): Tool<BashInput, BashOu
     return { status: 'ready', plan: {} };
   };
 
-  return implementTool<BashInput, BashOutput, BashPlan>(BASH_SPEC, {
+  return {
     prepare: (input) => prepare(input),
 
     async execute(input, context): Promise<ToolResult<BashOutput>> {
@@ -204,5 +209,5 @@ export function createBashTool(options: BashToolOptions): Tool<BashInput, BashOu
           return toolSuccess(processes.list());
       }
     },
-  });
+  };
 }

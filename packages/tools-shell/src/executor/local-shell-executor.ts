@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { integerOption, toolSuccess } from '@toolgate/core';
+import { toolSuccess } from '@toolgate/core';
 import { BASH_TIMEOUT_HINT } from '../bash/bash-description.js';
 import { createShellEnvironment, type ShellEnvironmentOptions } from '../environment/shell-environment.js';
 import { delay } from '../internal/delay.js';
 import { HeadTailCapture } from '../internal/head-tail-capture.js';
 import { launchStdio, terminateLaunch, watchLauncherChild } from '../internal/launcher-child.js';
 import { shellFailure } from '../internal/shell-failure.js';
+import { killGraceMsOption, maxOutputBytesOption } from '../internal/shell-options.js';
 import type { LocalSandboxSession } from './sandbox-session.js';
 import type { ShellCommandExecutor } from './shell-command-executor.js';
 import { resolveShell, type ShellInvocation } from './shell-invocation.js';
@@ -26,9 +27,6 @@ export interface LocalShellExecutorOptions {
   readonly sandbox?: LocalSandboxSession;
 }
 
-/** Default cap per output stream: 256 KiB. */
-export const DEFAULT_MAX_OUTPUT_BYTES = 262_144;
-
 const PIPE_DRAIN_WAIT_MS = 1000;
 const EXIT_WAIT_MS = 5000;
 
@@ -42,10 +40,8 @@ type Ending = { readonly kind: 'exit' } | { readonly kind: 'timeout' } | { reado
  * group (see `ShellInvocation.reportsChildPidOnFd3`) is killed and waited for as well.
  */
 export function createLocalShellExecutor(options: LocalShellExecutorOptions = {}): ShellCommandExecutor {
-  const maxOutputBytes = integerOption('maxOutputBytes', options.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES, {
-    minimum: 1024,
-  });
-  const graceMs = integerOption('killGraceMs', options.killGraceMs, 1000, { minimum: 0 });
+  const maxOutputBytes = maxOutputBytesOption(options.maxOutputBytes);
+  const graceMs = killGraceMsOption(options.killGraceMs);
   const shell = resolveShell(options);
   const environment = createShellEnvironment(options.environment);
   const { sandbox } = options;
