@@ -14,8 +14,7 @@ import { searchBudget } from '../internal/search-budget.js';
 import type { SearchContext } from '../internal/search-context.js';
 import { searchFailure } from '../internal/search-failure.js';
 import type { ListOutcome } from '../internal/search-request.js';
-import { GLOB_DEFAULT_MAX_RESULTS } from './glob-default-max-results.js';
-import type { GlobInput, GlobOutput } from './glob-schema.js';
+import { GLOB_DEFAULT_MAX_RESULTS, type GlobInput, type GlobOutput } from './glob-schema.js';
 
 type Compiled = { ok: true; glob: CompiledGlob } | { ok: false; message: string };
 

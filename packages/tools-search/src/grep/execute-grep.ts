@@ -19,8 +19,7 @@ import { searchBudget } from '../internal/search-budget.js';
 import type { SearchContext } from '../internal/search-context.js';
 import { searchFailure } from '../internal/search-failure.js';
 import type { GrepOutcome, GrepRequest } from '../internal/search-request.js';
-import { GREP_DEFAULT_MAX_RESULTS } from './grep-default-max-results.js';
-import type { GrepInput, GrepMatch, GrepOutput } from './grep-schema.js';
+import { GREP_DEFAULT_MAX_RESULTS, type GrepInput, type GrepMatch, type GrepOutput } from './grep-schema.js';
 
 interface Include {
   readonly matcher: PathMatcher;
