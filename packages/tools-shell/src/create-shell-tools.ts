@@ -1,10 +1,13 @@
 import { implementToolOnDemand, type Tool, type Workspace } from '@toolgate/core';
 import type { BashInput, BashOutput } from './bash/bash-schema.js';
 import { BASH_SPEC } from './bash/bash-spec.js';
+import type { BashToolOptions } from './bash/create-bash-tool.js';
 import type { ShellEnvironmentOptions } from './environment/shell-environment.js';
+import { createLocalShellExecutor } from './executor/local-shell-executor.js';
 import { isLocalSandbox, type LocalSandboxSession, type SandboxSession } from './executor/sandbox-session.js';
+import { createSandboxShellExecutor } from './executor/sandbox-shell-executor.js';
 import type { ShellCommandExecutor } from './executor/shell-command-executor.js';
-import { defaultTimeoutMsOption, killGraceMsOption, maxOutputBytesOption } from './internal/shell-options.js';
+import { defaultTimeoutMsOption } from './internal/shell-options.js';
 import type { ProcessRegistry } from './process/process-registry.js';
 
 /** Options for {@link createShellTools}. */
@@ -43,21 +46,41 @@ export interface ShellTools {
 
 /**
  * Creates the `bash` tool: exec, background processes, sandbox routing. Options are checked now;
- * the executors and the code that runs commands load on the first call, so listing loads none of it.
+ * the code that runs commands loads on the first call, so listing the tool loads none of it.
  */
 export function createShellTools(options: ShellToolsOptions): ShellTools {
-  const settings = { ...options }; // as given now, whenever the first call comes
-  const { sandbox } = settings;
-  // The options of the executor bash will build (none when one is given), then bash's own.
-  if (!options.executor) {
-    maxOutputBytesOption(options.maxOutputBytes);
-    if (!sandbox || isLocalSandbox(sandbox)) killGraceMsOption(options.killGraceMs);
-  }
+  const { sandbox } = options;
+  // The executors check their options now and load the code that runs commands on their first call.
+  const executor =
+    options.executor ??
+    (sandbox && !isLocalSandbox(sandbox)
+      ? createSandboxShellExecutor({
+          sandbox,
+          ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
+        })
+      : createLocalShellExecutor({
+          ...(options.shellPath === undefined ? {} : { shellPath: options.shellPath }),
+          ...(options.loginShell === undefined ? {} : { loginShell: options.loginShell }),
+          ...(options.environment === undefined ? {} : { environment: options.environment }),
+          ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
+          ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs }),
+          ...(sandbox === undefined ? {} : { sandbox }),
+        }));
   defaultTimeoutMsOption(options.defaultTimeoutMs);
+  const bashOptions: BashToolOptions = {
+    workspace: options.workspace,
+    processes: options.processes,
+    executor,
+    ...(sandbox === undefined ? {} : { sandbox }),
+    ...(options.shellPath === undefined ? {} : { shellPath: options.shellPath }),
+    ...(options.loginShell === undefined ? {} : { loginShell: options.loginShell }),
+    ...(options.defaultTimeoutMs === undefined ? {} : { defaultTimeoutMs: options.defaultTimeoutMs }),
+    ...(options.environment === undefined ? {} : { environment: options.environment }),
+  };
   return {
     bash: implementToolOnDemand(BASH_SPEC, { preflight: true }, async () => {
       const { createBashImplementation } = await import('./bash/create-bash-tool.js');
-      return createBashImplementation(settings);
+      return createBashImplementation(bashOptions);
     }),
   };
 }

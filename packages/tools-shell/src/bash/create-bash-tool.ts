@@ -8,15 +8,17 @@ import {
   toolSuccess,
   type Workspace,
 } from '@toolgate/core';
-import type { ShellToolsOptions } from '../create-shell-tools.js';
-import { createShellEnvironment } from '../environment/shell-environment.js';
-import { createLocalShellExecutor } from '../executor/local-shell-executor.js';
-import { isLocalSandbox } from '../executor/sandbox-session.js';
-import { createSandboxShellExecutor } from '../executor/sandbox-shell-executor.js';
+import { createShellEnvironment, type ShellEnvironmentOptions } from '../environment/shell-environment.js';
+import {
+  isLocalSandbox,
+  type LocalSandboxSession,
+  type SandboxSession,
+} from '../executor/sandbox-session.js';
 import type { ShellCommandExecutor } from '../executor/shell-command-executor.js';
 import { resolveShell, type ShellInvocation } from '../executor/shell-invocation.js';
 import { shellFailure } from '../internal/shell-failure.js';
 import { defaultTimeoutMsOption } from '../internal/shell-options.js';
+import type { ProcessRegistry } from '../process/process-registry.js';
 import type { BashInput, BashOutput } from './bash-schema.js';
 import { checkBashArguments } from './check-bash-arguments.js';
 
@@ -34,24 +36,18 @@ export interface BashPlan {
   readonly cwd?: ResolvedWorkingDirectory;
 }
 
-/** What runs `exec`: the given executor, else one routed into a sandbox that only runs commands, else the local one. */
-function execExecutor(options: ShellToolsOptions): ShellCommandExecutor {
-  const { sandbox } = options;
-  if (options.executor) return options.executor;
-  if (sandbox && !isLocalSandbox(sandbox)) {
-    return createSandboxShellExecutor({
-      sandbox,
-      ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
-    });
-  }
-  return createLocalShellExecutor({
-    ...(options.shellPath === undefined ? {} : { shellPath: options.shellPath }),
-    ...(options.loginShell === undefined ? {} : { loginShell: options.loginShell }),
-    ...(options.environment === undefined ? {} : { environment: options.environment }),
-    ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
-    ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs }),
-    ...(sandbox === undefined ? {} : { sandbox }),
-  });
+/** What {@link createBashImplementation} needs. */
+export interface BashToolOptions {
+  readonly workspace: Workspace;
+  readonly processes: ProcessRegistry;
+  /** Runs exec. */
+  readonly executor: ShellCommandExecutor;
+  /** The bound sandbox: `start` spawns through it (a sandbox that only runs commands refuses `start`). */
+  readonly sandbox?: SandboxSession | LocalSandboxSession;
+  readonly shellPath?: string;
+  readonly loginShell?: boolean;
+  readonly defaultTimeoutMs?: number;
+  readonly environment?: ShellEnvironmentOptions;
 }
 
 function isWithin(path: string, root: string): boolean {
@@ -92,14 +88,13 @@ async function resolveWorkingDirectory(
 }
 
 /**
- * How bash runs: exec through the executor the options choose, background processes in the
- * registry, sandbox routing. Loaded on the tool's first call (see `createShellTools`).
+ * How bash runs over a workspace, a process registry and an exec executor. Loaded on the tool's
+ * first call (see `createShellTools`).
  */
 export function createBashImplementation(
-  options: ShellToolsOptions,
+  options: BashToolOptions,
 ): PlannedToolImplementation<BashInput, BashOutput, BashPlan> {
-  const { workspace, processes } = options;
-  const executor = execExecutor(options);
+  const { workspace, processes, executor } = options;
   const defaultTimeoutMs = defaultTimeoutMsOption(options.defaultTimeoutMs);
   const shell = resolveShell(options);
   const environment = createShellEnvironment(options.environment);

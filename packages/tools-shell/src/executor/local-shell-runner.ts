@@ -1,30 +1,21 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { toolSuccess } from '@toolgate/core';
 import { BASH_TIMEOUT_HINT } from '../bash/bash-description.js';
-import { createShellEnvironment, type ShellEnvironmentOptions } from '../environment/shell-environment.js';
 import { delay } from '../internal/delay.js';
 import { HeadTailCapture } from '../internal/head-tail-capture.js';
 import { launchStdio, terminateLaunch, watchLauncherChild } from '../internal/launcher-child.js';
 import { shellFailure } from '../internal/shell-failure.js';
-import { killGraceMsOption, maxOutputBytesOption } from '../internal/shell-options.js';
 import type { LocalSandboxSession } from './sandbox-session.js';
 import type { ShellCommandExecutor } from './shell-command-executor.js';
-import { resolveShell, type ShellInvocation } from './shell-invocation.js';
+import type { ShellInvocation } from './shell-invocation.js';
 
-/** Options for {@link createLocalShellExecutor}. */
-export interface LocalShellExecutorOptions {
-  /** Shell to run commands with. @default `bash` from PATH, else `/bin/sh` */
-  readonly shellPath?: string;
-  /** Run `<shell> -lc` (login shell, reads profile files) instead of `<shell> -c`. @default false */
-  readonly loginShell?: boolean;
-  /** Environment policy. @default inherited minus names containing KEY, SECRET or TOKEN */
-  readonly environment?: ShellEnvironmentOptions;
-  /** Bytes kept per stream (head and tail halves; at least 1024). @default 262144 */
-  readonly maxOutputBytes?: number;
-  /** Time between SIGTERM and SIGKILL when a command's group is stopped. @default 1000 */
-  readonly killGraceMs?: number;
-  /** A sandbox on this machine: each command's shell is spawned through it. @default none */
-  readonly sandbox?: LocalSandboxSession;
+/** What the local executor resolved from its options when it was created. */
+export interface LocalShellSettings {
+  readonly maxOutputBytes: number;
+  readonly graceMs: number;
+  readonly shell: ShellInvocation;
+  readonly environment: () => Record<string, string>;
+  readonly sandbox: LocalSandboxSession | undefined;
 }
 
 const PIPE_DRAIN_WAIT_MS = 1000;
@@ -33,18 +24,11 @@ const EXIT_WAIT_MS = 5000;
 type Ending = { readonly kind: 'exit' } | { readonly kind: 'timeout' } | { readonly kind: 'abort' };
 
 /**
- * Runs commands on this machine: `<shell> -c <command>` detached in its own process group, stdin
- * closed, output captured in bounded memory. At the timeout or on abort the whole group gets
- * SIGTERM, then SIGKILL after the grace; when the shell exits, anything it left in its group is
- * stopped the same way, so no process outlives the call. A sandbox's child that can leave the
- * group (see `ShellInvocation.reportsChildPidOnFd3`) is killed and waited for as well.
+ * The code behind `createLocalShellExecutor` (which describes what it does), loaded on its first
+ * command: spawning, output capture, timeouts and stopping the process group.
  */
-export function createLocalShellExecutor(options: LocalShellExecutorOptions = {}): ShellCommandExecutor {
-  const maxOutputBytes = maxOutputBytesOption(options.maxOutputBytes);
-  const graceMs = killGraceMsOption(options.killGraceMs);
-  const shell = resolveShell(options);
-  const environment = createShellEnvironment(options.environment);
-  const { sandbox } = options;
+export function createLocalShellRunner(settings: LocalShellSettings): ShellCommandExecutor {
+  const { maxOutputBytes, graceMs, shell, environment, sandbox } = settings;
   const sandboxIds = sandbox ? { sandboxProviderId: sandbox.providerId, sandboxSessionId: sandbox.id } : {};
 
   return {
