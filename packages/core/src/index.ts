@@ -85,10 +85,13 @@ export { createUnifiedDiff, type UnifiedDiffOptions, unifiedDiffHeader } from '.
 export { BUILT_IN_TOOL_NAMES, type BuiltInToolName, isBuiltInToolName } from './tool/built-in-tool-names.js';
 export { type DefineJsonSchemaToolOptions, defineJsonSchemaTool } from './tool/define-json-schema-tool.js';
 export { type DefineToolOptions, defineTool } from './tool/define-tool.js';
+export { implementToolOnDemand } from './tool/implement-tool-on-demand.js';
 export { lenientInteger } from './tool/lenient-integer.js';
 export {
   type AnyTool,
+  type DirectToolImplementation,
   implementTool,
+  type PlannedToolImplementation,
   type PreparedCall,
   type PrepareResult,
   type Tool,

@@ -6,6 +6,7 @@ import { standardDecorators } from './decorators/standard-decorators.js';
 import { createStaticRegistry } from './registry/create-static-registry.js';
 import { createToolSurface } from './surface/create-tool-surface.js';
 import { createWordCountTool } from './test-support/readme/define-a-tool.js';
+import { createLineCountTool, LINE_COUNT_SPEC } from './test-support/readme/load-a-tool-on-demand.js';
 import { createMySurface } from './test-support/readme/swap-a-tool.js';
 import { createTempWorkspace } from './testing/create-temp-workspace.js';
 
@@ -16,7 +17,7 @@ describe('the README examples', () => {
   it('shows each example exactly as the file the type checker compiles', async () => {
     const readme = await readFile(README, 'utf8');
     const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]);
-    for (const name of ['define-a-tool.ts', 'swap-a-tool.ts']) {
+    for (const name of ['define-a-tool.ts', 'load-a-tool-on-demand.ts', 'swap-a-tool.ts']) {
       const source = await readFile(join(EXAMPLES, name), 'utf8');
       expect([name, blocks.includes(source)]).toEqual([name, true]);
     }
@@ -34,6 +35,22 @@ describe('the README examples', () => {
         surface.executor.execute({ id: 'c', name: 'word_count', arguments: { path } });
       expect(await call('a.md')).toEqual({ status: 'success', output: { words: 4 } });
       expect((await call('../x.md')).status).toBe('failure');
+    } finally {
+      await temp.cleanup();
+    }
+  });
+
+  it('runs the on-demand line_count example, listed from its spec', async () => {
+    const temp = await createTempWorkspace();
+    try {
+      await temp.write('a.txt', 'one\ntwo\nthree\n');
+      const tool = createLineCountTool(temp.workspace);
+      expect([tool.definition, tool.prepare]).toEqual([LINE_COUNT_SPEC.definition, undefined]);
+      const surface = createToolSurface({ tools: [tool] });
+      const call = (path: string) =>
+        surface.executor.execute({ id: 'c', name: 'line_count', arguments: { path } });
+      expect(await call('a.txt')).toEqual({ status: 'success', output: { lines: 3 } });
+      expect((await call('../a.txt')).status).toBe('failure');
     } finally {
       await temp.cleanup();
     }

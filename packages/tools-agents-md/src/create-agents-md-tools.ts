@@ -1,10 +1,9 @@
-import type { Tool, Workspace } from '@toolgate/core';
-import { createAgentsMdStore } from './agents-md-store.js';
-import { createUpdateAgentsMdTool } from './update-agents-md/create-update-agents-md-tool.js';
+import { implementToolOnDemand, type Tool, type Workspace } from '@toolgate/core';
 import type {
   UpdateAgentsMdInput,
   UpdateAgentsMdOutput,
 } from './update-agents-md/update-agents-md-schema.js';
+import { UPDATE_AGENTS_MD_SPEC } from './update-agents-md/update-agents-md-spec.js';
 
 /** Options for {@link createAgentsMdTools}. */
 export interface AgentsMdToolsOptions {
@@ -17,7 +16,19 @@ export interface AgentsMdTools {
   readonly update_agents_md: Tool<UpdateAgentsMdInput, UpdateAgentsMdOutput>;
 }
 
-/** Creates `update_agents_md` bound to one workspace. */
+/**
+ * Creates `update_agents_md` bound to one workspace. The code that reads and writes AGENTS.md
+ * loads on the tool's first call, so listing the tool loads none of it.
+ */
 export function createAgentsMdTools(options: AgentsMdToolsOptions): AgentsMdTools {
-  return { update_agents_md: createUpdateAgentsMdTool(createAgentsMdStore(options.workspace)) };
+  const { workspace } = options;
+  return {
+    update_agents_md: implementToolOnDemand(UPDATE_AGENTS_MD_SPEC, { preflight: true }, async () => {
+      const [{ createAgentsMdStore }, { createUpdateAgentsMdImplementation }] = await Promise.all([
+        import('./agents-md-store.js'),
+        import('./update-agents-md/create-update-agents-md-tool.js'),
+      ]);
+      return createUpdateAgentsMdImplementation(createAgentsMdStore(workspace));
+    }),
+  };
 }

@@ -1,8 +1,8 @@
-import type { Tool, Workspace } from '@toolgate/core';
+import { implementToolOnDemand, type Tool, type Workspace } from '@toolgate/core';
 import type { ApplyPatchInput, ApplyPatchOutput } from './apply-patch/apply-patch-schema.js';
-import { createApplyPatchTool } from './apply-patch/create-apply-patch-tool.js';
-import { createEditTool } from './edit/create-edit-tool.js';
+import { APPLY_PATCH_SPEC } from './apply-patch/apply-patch-spec.js';
 import type { EditInput, EditOutput } from './edit/edit-schema.js';
+import { EDIT_SPEC } from './edit/edit-spec.js';
 
 /** Options for {@link createPatchTools}. */
 export interface PatchToolsOptions {
@@ -23,10 +23,21 @@ export interface PatchTools {
   readonly edit: Tool<EditInput, EditOutput>;
 }
 
-/** Creates `apply_patch` and `edit` over one workspace. */
+/**
+ * Creates `apply_patch` and `edit` over one workspace. The code that plans and writes changes
+ * loads on each tool's first call, so listing the tools loads none of it.
+ */
 export function createPatchTools(options: PatchToolsOptions): PatchTools {
+  const { workspace } = options;
+  const sync = options.syncWrites ?? true;
   return {
-    apply_patch: createApplyPatchTool(options.workspace, options.syncWrites ?? true),
-    edit: createEditTool(options.workspace, options.syncWrites ?? true),
+    apply_patch: implementToolOnDemand(APPLY_PATCH_SPEC, { preflight: true }, async () => {
+      const { createApplyPatchImplementation } = await import('./apply-patch/create-apply-patch-tool.js');
+      return createApplyPatchImplementation(workspace, sync);
+    }),
+    edit: implementToolOnDemand(EDIT_SPEC, { preflight: true }, async () => {
+      const { createEditImplementation } = await import('./edit/create-edit-tool.js');
+      return createEditImplementation(workspace, sync);
+    }),
   };
 }

@@ -1,5 +1,6 @@
-export { type ApplyPatchOptions, applyPatch } from './apply-patch/apply-patch.js';
+export type { ApplyPatchOptions } from './apply-patch/apply-patch.js';
 export { APPLY_PATCH_DESCRIPTION } from './apply-patch/apply-patch-description.js';
+export { applyPatch } from './apply-patch/apply-patch-on-first-call.js';
 export {
   type ApplyPatchFileChange,
   type ApplyPatchInput,

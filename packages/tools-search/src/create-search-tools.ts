@@ -1,10 +1,14 @@
-import { InvalidOptionsError, integerOption, type Tool, type Workspace } from '@toolgate/core';
-import { createGlobTool } from './glob/execute-glob.js';
+import {
+  InvalidOptionsError,
+  implementToolOnDemand,
+  integerOption,
+  type Tool,
+  type Workspace,
+} from '@toolgate/core';
 import type { GlobInput, GlobOutput } from './glob/glob-schema.js';
-import { createGrepTool } from './grep/execute-grep.js';
+import { GLOB_SPEC } from './glob/glob-spec.js';
 import type { GrepInput, GrepOutput } from './grep/grep-schema.js';
-import { findRipgrep } from './internal/find-ripgrep.js';
-import { ripgrepHasPcre2 } from './internal/ripgrep-has-pcre2.js';
+import { GREP_SPEC } from './grep/grep-spec.js';
 import type { EngineChoice, SearchContext } from './internal/search-context.js';
 
 /** Which engine searches. */
@@ -50,7 +54,10 @@ export const DEFAULT_SEARCH_TIMEOUT_MS = 30_000;
 /** Default grep file size limit: 10 MiB. */
 export const DEFAULT_MAX_FILE_SIZE_BYTES = 10 * 1024 * 1024;
 
-/** Creates `glob` and `grep` over a workspace. */
+/**
+ * Creates `glob` and `grep` over a workspace. Options are checked now; the search engine (walking,
+ * ignore files, ripgrep, the Node matcher) loads on a tool's first call, so listing loads none of it.
+ */
 export function createSearchTools(options: SearchToolsOptions): SearchTools {
   const engine = options.engine ?? 'auto';
   if (engine !== 'auto' && engine !== 'ripgrep' && engine !== 'node') {
@@ -69,16 +76,8 @@ export function createSearchTools(options: SearchToolsOptions): SearchTools {
   const timeoutMs = integerOption('timeoutMs', options.timeoutMs, DEFAULT_SEARCH_TIMEOUT_MS);
   let choice: Promise<EngineChoice> | undefined;
   const chooseEngine = async (): Promise<EngineChoice> => {
-    if (engine === 'node') return { type: 'node' };
-    const found = options.ripgrepPath ?? (await findRipgrep((options.env ?? process.env).PATH));
-    if (found !== undefined)
-      return { type: 'ripgrep', ripgrepPath: found, pcre2: await ripgrepHasPcre2(found) };
-    if (engine === 'auto') return { type: 'node' };
-    return {
-      type: 'unavailable',
-      message:
-        'The ripgrep engine was configured but no `rg` was found on PATH; install ripgrep or use the node engine.',
-    };
+    const { chooseEngine: choose } = await import('./internal/choose-engine.js');
+    return choose({ engine, ripgrepPath: options.ripgrepPath, env: options.env ?? process.env });
   };
   const context: SearchContext = {
     workspace: options.workspace,
@@ -92,5 +91,14 @@ export function createSearchTools(options: SearchToolsOptions): SearchTools {
       return choice;
     },
   };
-  return { glob: createGlobTool(context), grep: createGrepTool(context) };
+  return {
+    glob: implementToolOnDemand(GLOB_SPEC, { preflight: true }, async () => {
+      const { createGlobImplementation } = await import('./glob/execute-glob.js');
+      return createGlobImplementation(context);
+    }),
+    grep: implementToolOnDemand(GREP_SPEC, { preflight: true }, async () => {
+      const { createGrepImplementation } = await import('./grep/execute-grep.js');
+      return createGrepImplementation(context);
+    }),
+  };
 }

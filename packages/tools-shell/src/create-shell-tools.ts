@@ -1,11 +1,13 @@
-import type { Tool, Workspace } from '@toolgate/core';
+import { implementToolOnDemand, type Tool, type Workspace } from '@toolgate/core';
 import type { BashInput, BashOutput } from './bash/bash-schema.js';
-import { createBashTool } from './bash/create-bash-tool.js';
+import { BASH_SPEC } from './bash/bash-spec.js';
+import type { BashToolOptions } from './bash/create-bash-tool.js';
 import type { ShellEnvironmentOptions } from './environment/shell-environment.js';
 import { createLocalShellExecutor } from './executor/local-shell-executor.js';
 import { isLocalSandbox, type LocalSandboxSession, type SandboxSession } from './executor/sandbox-session.js';
 import { createSandboxShellExecutor } from './executor/sandbox-shell-executor.js';
 import type { ShellCommandExecutor } from './executor/shell-command-executor.js';
+import { defaultTimeoutMsOption } from './internal/shell-options.js';
 import type { ProcessRegistry } from './process/process-registry.js';
 
 /** Options for {@link createShellTools}. */
@@ -42,9 +44,13 @@ export interface ShellTools {
   readonly bash: Tool<BashInput, BashOutput>;
 }
 
-/** Creates the `bash` tool: exec, background processes, sandbox routing. */
+/**
+ * Creates the `bash` tool: exec, background processes, sandbox routing. Options are checked now;
+ * the code that runs commands loads on the first call, so listing the tool loads none of it.
+ */
 export function createShellTools(options: ShellToolsOptions): ShellTools {
   const { sandbox } = options;
+  // The executors check their options now and load the code that runs commands on their first call.
   const executor =
     options.executor ??
     (sandbox && !isLocalSandbox(sandbox)
@@ -60,16 +66,21 @@ export function createShellTools(options: ShellToolsOptions): ShellTools {
           ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs }),
           ...(sandbox === undefined ? {} : { sandbox }),
         }));
+  defaultTimeoutMsOption(options.defaultTimeoutMs);
+  const bashOptions: BashToolOptions = {
+    workspace: options.workspace,
+    processes: options.processes,
+    executor,
+    ...(sandbox === undefined ? {} : { sandbox }),
+    ...(options.shellPath === undefined ? {} : { shellPath: options.shellPath }),
+    ...(options.loginShell === undefined ? {} : { loginShell: options.loginShell }),
+    ...(options.defaultTimeoutMs === undefined ? {} : { defaultTimeoutMs: options.defaultTimeoutMs }),
+    ...(options.environment === undefined ? {} : { environment: options.environment }),
+  };
   return {
-    bash: createBashTool({
-      workspace: options.workspace,
-      processes: options.processes,
-      executor,
-      ...(sandbox === undefined ? {} : { sandbox }),
-      ...(options.shellPath === undefined ? {} : { shellPath: options.shellPath }),
-      ...(options.loginShell === undefined ? {} : { loginShell: options.loginShell }),
-      ...(options.defaultTimeoutMs === undefined ? {} : { defaultTimeoutMs: options.defaultTimeoutMs }),
-      ...(options.environment === undefined ? {} : { environment: options.environment }),
+    bash: implementToolOnDemand(BASH_SPEC, { preflight: true }, async () => {
+      const { createBashImplementation } = await import('./bash/create-bash-tool.js');
+      return createBashImplementation(bashOptions);
     }),
   };
 }

@@ -23,7 +23,6 @@ export {
 } from './environment/shell-environment.js';
 export {
   createLocalShellExecutor,
-  DEFAULT_MAX_OUTPUT_BYTES,
   type LocalShellExecutorOptions,
 } from './executor/local-shell-executor.js';
 export {
@@ -40,6 +39,7 @@ export {
 } from './executor/sandbox-shell-executor.js';
 export type { ShellCommandExecutor, ShellCommandRequest } from './executor/shell-command-executor.js';
 export type { ShellInvocation } from './executor/shell-invocation.js';
+export { DEFAULT_MAX_OUTPUT_BYTES } from './internal/shell-options.js';
 export {
   createProcessRegistry,
   type ProcessRegistry,

@@ -4,8 +4,7 @@ import {
   type ApprovalSummary,
   createUnifiedDiff,
   editScope,
-  implementTool,
-  type Tool,
+  type PlannedToolImplementation,
   type ToolFailure,
   toolSuccess,
 } from '@toolgate/core';
@@ -16,7 +15,6 @@ import type {
   UpdateAgentsMdInput,
   UpdateAgentsMdOutput,
 } from './update-agents-md-schema.js';
-import { UPDATE_AGENTS_MD_SPEC } from './update-agents-md-spec.js';
 
 /** What preflight resolved for `update_agents_md`. */
 export interface UpdateAgentsMdPlan {
@@ -81,11 +79,11 @@ async function buildPreview(
     : { lines, diff, ...shown };
 }
 
-/** The `update_agents_md` tool over one store. */
-export function createUpdateAgentsMdTool(
+/** How `update_agents_md` runs over one store; loaded on the tool's first call (see `createAgentsMdTools`). */
+export function createUpdateAgentsMdImplementation(
   store: AgentsMdStore,
-): Tool<UpdateAgentsMdInput, UpdateAgentsMdOutput> {
-  return implementTool<UpdateAgentsMdInput, UpdateAgentsMdOutput, UpdateAgentsMdPlan>(UPDATE_AGENTS_MD_SPEC, {
+): PlannedToolImplementation<UpdateAgentsMdInput, UpdateAgentsMdOutput, UpdateAgentsMdPlan> {
+  return {
     async prepare(input) {
       const action = input.action ?? 'read';
       const missing = missingField(action, input);
@@ -139,5 +137,5 @@ export function createUpdateAgentsMdTool(
         success: true as const,
       });
     },
-  });
+  };
 }

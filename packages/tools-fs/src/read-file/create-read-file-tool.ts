@@ -1,11 +1,10 @@
 import { constants, type Stats } from 'node:fs';
 import { type FileHandle, open, stat } from 'node:fs/promises';
 import {
-  implementTool,
   ioFailure,
   type Outcome,
+  type PlannedToolImplementation,
   type ResolvedPath,
-  type Tool,
   type ToolFailure,
   toolSuccess,
   type Workspace,
@@ -15,9 +14,8 @@ import { fsFailure } from '../internal/fs-failure.js';
 import { readLineRange } from '../internal/read-line-range.js';
 import { suggestSimilarPaths } from '../internal/suggest-similar-paths.js';
 import type { ReadFileInput, ReadFileOutput } from './read-file-schema.js';
-import { READ_FILE_SPEC } from './read-file-spec.js';
 
-/** Options of {@link createReadFileTool}. */
+/** Options of {@link createReadFileImplementation}. */
 export interface ReadFileToolOptions {
   readonly workspace: Workspace;
   /** `maxChars` when the call gives none. */
@@ -137,10 +135,15 @@ async function readOpenFile(
   });
 }
 
-/** The `read_file` tool: streaming, range-scoped, length-capped reads through the workspace. */
-export function createReadFileTool(options: ReadFileToolOptions): Tool<ReadFileInput, ReadFileOutput> {
+/**
+ * How `read_file` runs: streaming, range-scoped, length-capped reads through the workspace.
+ * Loaded on the tool's first call (see `createFsTools`).
+ */
+export function createReadFileImplementation(
+  options: ReadFileToolOptions,
+): PlannedToolImplementation<ReadFileInput, ReadFileOutput, ReadFilePlan> {
   const { workspace, defaultReadMaxChars } = options;
-  return implementTool<ReadFileInput, ReadFileOutput, ReadFilePlan>(READ_FILE_SPEC, {
+  return {
     async prepare(input) {
       const invalid = rangeFailure(input);
       if (invalid) return invalid;
@@ -187,5 +190,5 @@ export function createReadFileTool(options: ReadFileToolOptions): Tool<ReadFileI
         await handle.close();
       }
     },
-  });
+  };
 }

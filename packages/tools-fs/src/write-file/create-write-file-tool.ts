@@ -6,14 +6,13 @@ import {
   createFileExclusive,
   createUnifiedDiff,
   editScope,
-  implementTool,
   ioFailure,
   type Outcome,
+  type PlannedToolImplementation,
   pinDirectory,
   previewFileChanges,
   type ResolvedPath,
   statIfExists,
-  type Tool,
   type ToolFailure,
   toolSuccess,
   type Workspace,
@@ -24,9 +23,8 @@ import { describeSize } from '../internal/describe-size.js';
 import { fsFailure } from '../internal/fs-failure.js';
 import { DIFF_SOURCE_LIMIT_BYTES, readTextForDiff } from '../internal/read-text-for-diff.js';
 import type { WriteFileInput, WriteFileMode, WriteFileOutput } from './write-file-schema.js';
-import { WRITE_FILE_SPEC } from './write-file-spec.js';
 
-/** Options of {@link createWriteFileTool}. */
+/** Options of {@link createWriteFileImplementation}. */
 export interface WriteFileToolOptions {
   readonly workspace: Workspace;
 }
@@ -185,10 +183,15 @@ async function write(
   }
 }
 
-/** The `write_file` tool: guarded, atomic, per-path serialized writes with a diff in preflight. */
-export function createWriteFileTool(options: WriteFileToolOptions): Tool<WriteFileInput, WriteFileOutput> {
+/**
+ * How `write_file` runs: guarded, atomic, per-path serialized writes with a diff in preflight.
+ * Loaded on the tool's first call (see `createFsTools`).
+ */
+export function createWriteFileImplementation(
+  options: WriteFileToolOptions,
+): PlannedToolImplementation<WriteFileInput, WriteFileOutput, WriteFilePlan> {
   const { workspace } = options;
-  return implementTool<WriteFileInput, WriteFileOutput, WriteFilePlan>(WRITE_FILE_SPEC, {
+  return {
     async prepare(input) {
       const located = await locate(workspace, input);
       if (located.status === 'failure') return located;
@@ -223,5 +226,5 @@ export function createWriteFileTool(options: WriteFileToolOptions): Tool<WriteFi
       if (context.signal.aborted) return aborted();
       return write(workspace, target, input);
     },
-  });
+  };
 }

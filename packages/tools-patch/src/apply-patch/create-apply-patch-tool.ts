@@ -1,15 +1,19 @@
-import { editScope, implementTool, previewFileChanges, type Tool, type Workspace } from '@toolgate/core';
+import {
+  editScope,
+  type PlannedToolImplementation,
+  previewFileChanges,
+  type Workspace,
+} from '@toolgate/core';
 import { applyPatch } from './apply-patch.js';
 import type { ApplyPatchInput, ApplyPatchOutput } from './apply-patch-schema.js';
-import { APPLY_PATCH_SPEC } from './apply-patch-spec.js';
 import { type PatchPlan, planPatch } from './plan-patch.js';
 
-/** Builds the `apply_patch` tool over a workspace. */
-export function createApplyPatchTool(
+/** How `apply_patch` runs over a workspace; loaded on the tool's first call (see `createPatchTools`). */
+export function createApplyPatchImplementation(
   workspace: Workspace,
   sync: boolean,
-): Tool<ApplyPatchInput, ApplyPatchOutput> {
-  return implementTool<ApplyPatchInput, ApplyPatchOutput, PatchPlan>(APPLY_PATCH_SPEC, {
+): PlannedToolImplementation<ApplyPatchInput, ApplyPatchOutput, PatchPlan> {
+  return {
     async prepare(input) {
       const planned = await planPatch(workspace, input.patch);
       if (planned.status === 'failure') return planned;
@@ -38,5 +42,5 @@ export function createApplyPatchTool(
         ...(context.plan ? { approved: context.plan.files } : {}),
       });
     },
-  });
+  };
 }

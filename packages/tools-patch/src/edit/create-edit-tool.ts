@@ -1,21 +1,22 @@
 import {
   editScope,
-  implementTool,
   isPathChangedError,
+  type PlannedToolImplementation,
   previewFileChanges,
-  type Tool,
   toolSuccess,
   type Workspace,
   writeFileAtomic,
 } from '@toolgate/core';
 import { patchFailure } from '../internal/patch-failure.js';
 import type { EditInput, EditOutput } from './edit-schema.js';
-import { EDIT_SPEC } from './edit-spec.js';
 import { type EditPlan, planEdit } from './plan-edit.js';
 
-/** Builds the `edit` tool over a workspace. */
-export function createEditTool(workspace: Workspace, sync: boolean): Tool<EditInput, EditOutput> {
-  return implementTool<EditInput, EditOutput, EditPlan>(EDIT_SPEC, {
+/** How `edit` runs over a workspace; loaded on the tool's first call (see `createPatchTools`). */
+export function createEditImplementation(
+  workspace: Workspace,
+  sync: boolean,
+): PlannedToolImplementation<EditInput, EditOutput, EditPlan> {
+  return {
     async prepare(input) {
       const planned = await planEdit(workspace, input);
       if (planned.status === 'failure') return planned;
@@ -82,7 +83,7 @@ export function createEditTool(workspace: Workspace, sync: boolean): Tool<EditIn
         `The path ${input.path} kept changing while it was being edited; try again.`,
       );
     },
-  });
+  };
 }
 
 async function resolveLockPath(workspace: Workspace, path: string): Promise<string> {

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { implementTool, type Tool, toolSuccess } from '@toolgate/core';
+import { type PlannedToolImplementation, toolSuccess } from '@toolgate/core';
 import { comparePaths, sortByPath } from '../internal/compare-paths.js';
 import { joinDisplayPath } from '../internal/display-path.js';
 import { simpleNameGlobs } from '../internal/expand-braces.js';
@@ -14,11 +14,7 @@ import { searchBudget } from '../internal/search-budget.js';
 import type { SearchContext } from '../internal/search-context.js';
 import { searchFailure } from '../internal/search-failure.js';
 import type { ListOutcome } from '../internal/search-request.js';
-import type { GlobInput, GlobOutput } from './glob-schema.js';
-import { GLOB_SPEC } from './glob-spec.js';
-
-/** Default `maxResults` of glob. */
-export const GLOB_DEFAULT_MAX_RESULTS = 1000;
+import { GLOB_DEFAULT_MAX_RESULTS, type GlobInput, type GlobOutput } from './glob-schema.js';
 
 type Compiled = { ok: true; glob: CompiledGlob } | { ok: false; message: string };
 
@@ -95,9 +91,11 @@ async function newestFirst(base: string, files: string[]): Promise<string[]> {
   return files.sort((left, right) => times.get(right)! - times.get(left)! || comparePaths(left, right));
 }
 
-/** Builds the `glob` tool over a search context. */
-export function createGlobTool(context: SearchContext): Tool<GlobInput, GlobOutput> {
-  return implementTool<GlobInput, GlobOutput, undefined>(GLOB_SPEC, {
+/** How `glob` runs over a search context; loaded on the tool's first call (see `createSearchTools`). */
+export function createGlobImplementation(
+  context: SearchContext,
+): PlannedToolImplementation<GlobInput, GlobOutput, undefined> {
+  return {
     async prepare(input) {
       await loadRe2();
       const compiled = compilePattern(input.pattern);
@@ -171,5 +169,5 @@ export function createGlobTool(context: SearchContext): Tool<GlobInput, GlobOutp
         truncated: found.length > maxResults,
       });
     },
-  });
+  };
 }

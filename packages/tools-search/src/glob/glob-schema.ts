@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** Default `maxResults` of glob. */
+export const GLOB_DEFAULT_MAX_RESULTS = 1000;
+
 /** Builds {@link GLOB_INPUT_SCHEMA}; the tool's spec builds its own on its first call, so listing tools builds no zod schema. */
 export function buildGlobInputSchema() {
   return z.object({

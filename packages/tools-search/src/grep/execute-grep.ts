@@ -1,5 +1,5 @@
 import { basename, dirname } from 'node:path';
-import { implementTool, type Tool, type ToolResult, toolSuccess } from '@toolgate/core';
+import { type PlannedToolImplementation, type ToolResult, toolSuccess } from '@toolgate/core';
 import { sortByPath } from '../internal/compare-paths.js';
 import { simpleNameGlobs } from '../internal/expand-braces.js';
 import {
@@ -19,11 +19,7 @@ import { searchBudget } from '../internal/search-budget.js';
 import type { SearchContext } from '../internal/search-context.js';
 import { searchFailure } from '../internal/search-failure.js';
 import type { GrepOutcome, GrepRequest } from '../internal/search-request.js';
-import type { GrepInput, GrepMatch, GrepOutput } from './grep-schema.js';
-import { GREP_SPEC } from './grep-spec.js';
-
-/** Default `maxResults` of grep. */
-export const GREP_DEFAULT_MAX_RESULTS = 100;
+import { GREP_DEFAULT_MAX_RESULTS, type GrepInput, type GrepMatch, type GrepOutput } from './grep-schema.js';
 
 interface Include {
   readonly matcher: PathMatcher;
@@ -70,14 +66,16 @@ function compile(pattern: string, caseInsensitive: boolean): NodePattern | Patte
   }
 }
 
-/** Builds the `grep` tool over a search context. */
-export function createGrepTool(context: SearchContext): Tool<GrepInput, GrepOutput> {
+/** How `grep` runs over a search context; loaded on the tool's first call (see `createSearchTools`). */
+export function createGrepImplementation(
+  context: SearchContext,
+): PlannedToolImplementation<GrepInput, GrepOutput, undefined> {
   const check = (input: GrepInput): string | Include | undefined => {
     if (input.pattern.trim() === '')
       return 'pattern is empty; give a regular expression such as "TODO|FIXME".';
     return input.include === undefined ? undefined : compileInclude(input.include);
   };
-  return implementTool<GrepInput, GrepOutput, undefined>(GREP_SPEC, {
+  return {
     async prepare(input) {
       await loadRe2();
       const checked = check(input);
@@ -180,5 +178,5 @@ export function createGrepTool(context: SearchContext): Tool<GrepInput, GrepOutp
         truncated: outcome.truncated,
       });
     },
-  });
+  };
 }

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** Default `maxResults` of grep. */
+export const GREP_DEFAULT_MAX_RESULTS = 100;
+
 /** Builds {@link GREP_INPUT_SCHEMA}; the tool's spec builds its own on its first call, so listing tools builds no zod schema. */
 export function buildGrepInputSchema() {
   return z.object({

@@ -6,12 +6,14 @@ import {
   type ApprovalRequest,
   createApprovalMemory,
   createToolSurface,
+  InvalidOptionsError,
   requiresApproval,
   serializeToolResult,
   standardDecorators,
 } from '@toolgate/core';
 import { checkToolConformance } from '@toolgate/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createShellTools } from '../create-shell-tools.js';
 import { createShellKit, type ShellKit } from '../test-support/shell-test-kit.js';
 import { BASH_ACTIONS } from './bash-schema.js';
 import { BASH_SPEC } from './bash-spec.js';
@@ -28,6 +30,30 @@ describe('bash definition', () => {
   it('matches the snapshot the model sees', () => {
     expect(BASH_SPEC.definition).toMatchSnapshot();
     expect(kit.tools.bash.definition).toEqual(BASH_SPEC.definition);
+  });
+
+  it('checks its options when created, before the code that runs commands loads', async () => {
+    const { workspace, processes } = kit;
+    const create = (options: Parameters<typeof createShellTools>[0]) => () => createShellTools(options);
+    expect(create({ workspace, processes, maxOutputBytes: 10 })).toThrow(InvalidOptionsError);
+    expect(create({ workspace, processes, killGraceMs: -1 })).toThrow(InvalidOptionsError);
+    expect(create({ workspace, processes, defaultTimeoutMs: 2 ** 31 })).toThrow(InvalidOptionsError);
+    // A given executor is used as is: the output cap of the executor bash would build is not read.
+    const given = createShellTools({
+      workspace,
+      processes,
+      maxOutputBytes: 10,
+      executor: {
+        execute: async () => ({ status: 'failure', error: { code: 'io_error', message: 'given' } }),
+      },
+    });
+    expect(
+      await createToolSurface({ tools: [given.bash] }).executor.execute({
+        id: 'c',
+        name: 'bash',
+        arguments: { action: 'exec', command: 'true' },
+      }),
+    ).toEqual({ status: 'failure', error: { code: 'io_error', message: 'given' } });
   });
 
   it('passes the core conformance kit', async () => {

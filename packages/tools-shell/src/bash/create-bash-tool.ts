@@ -1,17 +1,14 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute, relative, sep } from 'node:path';
 import {
-  implementTool,
-  integerOption,
   type Outcome,
+  type PlannedToolImplementation,
   type PrepareResult,
-  type Tool,
   type ToolResult,
   toolSuccess,
   type Workspace,
 } from '@toolgate/core';
-import type { ShellEnvironmentOptions } from '../environment/shell-environment.js';
-import { createShellEnvironment } from '../environment/shell-environment.js';
+import { createShellEnvironment, type ShellEnvironmentOptions } from '../environment/shell-environment.js';
 import {
   isLocalSandbox,
   type LocalSandboxSession,
@@ -20,9 +17,9 @@ import {
 import type { ShellCommandExecutor } from '../executor/shell-command-executor.js';
 import { resolveShell, type ShellInvocation } from '../executor/shell-invocation.js';
 import { shellFailure } from '../internal/shell-failure.js';
+import { defaultTimeoutMsOption } from '../internal/shell-options.js';
 import type { ProcessRegistry } from '../process/process-registry.js';
 import type { BashInput, BashOutput } from './bash-schema.js';
-import { BASH_SPEC } from './bash-spec.js';
 import { checkBashArguments } from './check-bash-arguments.js';
 
 /** A working directory preflight resolved. */
@@ -39,7 +36,7 @@ export interface BashPlan {
   readonly cwd?: ResolvedWorkingDirectory;
 }
 
-/** What {@link createBashTool} needs. */
+/** What {@link createBashImplementation} needs. */
 export interface BashToolOptions {
   readonly workspace: Workspace;
   readonly processes: ProcessRegistry;
@@ -90,12 +87,15 @@ async function resolveWorkingDirectory(
   return toolSuccess({ absolutePath, displayPath });
 }
 
-/** Builds the bash tool over a workspace, a process registry and an exec executor. */
-export function createBashTool(options: BashToolOptions): Tool<BashInput, BashOutput> {
+/**
+ * How bash runs over a workspace, a process registry and an exec executor. Loaded on the tool's
+ * first call (see `createShellTools`).
+ */
+export function createBashImplementation(
+  options: BashToolOptions,
+): PlannedToolImplementation<BashInput, BashOutput, BashPlan> {
   const { workspace, processes, executor } = options;
-  const defaultTimeoutMs = integerOption('defaultTimeoutMs', options.defaultTimeoutMs, 30_000, {
-    maximum: 2_147_483_647,
-  });
+  const defaultTimeoutMs = defaultTimeoutMsOption(options.defaultTimeoutMs);
   const shell = resolveShell(options);
   const environment = createShellEnvironment(options.environment);
   const { sandbox } = options;
@@ -151,7 +151,7 @@ export function createBashTool(options: BashToolOptions): Tool<BashInput, BashOu
     return { status: 'ready', plan: {} };
   };
 
-  return implementTool<BashInput, BashOutput, BashPlan>(BASH_SPEC, {
+  return {
     prepare: (input) => prepare(input),
 
     async execute(input, context): Promise<ToolResult<BashOutput>> {
@@ -204,5 +204,5 @@ export function createBashTool(options: BashToolOptions): Tool<BashInput, BashOu
           return toolSuccess(processes.list());
       }
     },
-  });
+  };
 }

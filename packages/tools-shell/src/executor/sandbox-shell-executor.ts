@@ -1,8 +1,8 @@
-import { integerOption, toolSuccess } from '@toolgate/core';
+import { toolSuccess } from '@toolgate/core';
 import { BASH_TIMEOUT_HINT } from '../bash/bash-description.js';
 import { HeadTailCapture } from '../internal/head-tail-capture.js';
 import { shellFailure } from '../internal/shell-failure.js';
-import { DEFAULT_MAX_OUTPUT_BYTES } from './local-shell-executor.js';
+import { maxOutputBytesOption } from '../internal/shell-options.js';
 import type { SandboxSession } from './sandbox-session.js';
 import type { ShellCommandExecutor } from './shell-command-executor.js';
 
@@ -29,9 +29,7 @@ function cap(text: string, limitBytes: number): { text: string; truncated: boole
  */
 export function createSandboxShellExecutor(options: SandboxShellExecutorOptions): ShellCommandExecutor {
   const { sandbox } = options;
-  const maxOutputBytes = integerOption('maxOutputBytes', options.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES, {
-    minimum: 1024,
-  });
+  const maxOutputBytes = maxOutputBytesOption(options.maxOutputBytes);
   return {
     async execute(request) {
       const startedAt = performance.now();
