@@ -4,8 +4,9 @@ import { bundleBuiltinsPlugin } from './bundle-builtins-plugin.mjs';
 
 /**
  * What every session command loads beside core: the host's configuration, rules and session
- * assembly and the CLI's command context, as one chunk instead of six (each module costs Node
- * about half a millisecond to resolve, load and link). The modules a command imports only when it
+ * assembly (with the built-in tool packages' factories and specs, which it imports) and the CLI's
+ * command context, as one chunk instead of a dozen (each module costs Node about half a
+ * millisecond to resolve, load and link). The modules a command imports only when it
  * needs them (the config schemas, which build zod schemas; the user-config writer) stay out: the
  * group also takes in every static import of what it captures, and captured they would load at
  * every start.
@@ -52,6 +53,7 @@ export function appBundleConfig() {
     fixedExtension: false,
     deps: { onlyBundle: false, onlyImport: [] },
     inputOptions: {
+      preserveEntrySignatures: 'allow-extension',
       resolve: { conditionNames: ['@toolgate/source', 'node', 'import', 'module', 'default'] },
     },
     outputOptions: {

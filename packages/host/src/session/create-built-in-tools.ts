@@ -1,5 +1,14 @@
 import { type AnyTool, BUILT_IN_TOOL_NAMES, type Workspace } from '@toolgate/core';
-import type { LocalSandboxSession, ProcessRegistry } from '@toolgate/tools-shell';
+import { createAgentsMdTools } from '@toolgate/tools-agents-md';
+import { createFsTools } from '@toolgate/tools-fs';
+import { createPatchTools } from '@toolgate/tools-patch';
+import { createSearchTools } from '@toolgate/tools-search';
+import {
+  createProcessRegistry,
+  createShellTools,
+  type LocalSandboxSession,
+  type ProcessRegistry,
+} from '@toolgate/tools-shell';
 import type { ToolgateConfig } from '../config/toolgate-config-schema.js';
 
 /** What the built-in tools of one session share. */
@@ -7,12 +16,12 @@ export interface BuiltInToolsContext {
   readonly workspace: Workspace;
   readonly config: ToolgateConfig;
   /**
-   * Only the tool packages that define these names are loaded (a one-shot call needs one tool,
-   * and each package builds its schemas when it loads). @default every built-in tool
+   * Only the tool families that define these names are created (a one-shot call needs one tool).
+   * @default every built-in tool
    */
   readonly only?: readonly string[];
   /**
-   * Where bash runs, when not on the host. A promise lets the other tool packages load while the
+   * Where bash runs, when not on the host. A promise lets the other tools be created while the
    * sandbox is still opening (its probe waits on a child process); only bash waits for it.
    */
   readonly sandbox?: LocalSandboxSession | PromiseLike<LocalSandboxSession | undefined>;
@@ -33,7 +42,11 @@ interface ToolFamily {
   close?(): Promise<number>;
 }
 
-/** Each tool package behind a dynamic import: a chunk of its own in the bundle, loaded when needed. */
+/**
+ * Each tool package's family. The packages are imported statically: importing one loads only its
+ * factory and specs (the code that runs a tool loads on its first call), and in a bundle they
+ * then share the session's chunk instead of costing a chunk each at every start.
+ */
 const FAMILIES: readonly {
   readonly names: readonly string[];
   readonly load: (context: BuiltInToolsContext) => Promise<ToolFamily>;
@@ -41,7 +54,6 @@ const FAMILIES: readonly {
   {
     names: ['bash'],
     load: async ({ workspace, config, sandbox: opening, processes: shared }) => {
-      const { createProcessRegistry, createShellTools } = await import('@toolgate/tools-shell');
       const sandbox = await opening;
       const options = config.tools?.bash ?? {};
       const processes = shared ?? createProcessRegistry();
@@ -65,7 +77,6 @@ const FAMILIES: readonly {
   {
     names: ['read_file', 'write_file'],
     load: async ({ workspace, config }) => {
-      const { createFsTools } = await import('@toolgate/tools-fs');
       const maxChars = config.tools?.read_file?.maxChars;
       const fs = createFsTools({
         workspace,
@@ -77,7 +88,6 @@ const FAMILIES: readonly {
   {
     names: ['apply_patch', 'edit'],
     load: async ({ workspace }) => {
-      const { createPatchTools } = await import('@toolgate/tools-patch');
       const patch = createPatchTools({ workspace });
       return { tools: [patch.apply_patch, patch.edit] };
     },
@@ -85,7 +95,6 @@ const FAMILIES: readonly {
   {
     names: ['glob', 'grep'],
     load: async ({ workspace, config }) => {
-      const { createSearchTools } = await import('@toolgate/tools-search');
       const engine = config.tools?.search?.engine;
       const search = createSearchTools({ workspace, ...(engine === undefined ? {} : { engine }) });
       return { tools: [search.glob, search.grep] };
@@ -94,7 +103,6 @@ const FAMILIES: readonly {
   {
     names: ['update_agents_md'],
     load: async ({ workspace }) => {
-      const { createAgentsMdTools } = await import('@toolgate/tools-agents-md');
       return { tools: [createAgentsMdTools({ workspace }).update_agents_md] };
     },
   },

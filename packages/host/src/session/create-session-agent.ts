@@ -7,6 +7,7 @@ import {
 } from '@toolgate/agent';
 import { type ApprovalRules, composeDecorators, type ToolDecorator } from '@toolgate/core';
 import type { McpServersConfig } from '@toolgate/mcp';
+import { formatAgentsMdPrompt, loadAgentsMd } from '@toolgate/tools-agents-md';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
 import { createAgentToolsFactory } from './create-agent-tools-factory.js';
 import type { SessionToolSet } from './create-session-tools.js';
@@ -81,9 +82,6 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
     // Read once per session, after its tools (and so its workspace) exist.
     agentsMd: async () => {
       if (!tools) return undefined;
-      // Behind a dynamic import, so a bundle keeps the tool package in its own chunk (listing tools
-      // must not load the agent's).
-      const { formatAgentsMdPrompt, loadAgentsMd } = await import('@toolgate/tools-agents-md');
       const loaded = await loadAgentsMd(tools.workspace);
       return loaded ? formatAgentsMdPrompt(loaded) : undefined;
     },

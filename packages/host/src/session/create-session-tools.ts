@@ -11,6 +11,7 @@ import {
 } from '@toolgate/core';
 import type { McpServersConfig } from '@toolgate/mcp';
 import type { BwrapSandbox } from '@toolgate/sandbox-bwrap';
+import { createProcessRegistry } from '@toolgate/tools-shell';
 import type { ToolgateConfig } from '../config/toolgate-config-schema.js';
 import { openSessionSandbox, type SessionSandboxSettings } from '../sandbox/open-session-sandbox.js';
 import { type LoadedToolModules, loadToolModules } from '../tool-modules/load-tool-modules.js';
@@ -152,7 +153,7 @@ export async function createSessionTools(options: SessionToolsOptions): Promise<
     config.tools?.replace !== undefined ||
     config.tools?.disable !== undefined;
   // Tool modules share bash's process registry and end with the session.
-  const processes = withModules ? (await import('@toolgate/tools-shell')).createProcessRegistry() : undefined;
+  const processes = withModules ? createProcessRegistry() : undefined;
   const lifetime = new AbortController();
   let builtIns: BuiltInTools;
   let sandbox: Awaited<typeof opening>;
