@@ -1,10 +1,10 @@
-import type { FileHandle } from 'node:fs/promises';
 import {
   acquireLineFeedCounter,
   LINE_FEED_COUNTER_MEMORY_BYTES,
   type LineFeedCounter,
   releaseLineFeedCounter,
 } from './count-line-feeds.js';
+import type { ReadableFile } from './open-readable-file.js';
 
 /** What {@link readLineRange} was asked for. */
 export interface LineRangeRequest {
@@ -75,7 +75,7 @@ class ByteCursor {
   private nextCarriageReturn = -1;
 
   constructor(
-    private readonly handle: FileHandle,
+    private readonly handle: ReadableFile,
     startPosition: number,
     initialChunk: number,
     maxChunk: number,
@@ -246,7 +246,7 @@ function countNewlines(text: string): number {
  * `\r\n` and `\r` all end a line; the content joins lines with `\n`.
  */
 export async function readLineRange(
-  handle: FileHandle,
+  handle: ReadableFile,
   dataStart: number,
   request: LineRangeRequest,
 ): Promise<LineRangeOutcome> {

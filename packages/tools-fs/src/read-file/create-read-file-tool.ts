@@ -1,5 +1,5 @@
 import { constants, type Stats } from 'node:fs';
-import { type FileHandle, open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import {
   ioFailure,
   type Outcome,
@@ -11,6 +11,7 @@ import {
 } from '@toolgate/core';
 import { describeSize } from '../internal/describe-size.js';
 import { fsFailure } from '../internal/fs-failure.js';
+import { openReadableFile, type ReadableFile } from '../internal/open-readable-file.js';
 import { readLineRange } from '../internal/read-line-range.js';
 import { suggestSimilarPaths } from '../internal/suggest-similar-paths.js';
 import type { ReadFileInput, ReadFileOutput } from './read-file-schema.js';
@@ -98,7 +99,7 @@ function describeRange(input: ReadFileInput): string {
 }
 
 async function readOpenFile(
-  handle: FileHandle,
+  handle: ReadableFile,
   resolved: ResolvedPath,
   input: ReadFileInput,
   maxChars: number,
@@ -165,10 +166,10 @@ export function createReadFileImplementation(
       if (located.status === 'failure') return located;
       const resolved = located.output;
       if (context.signal.aborted) return fsFailure('aborted', 'read_file was cancelled before it finished.');
-      let handle: FileHandle;
+      let handle: ReadableFile;
       try {
         // O_NONBLOCK: a FIFO swapped in after the check must not hang the call; O_NOFOLLOW: nor a symlink.
-        handle = await open(
+        handle = await openReadableFile(
           resolved.absolutePath,
           constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW,
         );

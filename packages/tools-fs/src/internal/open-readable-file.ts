@@ -1,0 +1,31 @@
+import { close, fstat, open, read, type Stats } from 'node:fs';
+
+/** What `read_file` needs of an open file: its stats, reads at a position, and closing it. */
+export interface ReadableFile {
+  stat(): Promise<Stats>;
+  read(buffer: Buffer, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
+  close(): Promise<void>;
+}
+
+/** The callback of one `fs` call as a promise. */
+function settled<T>(start: (done: (error: Error | null, value: T) => void) => void): Promise<T> {
+  return new Promise((resolve, reject) => start((error, value) => (error ? reject(error) : resolve(value))));
+}
+
+/**
+ * Opens `path` with `flags` on a plain file descriptor. A `FileHandle` does the same, but
+ * `fs/promises` loads readline, the REPL history and the file watchers with it, a few milliseconds
+ * that every `toolgate call read_file` would pay at start. Unlike a `FileHandle`, the descriptor is
+ * not closed by the garbage collector: the caller closes it, after its last read has settled.
+ */
+export async function openReadableFile(path: string, flags: number): Promise<ReadableFile> {
+  const fd = await settled<number>((done) => open(path, flags, done));
+  return {
+    stat: () => settled<Stats>((done) => fstat(fd, done)),
+    read: (buffer, offset, length, position) =>
+      settled<number>((done) => read(fd, buffer, offset, length, position, done)).then((bytesRead) => ({
+        bytesRead,
+      })),
+    close: () => settled<void>((done) => close(fd, (error) => done(error ?? null, undefined))),
+  };
+}
