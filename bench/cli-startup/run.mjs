@@ -1,6 +1,7 @@
 // CLI start-up: `toolgate call read_file` and `toolgate tools --json` against `node -e 0`, median
 // of 20 runs each, interleaved so load changes hit all alike. Goals: call ≤ 2×, tools ≤ 1.5×.
-// Peak RSS (max resident set size) of one more run of each, read by a preload that reports
+// Each line also gives the time over `node -e 0`, steadier than the ratio when the machine's speed
+// changes. Peak RSS (max resident set size) of one more run of each, read by a preload that reports
 // `process.resourceUsage().maxRSS` on exit (the same preload for all three, so they compare).
 // On Linux also the mean CPU time (user + system) per run, from this process's waited-for children
 // in /proc/self/stat: on a busy machine wall time swells with CPU time, so both are shown.
@@ -94,7 +95,7 @@ for (const name of Object.keys(commands)) {
   const verdict =
     goal === undefined
       ? ''
-      : `  ${ratio.toFixed(2)}x (goal ≤ ${goal}x) ${ratio <= goal ? 'ok' : 'OVER GOAL'}`;
+      : `  ${ratio.toFixed(2)}x (goal ≤ ${goal}x) ${ratio <= goal ? 'ok' : 'OVER GOAL'}, +${(ms - nodeMs).toFixed(1)} ms`;
   const cpuMs =
     process.platform === 'linux' ? ` · CPU ${((cpu[name] / RUNS) * 1000).toFixed(0).padStart(4)} ms` : '';
   console.log(
