@@ -85,6 +85,19 @@ out.settle(() => { process.stderr.write('done'); process.exit(0); });`,
     expect(outcome.stdout.length).toBeLessThan(4096 * 1024);
   });
 
+  it('ends quietly when the reader goes away after the output was handed over to Node’s stream', async () => {
+    const outcome = await runChild(
+      `process.stdout;
+for (let i = 0; i < 4096; i++) out.write(${JSON.stringify(LINE)});
+// Stays a while after settling, so the stream's EPIPE surfaces before the exit.
+out.settle(() => setTimeout(() => { out.write('more\\n'); process.stderr.write('done'); process.exit(0); }, 300));`,
+      { readAfterMs: 300, closeAfterBytes: 1 },
+    );
+    expect(outcome.stderr).toBe('done');
+    expect(outcome.code).toBe(0);
+    expect(outcome.stdout.length).toBeLessThan(4096 * 1024);
+  });
+
   it('calls a write’s callback after the write, not before it returns', async () => {
     const outcome = await runChild(
       `let returned = false;

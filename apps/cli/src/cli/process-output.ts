@@ -17,16 +17,28 @@ export interface ProcessOutput extends CliOutput {
  * writes to pipes and files synchronously anyway, so the output, its order and its back-pressure
  * stay the same. A descriptor left non-blocking by whoever shares it (a write would fail with
  * EAGAIN) hands the rest of the output over to Node's stream, which waits for the reader. A reader
- * that went away (EPIPE, as in `toolgate tools | head -1`) ends the output quietly, as it does with
- * Node's stream; any other write error is thrown to the caller.
+ * that went away (EPIPE, as in `toolgate tools | head -1`) ends the output quietly, whichever of
+ * the two was writing; any other write error is thrown to the caller.
  */
 export function processOutput(fd: 1 | 2, stream: () => NodeJS.WriteStream): ProcessOutput {
   if (!writesDirectly(fd)) return streamOutput(stream);
   let handedOver: NodeJS.WriteStream | undefined;
   let readerGone = false;
+  const handOver = (): NodeJS.WriteStream => {
+    const taken = stream();
+    taken.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+      readerGone = true;
+    });
+    return taken;
+  };
   return {
     isTTY: false,
     write(text, callback) {
+      if (readerGone) {
+        if (callback) process.nextTick(callback);
+        return true;
+      }
       if (handedOver) return handedOver.write(text, callback);
       const bytes = Buffer.from(text);
       for (let offset = 0; offset < bytes.length && !readerGone; ) {
@@ -36,7 +48,7 @@ export function processOutput(fd: 1 | 2, stream: () => NodeJS.WriteStream): Proc
           const code = (error as NodeJS.ErrnoException).code;
           if (code === 'EPIPE') readerGone = true;
           else if (code === 'EAGAIN') {
-            handedOver = stream();
+            handedOver = handOver();
             return handedOver.write(bytes.subarray(offset), callback);
           } else throw error;
         }
@@ -49,7 +61,7 @@ export function processOutput(fd: 1 | 2, stream: () => NodeJS.WriteStream): Proc
       handedOver?.once(event, listener);
     },
     settle(callback) {
-      if (handedOver) handedOver.write('', () => callback());
+      if (handedOver && !readerGone) handedOver.write('', () => callback());
       else process.nextTick(callback);
     },
   };
