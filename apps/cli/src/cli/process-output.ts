@@ -17,8 +17,8 @@ export interface ProcessOutput extends CliOutput {
  * writes to pipes and files synchronously anyway, so the output, its order and its back-pressure
  * stay the same. A descriptor left non-blocking by whoever shares it (a write would fail with
  * EAGAIN) hands the rest of the output over to Node's stream, which waits for the reader. A reader
- * that went away (EPIPE, as in `toolgate tools | head -1`) ends the output quietly, whichever of
- * the two was writing; any other write error is thrown to the caller.
+ * that went away (EPIPE as in `toolgate tools | head -1`, or ECONNRESET from a socket) ends the
+ * output quietly, whichever of the two was writing; any other write error is thrown to the caller.
  */
 export function processOutput(fd: 1 | 2, stream: () => NodeJS.WriteStream): ProcessOutput {
   if (!writesDirectly(fd)) return streamOutput(stream);
@@ -27,7 +27,7 @@ export function processOutput(fd: 1 | 2, stream: () => NodeJS.WriteStream): Proc
   const handOver = (): NodeJS.WriteStream => {
     const taken = stream();
     taken.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EPIPE') throw error;
+      if (!readerWentAway(error)) throw error;
       readerGone = true;
     });
     return taken;
@@ -45,9 +45,8 @@ export function processOutput(fd: 1 | 2, stream: () => NodeJS.WriteStream): Proc
         try {
           offset += writeSync(fd, bytes, offset);
         } catch (error) {
-          const code = (error as NodeJS.ErrnoException).code;
-          if (code === 'EPIPE') readerGone = true;
-          else if (code === 'EAGAIN') {
+          if (readerWentAway(error as NodeJS.ErrnoException)) readerGone = true;
+          else if ((error as NodeJS.ErrnoException).code === 'EAGAIN') {
             handedOver = handOver();
             return handedOver.write(bytes.subarray(offset), callback);
           } else throw error;
@@ -65,6 +64,14 @@ export function processOutput(fd: 1 | 2, stream: () => NodeJS.WriteStream): Proc
       else process.nextTick(callback);
     },
   };
+}
+
+/**
+ * Whether a write failed because the reader closed its end: EPIPE, or ECONNRESET from a socket
+ * (Node's child-process stdio) closed with data still unread.
+ */
+function readerWentAway(error: NodeJS.ErrnoException): boolean {
+  return error.code === 'EPIPE' || error.code === 'ECONNRESET';
 }
 
 /** Whether `fd` is a file, pipe or socket: what a blocking write serves as Node's stream would. */
