@@ -46,6 +46,10 @@ runCli({
   stdout,
   stderr,
   signal: controller.signal,
+  keepsRunning: () => {
+    stdout.handOver();
+    stderr.handOver();
+  },
   onInterrupt: (listener) => {
     interruptListeners.add(listener);
     return () => interruptListeners.delete(listener);

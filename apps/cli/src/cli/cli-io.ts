@@ -36,4 +36,10 @@ export interface CliIo {
    * @default SIGINT always aborts `signal`
    */
   readonly onInterrupt?: (listener: () => void) => () => void;
+  /**
+   * Called before a command that keeps working while it writes (`run`, `mcp`, the interactive
+   * agent): from then on stdout and stderr must not block the event loop on a slow reader.
+   * @default nothing to do (the streams never block)
+   */
+  readonly keepsRunning?: () => void;
 }

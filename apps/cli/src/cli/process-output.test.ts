@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 
 const MODULE = new URL('./process-output.ts', import.meta.url).href;
@@ -119,5 +119,35 @@ returned = true;`,
     );
     expect(outcome.stdout.toString('utf8')).toBe('one\n');
     expect(outcome.stderr).toBe('after');
+  });
+});
+
+describe('processOutput over a shell pipe to a slow reader (a blocking descriptor)', () => {
+  /**
+   * Writes 2 MiB to a pipe whose reader starts after 800 ms, then reports on stderr how long the
+   * event loop was held: how late a timer set before the writes fired.
+   */
+  function heldMs(handOver: boolean): number {
+    const script = `const { processOutput } = await import(${JSON.stringify(MODULE)});
+const out = processOutput(1, () => process.stdout);
+${handOver ? 'out.handOver();' : ''}
+const started = Date.now();
+setTimeout(() => { process.stderr.write(String(Date.now() - started)); out.settle(() => process.exit(0)); }, 0);
+for (let i = 0; i < 2048; i++) out.write(${JSON.stringify(LINE)});`;
+    const result = spawnSync(
+      '/bin/sh',
+      ['-c', '"$NODE" --input-type=module -e "$SCRIPT" | (sleep 0.8; cat > /dev/null)'],
+      { env: { ...process.env, NODE: process.execPath, SCRIPT: script }, encoding: 'utf8' },
+    );
+    expect(result.status).toBe(0);
+    return Number(result.stderr);
+  }
+
+  it('blocks the event loop with direct writes, which suits a command that writes its result and ends', () => {
+    expect(heldMs(false)).toBeGreaterThanOrEqual(500);
+  });
+
+  it('does not block it once handed over, as `run`, `mcp` and the interactive agent need', () => {
+    expect(heldMs(true)).toBeLessThan(500);
   });
 });

@@ -5,6 +5,11 @@ import type { CliOutput } from './cli-io.js';
 export interface ProcessOutput extends CliOutput {
   /** Calls `callback` once everything written so far has reached the file, pipe or terminal. */
   settle(callback: () => void): void;
+  /**
+   * Writes through Node's stream from now on, for a command that keeps working while it writes:
+   * a blocking write to a slow reader (`toolgate run | less`) would stall its event loop.
+   */
+  handOver(): void;
 }
 
 /**
@@ -13,18 +18,20 @@ export interface ProcessOutput extends CliOutput {
  * anything else.
  *
  * Why: Node builds `process.stdout` over a pipe as a `net.Socket`, and loading the networking
- * modules for it costs about 6 ms of every short command's start (bench/cli-startup). On Linux Node
- * writes to pipes and files synchronously anyway, so the output, its order and its back-pressure
- * stay the same. A descriptor left non-blocking by whoever shares it (a write would fail with
- * EAGAIN) hands the rest of the output over to Node's stream, which waits for the reader. A reader
- * that went away (EPIPE as in `toolgate tools | head -1`, or ECONNRESET from a socket) ends the
- * output quietly, whichever of the two was writing; any other write error is thrown to the caller.
+ * modules for it costs about 6 ms of every short command's start (bench/cli-startup). For a
+ * command that writes its result and ends, a blocking write changes nothing its reader sees: the
+ * output, its order and its back-pressure stay the same. A command that keeps working while it
+ * writes calls `handOver` first, and a descriptor left non-blocking by whoever shares it (a write
+ * would fail with EAGAIN) hands the rest over by itself: from then on Node's stream writes, which
+ * waits for the reader without blocking the event loop. A reader that went away (EPIPE as in
+ * `toolgate tools | head -1`, or ECONNRESET from a socket) ends the output quietly, whichever of
+ * the two was writing; any other write error is thrown to the caller.
  */
 export function processOutput(fd: 1 | 2, stream: () => NodeJS.WriteStream): ProcessOutput {
   if (!writesDirectly(fd)) return streamOutput(stream);
   let handedOver: NodeJS.WriteStream | undefined;
   let readerGone = false;
-  const handOver = (): NodeJS.WriteStream => {
+  const takeStream = (): NodeJS.WriteStream => {
     const taken = stream();
     taken.on('error', (error: NodeJS.ErrnoException) => {
       if (!readerWentAway(error)) throw error;
@@ -47,7 +54,7 @@ export function processOutput(fd: 1 | 2, stream: () => NodeJS.WriteStream): Proc
         } catch (error) {
           if (readerWentAway(error as NodeJS.ErrnoException)) readerGone = true;
           else if ((error as NodeJS.ErrnoException).code === 'EAGAIN') {
-            handedOver = handOver();
+            handedOver = takeStream();
             return handedOver.write(bytes.subarray(offset), callback);
           } else throw error;
         }
@@ -62,6 +69,9 @@ export function processOutput(fd: 1 | 2, stream: () => NodeJS.WriteStream): Proc
     settle(callback) {
       if (handedOver && !readerGone) handedOver.write('', () => callback());
       else process.nextTick(callback);
+    },
+    handOver() {
+      handedOver ??= takeStream();
     },
   };
 }
@@ -98,5 +108,6 @@ function streamOutput(stream: () => NodeJS.WriteStream): ProcessOutput {
     settle(callback) {
       stream().write('', () => callback());
     },
+    handOver() {},
   };
 }

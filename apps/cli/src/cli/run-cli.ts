@@ -34,10 +34,13 @@ export async function runCli(io: CliIo): Promise<ExitCode> {
           ? await (await import('../commands/run-explain-command.js')).runExplainCommand(io, command)
           : await (await import('../commands/run-call-command.js')).runCallCommand(io, command);
       case 'interactive':
+        io.keepsRunning?.();
         return await (await import('../interactive/run-interactive.js')).runInteractive(io, command);
       case 'run':
+        io.keepsRunning?.();
         return await (await import('../commands/run-agent-command.js')).runAgentCommand(io, command);
       case 'mcp':
+        io.keepsRunning?.();
         return await (await import('../commands/run-mcp-command.js')).runMcpCommand(io, command.options);
       case 'trust':
         return await (await import('../commands/run-trust-command.js')).runTrustCommand(io, command);
