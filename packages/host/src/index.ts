@@ -20,7 +20,12 @@ export {
   createAuditLog,
 } from './audit/create-audit-log.js';
 export { ConfigError } from './config/config-error.js';
-export { digestWorkspaceConfig } from './config/digest-workspace-config.js';
+export {
+  inspectWorkspaceConfig,
+  WORKSPACE_CONFIG_DIRECTORY,
+  WORKSPACE_CONFIG_FILES,
+  type WorkspaceConfigInspection,
+} from './config/inspect-workspace-config.js';
 export {
   type LoadSessionConfigOptions,
   loadSessionConfig,

@@ -1,14 +1,17 @@
 import { realpath } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import type { PermissionRule } from '@toolgate/rules';
 import type { HookSettings } from '../hooks/hook-settings.js';
 import { hookSettingsOfConfig } from '../hooks/hook-settings-of-config.js';
 import { layerPermissionRules } from '../rules/layer-permission-rules.js';
-import { digestWorkspaceConfig } from './digest-workspace-config.js';
+import { ConfigError } from './config-error.js';
+import { inspectWorkspaceConfig, type WorkspaceConfigInspection } from './inspect-workspace-config.js';
 import { layerConfig } from './layer-config.js';
 import { CONFIG_FILE_NAME, loadConfigFile, loadToolgateConfig } from './load-toolgate-config.js';
 import { resolveConfigModules } from './resolve-config-modules.js';
 import type { ToolgateConfig } from './toolgate-config-schema.js';
+import { verifiedCommandLine } from './verified-command-line.js';
+import { writeVerifiedCopies } from './write-verified-copies.js';
 import type { UserConfig } from './user-config-schema.js';
 import {
   checkWorkspaceTrust,
@@ -41,6 +44,50 @@ export interface SessionConfig {
   readonly notices: readonly string[];
   /** The user's hooks, then the project's when it is trusted, each naming its file. */
   readonly hooks: HookSettings;
+  /** The verified bytes of the workspace's `.mcp.json` in a private file, when it is trusted and has one. */
+  readonly verifiedMcpFile?: string;
+}
+
+/**
+ * The workspace's config as it runs once trusted: hooks that execute a workspace script run its
+ * verified copy, tool modules in the workspace are imported from theirs.
+ */
+function runFromCopies(
+  config: ToolgateConfig,
+  inspection: WorkspaceConfigInspection,
+  directory: string,
+): ToolgateConfig {
+  const copyOf = (path: string) => {
+    const files = inspection.modules.get(path);
+    return files === undefined ? path : join(directory, relative(inspection.root, path));
+  };
+  const hooks = config.hooks
+    ? Object.fromEntries(
+        (['preToolUse', 'postToolUse'] as const)
+          .filter((list) => config.hooks?.[list] !== undefined)
+          .map((list) => [
+            list,
+            config.hooks![list]!.map((hook, index) => {
+              const plan = inspection.hooks.get(`${list}[${index}]`);
+              return plan?.executed ? { ...hook, command: verifiedCommandLine(plan, directory) } : hook;
+            }),
+          ]),
+      )
+    : undefined;
+  const tools = config.tools
+    ? {
+        ...config.tools,
+        ...(config.tools.modules ? { modules: config.tools.modules.map(copyOf) } : {}),
+        ...(config.tools.replace
+          ? {
+              replace: Object.fromEntries(
+                Object.entries(config.tools.replace).map(([name, path]) => [name, copyOf(path)]),
+              ),
+            }
+          : {}),
+      }
+    : undefined;
+  return { ...config, ...(hooks ? { hooks } : {}), ...(tools ? { tools } : {}) };
 }
 
 /** Reads the user's config file (always trusted); a missing file is an empty config. */
@@ -57,17 +104,43 @@ export async function loadUserConfig(file: string): Promise<UserConfig> {
 export async function loadSessionConfig(options: LoadSessionConfigOptions): Promise<SessionConfig> {
   const user = await loadUserConfig(options.userFile);
   const realRoot = await realpath(options.root);
-  const trust = checkWorkspaceTrust(user.trustedWorkspaces, realRoot, await digestWorkspaceConfig(realRoot));
+  // One read of everything trust covers: what is digested is what is parsed, copied and run.
+  const inspection = await inspectWorkspaceConfig(realRoot);
+  const trust = checkWorkspaceTrust(user.trustedWorkspaces, realRoot, inspection);
   const { trustedWorkspaces: _trusted, ...userSettings } = user;
+  const ownFile = options.configFile === undefined;
   const projectFile = options.configFile ?? join(options.root, CONFIG_FILE_NAME);
-  const project = await loadToolgateConfig(projectFile, { required: options.configFile !== undefined });
-  const trusted = options.configFile !== undefined || trust.state === 'trusted';
+  if (ownFile && inspection.configFileProblem !== undefined)
+    throw new ConfigError(`Cannot read config file ${projectFile}: ${inspection.configFileProblem}.`);
+  const ownText = inspection.contents.get(CONFIG_FILE_NAME)?.toString('utf8');
+  const project: ToolgateConfig = ownFile
+    ? ownText === undefined
+      ? {}
+      : await loadToolgateConfig(projectFile, { required: false, text: ownText })
+    : await loadToolgateConfig(projectFile, { required: true });
+  const trusted = !ownFile || trust.state === 'trusted';
   // Module paths resolve from the file that names them; an untrusted project's are never looked at.
-  const layered = layerConfig(
-    await resolveConfigModules(userSettings, options.userFile),
-    trusted ? await resolveConfigModules(project, projectFile) : project,
-    trusted,
-  );
+  let running = trusted
+    ? await resolveConfigModules(project, ownFile ? join(realRoot, CONFIG_FILE_NAME) : projectFile)
+    : project;
+  let verifiedMcpFile: string | undefined;
+  const protectedFiles: string[] = [];
+  if (trust.state === 'trusted') {
+    // Whatever trust covers is never written by a tool nor inside the sandbox.
+    protectedFiles.push(...Object.keys(inspection.files).map((rel) => `./${rel}`));
+    const copied = [
+      ...(ownFile ? [...inspection.hooks.values()].flatMap((plan) => plan.executed?.files ?? []) : []),
+      ...(ownFile ? [...inspection.modules.values()].flat() : []),
+      ...(inspection.contents.has('.mcp.json') ? ['.mcp.json'] : []),
+    ];
+    if (copied.length > 0) {
+      const directory = await writeVerifiedCopies(inspection.contents, copied);
+      protectedFiles.push(directory);
+      if (ownFile) running = runFromCopies(running, inspection, directory);
+      if (inspection.contents.has('.mcp.json')) verifiedMcpFile = join(directory, '.mcp.json');
+    }
+  }
+  const layered = layerConfig(await resolveConfigModules(userSettings, options.userFile), running, trusted);
   const permissions = layerPermissionRules(
     { permissions: userSettings.permissions, file: options.userFile },
     { permissions: project.permissions, file: projectFile },
@@ -80,7 +153,11 @@ export async function loadSessionConfig(options: LoadSessionConfigOptions): Prom
     ...layered.config,
     workspace: {
       ...layered.config.workspace,
-      protectedPaths: [...(layered.config.workspace?.protectedPaths ?? []), dirname(options.userFile)],
+      protectedPaths: [
+        ...(layered.config.workspace?.protectedPaths ?? []),
+        dirname(options.userFile),
+        ...protectedFiles,
+      ],
     },
   };
   const notices =
@@ -91,7 +168,15 @@ export async function loadSessionConfig(options: LoadSessionConfigOptions): Prom
         ];
   const hooks = hookSettingsOfConfig([
     { config: userSettings, source: options.userFile },
-    ...(trusted ? [{ config: project, source: projectFile }] : []),
+    ...(trusted ? [{ config: running, source: projectFile }] : []),
   ]);
-  return { config, trust, realRoot, permissions: permissions.rules, notices, hooks };
+  return {
+    config,
+    trust,
+    realRoot,
+    permissions: permissions.rules,
+    notices,
+    hooks,
+    ...(verifiedMcpFile === undefined ? {} : { verifiedMcpFile }),
+  };
 }

@@ -144,7 +144,9 @@ export async function resolveSessionSettings(
     if (options.mcpConfigFile !== undefined) mcpConfigFile = options.mcpConfigFile;
     else if (await exists(join(root, MCP_CONFIG_FILE_NAME))) {
       // A cloned repository's servers are commands it chose: none starts until the person trusts it.
-      if (loaded.trust.state === 'trusted') mcpConfigFile = join(root, MCP_CONFIG_FILE_NAME);
+      // The bytes trust verified, not the file read again.
+      if (loaded.trust.state === 'trusted')
+        mcpConfigFile = loaded.verifiedMcpFile ?? join(root, MCP_CONFIG_FILE_NAME);
       else
         notice(
           `toolgate: not starting the MCP servers of ${join(root, MCP_CONFIG_FILE_NAME)}: ${describeDistrust(loaded.trust)}. To trust it: ${trustCommandFor(loaded.realRoot)}`,
