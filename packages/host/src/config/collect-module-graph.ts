@@ -7,7 +7,20 @@ import { workspaceRelative } from './read-trusted-file.js';
 import type { TrustCollector } from './trust-collector.js';
 
 /** How `require` completes a path without an extension; `import` needs the exact file. */
-const COMPLETIONS = ['', '.js', '.mjs', '.cjs', '.json', '.ts', '.mts', '.cts', '/index.js', '/index.mjs', '/index.cjs', '/index.json'];
+const COMPLETIONS = [
+  '',
+  '.js',
+  '.mjs',
+  '.cjs',
+  '.json',
+  '.ts',
+  '.mts',
+  '.cts',
+  '/index.js',
+  '/index.mjs',
+  '/index.cjs',
+  '/index.json',
+];
 
 /** Files whose module type the nearest `package.json` decides. */
 const TYPED_BY_PACKAGE = /\.(?:js|ts)$/;
@@ -88,7 +101,9 @@ export async function collectModuleGraph(
       if (specifier.startsWith('./') || specifier.startsWith('../')) {
         absolute = resolve(root, posix.dirname(rel), specifier);
         if (workspaceRelative(root, absolute) === undefined) {
-          refuse(`${rel} imports ${JSON.stringify(raw)}, outside the workspace by a relative path, which the verified copy toolgate runs cannot reach; import it by absolute path or move it in`);
+          refuse(
+            `${rel} imports ${JSON.stringify(raw)}, outside the workspace by a relative path, which the verified copy toolgate runs cannot reach; import it by absolute path or move it in`,
+          );
           continue;
         }
       } else if (isAbsolute(specifier) || specifier.startsWith('file:')) {
@@ -100,7 +115,9 @@ export async function collectModuleGraph(
           continue;
         }
         if (workspaceRelative(root, path) !== undefined || path === root)
-          refuse(`${rel} imports ${JSON.stringify(raw)}, a workspace file by absolute path; import it by a relative path so toolgate can verify it`);
+          refuse(
+            `${rel} imports ${JSON.stringify(raw)}, a workspace file by absolute path; import it by a relative path so toolgate can verify it`,
+          );
         continue;
       } else {
         refuse(
@@ -117,6 +134,12 @@ export async function collectModuleGraph(
       }
       if (target === undefined) {
         refuse(`${rel} imports ${JSON.stringify(raw)}, which is not a file in the workspace`);
+        continue;
+      }
+      if (target.split('/').includes('node_modules')) {
+        refuse(
+          `${rel} imports ${JSON.stringify(raw)}, installed package code in node_modules whose dependencies toolgate cannot verify`,
+        );
         continue;
       }
       pending.push(target);

@@ -42,16 +42,58 @@ const OTHER_INTERPRETER = /^(?:python[\d.]*|pypy[\d.]*|ruby|perl|php|lua|luajit|
 
 /** Programs whose job is to run what the workspace declares (package scripts, Makefiles, tasks). */
 const RUNNERS = new Set([
-  'npm', 'pnpm', 'yarn', 'corepack', 'make', 'gmake', 'just', 'task', 'rake', 'cargo', 'go',
-  'gradle', 'mvn', 'poetry', 'uv', 'pipenv', 'tox', 'nox', 'composer', 'mix', 'dotnet', 'bundle',
-  'turbo', 'nx', 'lerna',
+  'npm',
+  'pnpm',
+  'yarn',
+  'corepack',
+  'make',
+  'gmake',
+  'just',
+  'task',
+  'rake',
+  'cargo',
+  'go',
+  'gradle',
+  'mvn',
+  'poetry',
+  'uv',
+  'pipenv',
+  'tox',
+  'nox',
+  'composer',
+  'mix',
+  'dotnet',
+  'bundle',
+  'turbo',
+  'nx',
+  'lerna',
 ]);
 
 /** Programs that run another program given in their arguments, by grammars toolgate does not follow. */
 const WRAPPERS = new Set([
-  'env', 'exec', 'eval', 'command', 'builtin', 'xargs', 'nohup', 'timeout', 'nice', 'ionice',
-  'sudo', 'doas', 'su', 'busybox', 'find', 'parallel', 'watch', 'flock', 'chroot', 'setsid',
-  'stdbuf', 'time', 'strace', 'script',
+  'env',
+  'eval',
+  'command',
+  'builtin',
+  'xargs',
+  'nohup',
+  'timeout',
+  'nice',
+  'ionice',
+  'sudo',
+  'doas',
+  'su',
+  'busybox',
+  'find',
+  'parallel',
+  'watch',
+  'flock',
+  'chroot',
+  'setsid',
+  'stdbuf',
+  'time',
+  'strace',
+  'script',
 ]);
 
 /** Package fetchers: they run a package from their cache, unless the workspace has it installed. */
@@ -159,10 +201,19 @@ async function inspectWords(
   const [program, ...args] = words;
   if (program === undefined) return undefined;
   if (program === null) {
-    collector.refuse(`${what}: runs a program whose name is known only when it runs, which toolgate cannot verify`);
+    collector.refuse(
+      `${what}: runs a program whose name is known only when it runs, which toolgate cannot verify`,
+    );
     return undefined;
   }
   const name = basename(program);
+  if (program === 'exec') {
+    // `exec PROGRAM …` replaces the shell with the program: judge that program.
+    let skip = 1;
+    while (typeof words[skip] === 'string' && words[skip]!.startsWith('-'))
+      skip += words[skip] === '-a' ? 2 : 1;
+    return inspectWords(words.slice(skip), context, nested);
+  }
   let executed: { index: number; rel: string; family: Family | undefined } | undefined;
   if (program.includes('/')) {
     const rel = await workspacePathOf(program, context);
@@ -202,17 +253,23 @@ async function inspectWords(
     let index = 1;
     if ((name === 'deno' || name === 'bun') && args[0] === 'run') {
       if (name === 'bun') {
-        collector.refuse(`${what}: runs "bun run", which may run a package.json script toolgate cannot verify; use "bun FILE"`);
+        collector.refuse(
+          `${what}: runs "bun run", which may run a package.json script toolgate cannot verify; use "bun FILE"`,
+        );
         return undefined;
       }
       index = 2;
     } else if (name === 'deno') {
-      collector.refuse(`${what}: runs "deno ${args[0] ?? ''}", which toolgate cannot verify; use "deno run FILE"`);
+      collector.refuse(
+        `${what}: runs "deno ${args[0] ?? ''}", which toolgate cannot verify; use "deno run FILE"`,
+      );
       return undefined;
     }
     const script = words[index];
     if (script === null) {
-      collector.refuse(`${what}: ${name} runs a script named only when it runs, which toolgate cannot verify`);
+      collector.refuse(
+        `${what}: ${name} runs a script named only when it runs, which toolgate cannot verify`,
+      );
       return undefined;
     }
     if (script !== undefined && script.startsWith('-')) {
@@ -227,6 +284,12 @@ async function inspectWords(
     }
   }
   let result: ExecutedFile | undefined;
+  if (executed !== undefined && executed.rel.split('/').includes('node_modules')) {
+    collector.refuse(
+      `${what}: runs ${executed.rel}, installed package code whose files and dependencies toolgate cannot verify; name a script of your own instead`,
+    );
+    return undefined;
+  }
   if (executed !== undefined) {
     if (nested) {
       collector.refuse(
@@ -252,7 +315,9 @@ async function inspectWords(
 export async function inspectShellText(text: string, context: CommandContext): Promise<void> {
   const analysis = await analyzeCommandLine(text);
   if (analysis.unreadable !== undefined) {
-    context.collector.refuse(`${context.what}: toolgate cannot read it as shell (${analysis.unreadable}), so cannot tell what it runs`);
+    context.collector.refuse(
+      `${context.what}: toolgate cannot read it as shell (${analysis.unreadable}), so cannot tell what it runs`,
+    );
     return;
   }
   for (const command of analysis.commands) {
@@ -276,7 +341,10 @@ export async function inspectShellText(text: string, context: CommandContext): P
  * (digested, with what it loads, and run from a verified copy); any other line may only run
  * programs from outside the workspace. Refusals go to the collector.
  */
-export async function inspectCommandLine(line: string, context: CommandContext): Promise<CommandPlan | undefined> {
+export async function inspectCommandLine(
+  line: string,
+  context: CommandContext,
+): Promise<CommandPlan | undefined> {
   const words = splitCommandWords(line, context.cwd);
   if (words === undefined) {
     await inspectShellText(line, context);

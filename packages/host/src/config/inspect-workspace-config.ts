@@ -3,9 +3,9 @@ import { lstat, readdir } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import type { z } from 'zod';
 import { resolveModulePath } from '../tool-modules/resolve-module-path.js';
+import { collectModuleGraph } from './collect-module-graph.js';
 import { formatConfigIssue } from './format-config-issue.js';
 import { type CommandPlan, inspectCommandLine, inspectCommandWords } from './inspect-command.js';
-import { collectModuleGraph } from './collect-module-graph.js';
 import { readTrustedFile, workspaceRelative } from './read-trusted-file.js';
 import type { ToolgateConfig } from './toolgate-config-schema.js';
 import { createTrustCollector, type TrustCollector } from './trust-collector.js';
@@ -83,7 +83,11 @@ async function readConfigDirectory(collector: TrustCollector): Promise<void> {
   for (const name of names) await collector.read(name, name);
 }
 
-async function inspectHooks(collector: TrustCollector, config: ToolgateConfig, path: string): Promise<Map<string, CommandPlan>> {
+async function inspectHooks(
+  collector: TrustCollector,
+  config: ToolgateConfig,
+  path: string,
+): Promise<Map<string, CommandPlan>> {
   const plans = new Map<string, CommandPlan>();
   for (const list of ['preToolUse', 'postToolUse'] as const) {
     for (const [index, hook] of (config.hooks?.[list] ?? []).entries()) {
@@ -100,11 +104,18 @@ async function inspectHooks(collector: TrustCollector, config: ToolgateConfig, p
   return plans;
 }
 
-async function inspectModules(collector: TrustCollector, config: ToolgateConfig): Promise<Map<string, readonly string[]>> {
+async function inspectModules(
+  collector: TrustCollector,
+  config: ToolgateConfig,
+): Promise<Map<string, readonly string[]>> {
   const modules = new Map<string, readonly string[]>();
   const named = [
-    ...(config.tools?.modules ?? []).map((specifier, index) => [`tools.modules[${index}]`, specifier] as const),
-    ...Object.entries(config.tools?.replace ?? {}).map(([name, specifier]) => [`tools.replace.${name}`, specifier] as const),
+    ...(config.tools?.modules ?? []).map(
+      (specifier, index) => [`tools.modules[${index}]`, specifier] as const,
+    ),
+    ...Object.entries(config.tools?.replace ?? {}).map(
+      ([name, specifier]) => [`tools.replace.${name}`, specifier] as const,
+    ),
   ];
   for (const [key, specifier] of named) {
     const what = `${key} of toolgate.config.json`;
@@ -173,7 +184,8 @@ export async function inspectWorkspaceConfig(
       configBytes.toString('utf8'),
       async () => (await import('./toolgate-config-schema.js')).TOOLGATE_CONFIG_SCHEMA,
     );
-    if (parsed.problem !== undefined) collector.refuse(`toolgate.config.json is not valid: ${parsed.problem}`);
+    if (parsed.problem !== undefined)
+      collector.refuse(`toolgate.config.json is not valid: ${parsed.problem}`);
     else {
       const config = parsed.value as ToolgateConfig;
       hooks = await inspectHooks(collector, config, path);

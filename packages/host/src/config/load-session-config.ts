@@ -10,15 +10,15 @@ import { layerConfig } from './layer-config.js';
 import { CONFIG_FILE_NAME, loadConfigFile, loadToolgateConfig } from './load-toolgate-config.js';
 import { resolveConfigModules } from './resolve-config-modules.js';
 import type { ToolgateConfig } from './toolgate-config-schema.js';
-import { verifiedCommandLine } from './verified-command-line.js';
-import { writeVerifiedCopies } from './write-verified-copies.js';
 import type { UserConfig } from './user-config-schema.js';
+import { verifiedCommandLine } from './verified-command-line.js';
 import {
   checkWorkspaceTrust,
   describeDistrust,
   trustCommandFor,
   type WorkspaceTrust,
 } from './workspace-trust.js';
+import { writeVerifiedCopies } from './write-verified-copies.js';
 
 /** Options of {@link loadSessionConfig}. */
 export interface LoadSessionConfigOptions {

@@ -64,7 +64,11 @@ export async function readTrustedFile(root: string, rel: string): Promise<Truste
   try {
     handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch (error) {
-    return { ok: false, missing: false, reason: `${rel} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})` };
+    return {
+      ok: false,
+      missing: false,
+      reason: `${rel} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+    };
   }
   try {
     const stats = await handle.stat();

@@ -64,7 +64,8 @@ export function splitCommandWords(line: string, directory: string): string[] | u
     else if (word === undefined && (char === '#' || char === '~')) return undefined;
     else {
       // `NAME=value` before the program assigns a variable for it.
-      if (char === '=' && words.length === 0 && word !== undefined && /^[A-Za-z_]\w*$/.test(word)) return undefined;
+      if (char === '=' && words.length === 0 && word !== undefined && /^[A-Za-z_]\w*$/.test(word))
+        return undefined;
       append(char);
       index += 1;
     }

@@ -13,6 +13,8 @@ function shellWord(word: string): string {
 export function verifiedCommandLine(plan: CommandPlan, directory: string): string {
   const { executed } = plan;
   return plan.words
-    .map((word, index) => shellWord(executed && index === executed.index ? join(directory, executed.rel) : word))
+    .map((word, index) =>
+      shellWord(executed && index === executed.index ? join(directory, executed.rel) : word),
+    )
     .join(' ');
 }
