@@ -272,7 +272,7 @@ async function inspectWords(
       );
       return undefined;
     }
-    if (script !== undefined && script.startsWith('-')) {
+    if (script?.startsWith('-')) {
       collector.refuse(
         `${what}: ${name} is given options (${quote(script)}) before its script; toolgate cannot tell what they load or run. Name the script right after ${name}`,
       );
@@ -284,7 +284,7 @@ async function inspectWords(
     }
   }
   let result: ExecutedFile | undefined;
-  if (executed !== undefined && executed.rel.split('/').includes('node_modules')) {
+  if (executed?.rel.split('/').includes('node_modules')) {
     collector.refuse(
       `${what}: runs ${executed.rel}, installed package code whose files and dependencies toolgate cannot verify; name a script of your own instead`,
     );

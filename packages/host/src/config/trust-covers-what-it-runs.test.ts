@@ -66,7 +66,9 @@ async function sessionTools(config: ToolgateConfig, sandboxed: boolean) {
   tools = await createSessionTools({
     root,
     config,
-    sandbox: sandboxed ? { mode: 'workspace-write', network: false, requiredBy: 'the test' } : 'unconfined',
+    sandbox: sandboxed
+      ? { mode: 'workspace-write', network: false, requiredBy: 'the test', notice: () => {} }
+      : 'unconfined',
   });
   const surface = createToolSurface({ tools: tools.provider });
   let id = 0;
