@@ -1,8 +1,8 @@
 /** What a JavaScript or TypeScript file names to load, as far as its text says. */
 export interface ModuleSpecifiers {
-  /** Static `import … from`, `import '…'`, `export … from`, and `import('…')`, `require('…')` with a literal. */
+  /** What static imports and re-exports name, and what an import call or `require` call names by a string literal. */
   readonly specifiers: readonly string[];
-  /** `import(…)` or `require(…)` of something other than a string literal, as written (shortened). */
+  /** Import or `require` calls of something other than a string literal, as written (shortened). */
   readonly dynamic: readonly string[];
 }
 

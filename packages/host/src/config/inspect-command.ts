@@ -266,6 +266,18 @@ async function inspectWords(
       return undefined;
     }
     const script = words[index];
+    if (family === 'shell' && typeof script === 'string' && /^-[a-zA-Z]*c[a-zA-Z]*$/.test(script)) {
+      // `sh -c 'text'`: the text is read as shell, and may run nothing from the workspace.
+      const text = words[index + 1];
+      if (typeof text !== 'string') {
+        collector.refuse(
+          `${what}: ${name} -c runs text known only when it runs, which toolgate cannot verify`,
+        );
+        return undefined;
+      }
+      await inspectShellText(text, context);
+      return undefined;
+    }
     if (script === null) {
       collector.refuse(
         `${what}: ${name} runs a script named only when it runs, which toolgate cannot verify`,
