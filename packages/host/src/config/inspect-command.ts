@@ -96,6 +96,38 @@ const WRAPPERS = new Set([
   'script',
 ]);
 
+/** Shell builtins: never looked up on PATH. */
+const BUILTINS = new Set([
+  ':',
+  'true',
+  'false',
+  'exit',
+  'return',
+  'echo',
+  'printf',
+  'test',
+  '[',
+  'read',
+  'cd',
+  'pwd',
+  'export',
+  'unset',
+  'set',
+  'shift',
+  'local',
+  'wait',
+  'trap',
+  'type',
+  'readonly',
+  'break',
+  'continue',
+  'umask',
+  'getopts',
+  'let',
+  'declare',
+  'typeset',
+]);
+
 /** Package fetchers: they run a package from their cache, unless the workspace has it installed. */
 const FETCHERS = new Set(['npx', 'pnpx', 'bunx']);
 
@@ -146,6 +178,30 @@ async function workspaceNodeModules(context: CommandContext): Promise<string | u
   }
 }
 
+/**
+ * Whether a program name is found on `PATH` only outside the workspace: a directory inside it
+ * searched on the way (`.`, `node_modules/.bin`, a `bin/` of the repository) is where a file
+ * written during the session would run instead, so it is refused, like a hit inside it.
+ */
+async function isSafeLookup(program: string, context: CommandContext): Promise<boolean> {
+  const lookup = await findOnPath(program, context.path, context.cwd);
+  const { root } = context.collector;
+  const inside = lookup.directories.find(
+    (directory) => directory === root || workspaceRelative(root, directory) !== undefined,
+  );
+  if (
+    inside === undefined &&
+    (lookup.file === undefined || (await workspacePathOf(lookup.file, context)) === undefined)
+  )
+    return true;
+  context.collector.refuse(
+    lookup.file !== undefined && (await workspacePathOf(lookup.file, context)) !== undefined
+      ? `${context.what}: runs ${quote(program)}, found on PATH at ${lookup.file} inside the workspace, which toolgate cannot verify there; name the file by its path instead`
+      : `${context.what}: runs ${quote(program)}, looked up on a PATH that searches ${inside} inside the workspace, where a file written later would run instead; take that directory off PATH or name the program by its full path`,
+  );
+  return false;
+}
+
 /** The family of a script run by its own first line (`#!`), or a refusal. */
 async function familyOfScript(
   content: Buffer,
@@ -161,6 +217,11 @@ async function familyOfScript(
   if (basename(interpreter) === 'env') {
     const rest = parts.slice(1).filter((part) => !part.startsWith('-') && !part.includes('='));
     interpreter = rest[0] ?? '';
+    if (
+      !interpreter.includes('/') &&
+      !(await isSafeLookup(interpreter, { ...context, what: `${context.what}: ${rel}` }))
+    )
+      return undefined;
   }
   if (interpreter.includes('/') && (await workspacePathOf(interpreter, context)) !== undefined) {
     context.collector.refuse(
@@ -240,13 +301,7 @@ async function inspectWords(
         return undefined;
       }
     }
-    const found = await findOnPath(program, context.path, context.cwd);
-    if (found !== undefined && (await workspacePathOf(found, context)) !== undefined) {
-      collector.refuse(
-        `${what}: runs ${quote(program)}, found on PATH at ${found} inside the workspace, which toolgate cannot verify there; name the file by its path instead`,
-      );
-      return undefined;
-    }
+    if (!BUILTINS.has(program) && !(await isSafeLookup(program, context))) return undefined;
   }
   const family = familyOf(name);
   if (executed === undefined && family !== undefined) {

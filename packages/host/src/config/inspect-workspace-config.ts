@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { lstat, readdir } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import type { z } from 'zod';
+import { stripWorkspaceFromPath } from '../hooks/strip-workspace-from-path.js';
 import { resolveModulePath } from '../tool-modules/resolve-module-path.js';
 import { collectModuleGraph } from './collect-module-graph.js';
 import { formatConfigIssue } from './format-config-issue.js';
@@ -170,7 +171,8 @@ export async function inspectWorkspaceConfig(
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<WorkspaceConfigInspection> {
   const collector = createTrustCollector(root);
-  const path = env.PATH ?? '';
+  // Hooks and servers run with the workspace taken off PATH (see stripWorkspaceFromPath).
+  const path = stripWorkspaceFromPath(env.PATH, root);
   const [configName, mcpName] = WORKSPACE_CONFIG_FILES;
   const configRead = await readTrustedFile(root, configName);
   const configFileProblem = configRead.ok || configRead.missing ? undefined : configRead.reason;

@@ -247,24 +247,28 @@ describe('trust covers what a trusted config runs', () => {
       ]);
     });
 
-    it('refuses a hook script with a second name (a hard link) and one found on PATH inside the workspace', async () => {
+    it('refuses a hook script with a second name (a hard link)', async () => {
       await put('hooks/check.sh', HOOK);
       await link(join(root, 'hooks/check.sh'), join(root, 'notes.txt'));
-      await put('bin/lint', '#!/bin/sh\n');
-      const saved = process.env.PATH;
-      process.env.PATH = `${join(root, 'bin')}:${saved}`;
-      try {
-        expect(
-          await refusalsOf({
-            hooks: { postToolUse: [{ command: './hooks/check.sh' }, { command: 'lint' }] },
-          }),
-        ).toEqual([
-          'hooks.postToolUse[0].command of toolgate.config.json: hooks/check.sh has 2 hard links; toolgate trusts a file only under its one name (another name could change it unprotected): copy it instead of linking',
-          `hooks.postToolUse[1].command of toolgate.config.json: runs "lint", found on PATH at ${join(root, 'bin', 'lint')} inside the workspace, which toolgate cannot verify there; name the file by its path instead`,
-        ]);
-      } finally {
-        process.env.PATH = saved;
-      }
+      expect(await refusalsOf({ hooks: { postToolUse: [{ command: './hooks/check.sh' }] } })).toEqual([
+        'hooks.postToolUse[0].command of toolgate.config.json: hooks/check.sh has 2 hard links; toolgate trusts a file only under its one name (another name could change it unprotected): copy it instead of linking',
+      ]);
+    });
+
+    it('never finds a program a hook names on a PATH entry inside the workspace, relative or absolute', async () => {
+      await put('bin/jq', '#!/bin/sh\necho workspace jq\n');
+      await put('node_modules/.bin/jq', '#!/bin/sh\necho workspace jq\n');
+      const run = await runHookCommand({
+        command: 'jq . 2>/dev/null; exit 0',
+        input: '{}',
+        cwd: root,
+        timeoutMs: 10_000,
+        signal: new AbortController().signal,
+        env: { ...process.env, PATH: `node_modules/.bin:${join(root, 'bin')}:/usr/bin:/bin` },
+      });
+      expect(run).toMatchObject({ type: 'exited', exitCode: 0 });
+      expect(run.type === 'exited' ? run.stdout : '').not.toContain('workspace jq');
+      expect(await refusalsOf({ hooks: { preToolUse: [{ command: 'jq .' }] } })).toEqual([]);
     });
   });
 
