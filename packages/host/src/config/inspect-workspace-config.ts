@@ -40,6 +40,8 @@ export interface WorkspaceConfigInspection {
   readonly hooks: HookPlans;
   /** The workspace config's tool modules inside the workspace: resolved path → the files of its graph. */
   readonly modules: ReadonlyMap<string, readonly string[]>;
+  /** The `.mcp.json` stdio servers by name, as plans to start them from verified copies. */
+  readonly mcpServers: ReadonlyMap<string, CommandPlan>;
 }
 
 function sha256(data: Buffer): string {
@@ -139,24 +141,31 @@ async function inspectModules(
   return modules;
 }
 
-async function inspectMcpServers(collector: TrustCollector, text: string, path: string): Promise<void> {
+async function inspectMcpServers(
+  collector: TrustCollector,
+  text: string,
+  path: string,
+): Promise<Map<string, CommandPlan>> {
+  const plans = new Map<string, CommandPlan>();
   const { parseMcpConfig } = await import('@toolgate/mcp');
   let servers: Awaited<ReturnType<typeof parseMcpConfig>>['mcpServers'];
   try {
     servers = parseMcpConfig(JSON.parse(text), { source: '.mcp.json' }).mcpServers;
   } catch (error) {
     collector.refuse(`.mcp.json: ${(error as Error).message}`);
-    return;
+    return plans;
   }
   for (const [name, server] of Object.entries(servers)) {
     if (server.type !== 'stdio' || server.disabled) continue;
-    await inspectCommandWords([server.command, ...server.args], {
+    const plan = await inspectCommandWords([server.command, ...server.args], {
       collector,
       cwd: resolve(collector.root, server.cwd ?? '.'),
       path: server.env.PATH ?? path,
       what: `the MCP server ${JSON.stringify(name)} of .mcp.json`,
     });
+    plans.set(name, plan);
   }
+  return plans;
 }
 
 /**
@@ -194,7 +203,10 @@ export async function inspectWorkspaceConfig(
       modules = await inspectModules(collector, config);
     }
   }
-  if (mcpBytes !== undefined) await inspectMcpServers(collector, mcpBytes.toString('utf8'), path);
+  const mcpServers =
+    mcpBytes === undefined
+      ? new Map<string, CommandPlan>()
+      : await inspectMcpServers(collector, mcpBytes.toString('utf8'), path);
   const names = [...collector.contents.keys()].sort();
   const files = Object.fromEntries(names.map((name) => [name, sha256(collector.contents.get(name)!)]));
   return {
@@ -205,5 +217,6 @@ export async function inspectWorkspaceConfig(
     ...(configFileProblem === undefined ? {} : { configFileProblem }),
     hooks,
     modules,
+    mcpServers,
   };
 }

@@ -12,13 +12,14 @@ import { resolveConfigModules } from './resolve-config-modules.js';
 import type { ToolgateConfig } from './toolgate-config-schema.js';
 import type { UserConfig } from './user-config-schema.js';
 import { verifiedCommandLine } from './verified-command-line.js';
+import { verifiedMcpConfig } from './verified-mcp-config.js';
 import {
   checkWorkspaceTrust,
   describeDistrust,
   trustCommandFor,
   type WorkspaceTrust,
 } from './workspace-trust.js';
-import { writeVerifiedCopies } from './write-verified-copies.js';
+import { createCopiesDirectory, writeVerifiedCopies } from './write-verified-copies.js';
 
 /** Options of {@link loadSessionConfig}. */
 export interface LoadSessionConfigOptions {
@@ -128,16 +129,25 @@ export async function loadSessionConfig(options: LoadSessionConfigOptions): Prom
   if (trust.state === 'trusted') {
     // Whatever trust covers is never written by a tool nor inside the sandbox.
     protectedFiles.push(...Object.keys(inspection.files).map((rel) => `./${rel}`));
+    const mcpText = inspection.contents.get('.mcp.json')?.toString('utf8');
     const copied = [
       ...(ownFile ? [...inspection.hooks.values()].flatMap((plan) => plan.executed?.files ?? []) : []),
       ...(ownFile ? [...inspection.modules.values()].flat() : []),
-      ...(inspection.contents.has('.mcp.json') ? ['.mcp.json'] : []),
+      ...[...inspection.mcpServers.values()].flatMap((plan) => plan.executed?.files ?? []),
     ];
-    if (copied.length > 0) {
-      const directory = await writeVerifiedCopies(inspection.contents, copied);
+    if (copied.length > 0 || mcpText !== undefined) {
+      const directory = await createCopiesDirectory();
+      const contents = new Map(inspection.contents);
+      if (mcpText !== undefined)
+        contents.set('.mcp.json', Buffer.from(verifiedMcpConfig(mcpText, inspection.mcpServers, directory)));
+      await writeVerifiedCopies(
+        contents,
+        [...copied, ...(mcpText === undefined ? [] : ['.mcp.json'])],
+        directory,
+      );
       protectedFiles.push(directory);
       if (ownFile) running = runFromCopies(running, inspection, directory);
-      if (inspection.contents.has('.mcp.json')) verifiedMcpFile = join(directory, '.mcp.json');
+      if (mcpText !== undefined) verifiedMcpFile = join(directory, '.mcp.json');
     }
   }
   const layered = layerConfig(await resolveConfigModules(userSettings, options.userFile), running, trusted);

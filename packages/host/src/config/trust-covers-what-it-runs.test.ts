@@ -351,6 +351,15 @@ describe('trust covers what a trusted config runs', () => {
       expect(loaded.config.workspace?.protectedPaths).toEqual(
         expect.arrayContaining(['./server/main.mjs', './server/util.mjs', './server/run']),
       );
+      // The servers start from the verified copies, named by the verified copy of .mcp.json.
+      const copies = dirname(loaded.verifiedMcpFile ?? '');
+      expect(JSON.parse(await readFile(loaded.verifiedMcpFile ?? '', 'utf8'))).toEqual({
+        mcpServers: {
+          local: { command: 'node', args: [join(copies, 'server/main.mjs')] },
+          bin: { command: join(copies, 'server/run') },
+        },
+      });
+      expect(await readFile(join(copies, 'server/util.mjs'), 'utf8')).toBe('\n');
       await put('server/util.mjs', 'process.exit(1);\n');
       expect((await loadSessionConfig({ root, userFile })).trust).toEqual({
         state: 'changed',

@@ -11,9 +11,20 @@ function removeAll(): void {
   directories.clear();
 }
 
+/** A new private directory (mode 0700) for verified copies, removed when the process exits. */
+export async function createCopiesDirectory(): Promise<string> {
+  const directory = await mkdtemp(join(tmpdir(), 'toolgate-verified-'));
+  directories.add(directory);
+  if (!cleanupRegistered) {
+    cleanupRegistered = true;
+    process.once('exit', removeAll);
+  }
+  return directory;
+}
+
 /**
  * Writes the verified bytes of `files` (paths relative to the workspace root, keys of `contents`)
- * into a new private directory (mode 0700) with the same layout, each file mode 0700 so a script
+ * into `directory` (see {@link createCopiesDirectory}) with the same layout, each file mode 0700 so a script
  * stays executable, and returns the directory: hooks and tool modules run from there, so what runs
  * is what was digested, whatever happens to the workspace's files later. The directories are
  * removed when the process exits.
@@ -21,13 +32,8 @@ function removeAll(): void {
 export async function writeVerifiedCopies(
   contents: ReadonlyMap<string, Buffer>,
   files: Iterable<string>,
+  directory: string,
 ): Promise<string> {
-  const directory = await mkdtemp(join(tmpdir(), 'toolgate-verified-'));
-  directories.add(directory);
-  if (!cleanupRegistered) {
-    cleanupRegistered = true;
-    process.once('exit', removeAll);
-  }
   for (const rel of new Set(files)) {
     const content = contents.get(rel);
     if (content === undefined) throw new Error(`writeVerifiedCopies: ${rel} was not verified`);
