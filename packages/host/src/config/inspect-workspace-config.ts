@@ -86,10 +86,16 @@ async function readConfigDirectory(collector: TrustCollector): Promise<void> {
   for (const name of names) await collector.read(name, name);
 }
 
-async function inspectHooks(
+/**
+ * The hooks of a config, by key (`preToolUse[0]`), judged as commands run in the workspace whose
+ * real root is the collector's; `source` names the file in refusals. The commands with no plan are
+ * lines of several commands, which run as written.
+ */
+export async function inspectHooks(
   collector: TrustCollector,
   config: ToolgateConfig,
   path: string,
+  source = 'toolgate.config.json',
 ): Promise<Map<string, CommandPlan>> {
   const plans = new Map<string, CommandPlan>();
   for (const list of ['preToolUse', 'postToolUse'] as const) {
@@ -99,7 +105,7 @@ async function inspectHooks(
         collector,
         cwd: collector.root,
         path,
-        what: `hooks.${key}.command of toolgate.config.json`,
+        what: `hooks.${key}.command of ${source}`,
       });
       if (plan) plans.set(key, plan);
     }

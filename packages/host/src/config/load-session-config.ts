@@ -3,13 +3,20 @@ import { dirname, join, relative } from 'node:path';
 import type { PermissionRule } from '@toolgate/rules';
 import type { HookSettings } from '../hooks/hook-settings.js';
 import { hookSettingsOfConfig } from '../hooks/hook-settings-of-config.js';
+import { stripWorkspaceFromPath } from '../hooks/strip-workspace-from-path.js';
 import { layerPermissionRules } from '../rules/layer-permission-rules.js';
 import { ConfigError } from './config-error.js';
-import { inspectWorkspaceConfig, type WorkspaceConfigInspection } from './inspect-workspace-config.js';
+import type { CommandPlan } from './inspect-command.js';
+import {
+  inspectHooks,
+  inspectWorkspaceConfig,
+  type WorkspaceConfigInspection,
+} from './inspect-workspace-config.js';
 import { layerConfig } from './layer-config.js';
 import { CONFIG_FILE_NAME, loadConfigFile, loadToolgateConfig } from './load-toolgate-config.js';
 import { resolveConfigModules } from './resolve-config-modules.js';
 import type { ToolgateConfig } from './toolgate-config-schema.js';
+import { createTrustCollector } from './trust-collector.js';
 import type { UserConfig } from './user-config-schema.js';
 import { verifiedCommandLine } from './verified-command-line.js';
 import { verifiedMcpConfig } from './verified-mcp-config.js';
@@ -49,6 +56,27 @@ export interface SessionConfig {
   readonly verifiedMcpFile?: string;
 }
 
+/** A config's hooks with each plan that executes a workspace file running its copy under `directory`. */
+function hooksFromCopies(
+  config: ToolgateConfig,
+  plans: ReadonlyMap<string, CommandPlan>,
+  directory: string,
+): ToolgateConfig {
+  if (!config.hooks) return config;
+  const hooks = Object.fromEntries(
+    (['preToolUse', 'postToolUse'] as const)
+      .filter((list) => config.hooks?.[list] !== undefined)
+      .map((list) => [
+        list,
+        config.hooks![list]!.map((hook, index) => {
+          const plan = plans.get(`${list}[${index}]`);
+          return plan?.executed ? { ...hook, command: verifiedCommandLine(plan, directory) } : hook;
+        }),
+      ]),
+  );
+  return { ...config, hooks };
+}
+
 /**
  * The workspace's config as it runs once trusted: hooks that execute a workspace script run its
  * verified copy, tool modules in the workspace are imported from theirs.
@@ -58,23 +86,8 @@ function runFromCopies(
   inspection: WorkspaceConfigInspection,
   directory: string,
 ): ToolgateConfig {
-  const copyOf = (path: string) => {
-    const files = inspection.modules.get(path);
-    return files === undefined ? path : join(directory, relative(inspection.root, path));
-  };
-  const hooks = config.hooks
-    ? Object.fromEntries(
-        (['preToolUse', 'postToolUse'] as const)
-          .filter((list) => config.hooks?.[list] !== undefined)
-          .map((list) => [
-            list,
-            config.hooks![list]!.map((hook, index) => {
-              const plan = inspection.hooks.get(`${list}[${index}]`);
-              return plan?.executed ? { ...hook, command: verifiedCommandLine(plan, directory) } : hook;
-            }),
-          ]),
-      )
-    : undefined;
+  const copyOf = (path: string) =>
+    inspection.modules.has(path) ? join(directory, relative(inspection.root, path)) : path;
   const tools = config.tools
     ? {
         ...config.tools,
@@ -88,7 +101,7 @@ function runFromCopies(
           : {}),
       }
     : undefined;
-  return { ...config, ...(hooks ? { hooks } : {}), ...(tools ? { tools } : {}) };
+  return { ...hooksFromCopies(config, inspection.hooks, directory), ...(tools ? { tools } : {}) };
 }
 
 /** Reads the user's config file (always trusted); a missing file is an empty config. */
@@ -109,6 +122,16 @@ export async function loadSessionConfig(options: LoadSessionConfigOptions): Prom
   const inspection = await inspectWorkspaceConfig(realRoot);
   const trust = checkWorkspaceTrust(user.trustedWorkspaces, realRoot, inspection);
   const { trustedWorkspaces: _trusted, ...userSettings } = user;
+  // The user's hooks need no trust, but a workspace file one executes (`./scripts/check.sh`) is the
+  // model's to write: it is protected and runs from a copy taken now, like a trusted workspace's.
+  const userCollector = createTrustCollector(realRoot);
+  const userPlans = await inspectHooks(
+    userCollector,
+    userSettings,
+    stripWorkspaceFromPath(process.env.PATH, realRoot),
+    options.userFile,
+  );
+  let userRunning: ToolgateConfig = userSettings;
   const ownFile = options.configFile === undefined;
   const projectFile = options.configFile ?? join(options.root, CONFIG_FILE_NAME);
   if (ownFile && inspection.configFileProblem !== undefined)
@@ -126,6 +149,13 @@ export async function loadSessionConfig(options: LoadSessionConfigOptions): Prom
     : project;
   let verifiedMcpFile: string | undefined;
   const protectedFiles: string[] = [];
+  const userCopied = [...userPlans.values()].flatMap((plan) => plan.executed?.files ?? []);
+  if (userCopied.length > 0) {
+    const directory = await createCopiesDirectory();
+    await writeVerifiedCopies(userCollector.contents, userCopied, directory);
+    protectedFiles.push(...userCopied.map((rel) => `./${rel}`), directory);
+    userRunning = hooksFromCopies(userSettings, userPlans, directory);
+  }
   if (trust.state === 'trusted') {
     // Whatever trust covers is never written by a tool nor inside the sandbox.
     protectedFiles.push(...Object.keys(inspection.files).map((rel) => `./${rel}`));
@@ -177,7 +207,7 @@ export async function loadSessionConfig(options: LoadSessionConfigOptions): Prom
           `toolgate: ignored ${ignored.join(', ')} from ${projectFile}: ${describeDistrust(trust)}, so its config may only tighten the rules. To trust it: ${trustCommandFor(realRoot)}`,
         ];
   const hooks = hookSettingsOfConfig([
-    { config: userSettings, source: options.userFile },
+    { config: userRunning, source: options.userFile },
     ...(trusted ? [{ config: running, source: projectFile }] : []),
   ]);
   return {

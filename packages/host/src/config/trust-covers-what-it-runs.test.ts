@@ -247,6 +247,29 @@ describe('trust covers what a trusted config runs', () => {
       ]);
     });
 
+    it("protects and copies a workspace script that the user's own hook runs, trusted or not", async () => {
+      await put('scripts/check.sh', HOOK);
+      await writeUserConfig(userFile, { hooks: { preToolUse: [{ command: './scripts/check.sh' }] } });
+      const loaded = await loadSessionConfig({ root, userFile });
+      expect(loaded.trust).toEqual({ state: 'untrusted' });
+      const command = loaded.hooks.preToolUse?.[0]?.command ?? '';
+      expect(command).toMatch(/\/toolgate-verified-[^/]+\/scripts\/check\.sh$/);
+      expect(loaded.config.workspace?.protectedPaths).toContain('./scripts/check.sh');
+      const call = await sessionTools(loaded.config, false);
+      expect(await call('write_file', { path: 'scripts/check.sh', content: 'echo model\n' })).toBe(
+        'path_protected',
+      );
+      await put('scripts/check.sh', '#!/bin/sh\necho model\n');
+      const run = await runHookCommand({
+        command,
+        input: '{}',
+        cwd: root,
+        timeoutMs: 10_000,
+        signal: new AbortController().signal,
+      });
+      expect(run).toEqual({ type: 'exited', exitCode: 0, stdout: 'verified\n', stderr: '' });
+    });
+
     it('refuses a hook script with a second name (a hard link)', async () => {
       await put('hooks/check.sh', HOOK);
       await link(join(root, 'hooks/check.sh'), join(root, 'notes.txt'));
