@@ -96,8 +96,8 @@ describe('trust covers what a trusted config runs', () => {
     });
 
     it('refuses a .toolgate that is a symlink, and a symlink anywhere under it, and a symlinked .mcp.json', async () => {
-      await put('shared/agents/a.md', '---\nname: a\ndescription: d\n---\nhi\n');
-      await symlink('shared', join(root, '.toolgate'));
+      await put('common/agents/a.md', '---\nname: a\ndescription: d\n---\nhi\n');
+      await symlink('common', join(root, '.toolgate'));
       await put('real-mcp.json', '{"mcpServers":{}}');
       await symlink('real-mcp.json', join(root, '.mcp.json'));
       expect((await inspectWorkspaceConfig(root)).refusals).toEqual([
@@ -106,7 +106,7 @@ describe('trust covers what a trusted config runs', () => {
       ]);
       await rm(join(root, '.toolgate'));
       await mkdir(join(root, '.toolgate'));
-      await symlink('../shared/agents', join(root, '.toolgate', 'agents'));
+      await symlink('../common/agents', join(root, '.toolgate', 'agents'));
       expect((await inspectWorkspaceConfig(root)).refusals[1]).toEqual(
         ".toolgate/agents: .toolgate/agents is a symlink; toolgate does not follow symlinks in what it trusts (the link's target would not be protected): replace it with the file or directory it points to",
       );
