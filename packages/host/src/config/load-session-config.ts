@@ -78,6 +78,32 @@ function hooksFromCopies(
 }
 
 /**
+ * A config the person owns (theirs, or named with --config) with each hook that executes a
+ * workspace file running a copy of it taken now; the files and the copy directory join `protect`.
+ */
+async function hooksOfOwnFile(
+  config: ToolgateConfig,
+  source: string,
+  realRoot: string,
+  protect: string[],
+): Promise<ToolgateConfig> {
+  if (!config.hooks) return config;
+  const collector = createTrustCollector(realRoot);
+  const plans = await inspectHooks(
+    collector,
+    config,
+    stripWorkspaceFromPath(process.env.PATH, realRoot),
+    source,
+  );
+  const files = [...plans.values()].flatMap((plan) => plan.executed?.files ?? []);
+  if (files.length === 0) return config;
+  const directory = await createCopiesDirectory();
+  await writeVerifiedCopies(collector.contents, files, directory);
+  protect.push(...files.map((rel) => `./${rel}`), directory);
+  return hooksFromCopies(config, plans, directory);
+}
+
+/**
  * The workspace's config as it runs once trusted: hooks that execute a workspace script run its
  * verified copy, tool modules in the workspace are imported from theirs.
  */
@@ -122,16 +148,6 @@ export async function loadSessionConfig(options: LoadSessionConfigOptions): Prom
   const inspection = await inspectWorkspaceConfig(realRoot);
   const trust = checkWorkspaceTrust(user.trustedWorkspaces, realRoot, inspection);
   const { trustedWorkspaces: _trusted, ...userSettings } = user;
-  // The user's hooks need no trust, but a workspace file one executes (`./scripts/check.sh`) is the
-  // model's to write: it is protected and runs from a copy taken now, like a trusted workspace's.
-  const userCollector = createTrustCollector(realRoot);
-  const userPlans = await inspectHooks(
-    userCollector,
-    userSettings,
-    stripWorkspaceFromPath(process.env.PATH, realRoot),
-    options.userFile,
-  );
-  let userRunning: ToolgateConfig = userSettings;
   const ownFile = options.configFile === undefined;
   const projectFile = options.configFile ?? join(options.root, CONFIG_FILE_NAME);
   if (ownFile && inspection.configFileProblem !== undefined)
@@ -149,13 +165,11 @@ export async function loadSessionConfig(options: LoadSessionConfigOptions): Prom
     : project;
   let verifiedMcpFile: string | undefined;
   const protectedFiles: string[] = [];
-  const userCopied = [...userPlans.values()].flatMap((plan) => plan.executed?.files ?? []);
-  if (userCopied.length > 0) {
-    const directory = await createCopiesDirectory();
-    await writeVerifiedCopies(userCollector.contents, userCopied, directory);
-    protectedFiles.push(...userCopied.map((rel) => `./${rel}`), directory);
-    userRunning = hooksFromCopies(userSettings, userPlans, directory);
-  }
+  // The user's hooks and those of a file named with --config need no trust, but a workspace file
+  // one executes (`./scripts/check.sh`) is the model's to write: it is protected and runs from a
+  // copy taken now, like a trusted workspace's.
+  const userRunning = await hooksOfOwnFile(userSettings, options.userFile, realRoot, protectedFiles);
+  if (!ownFile) running = await hooksOfOwnFile(running, projectFile, realRoot, protectedFiles);
   if (trust.state === 'trusted') {
     // Whatever trust covers is never written by a tool nor inside the sandbox.
     protectedFiles.push(...Object.keys(inspection.files).map((rel) => `./${rel}`));
