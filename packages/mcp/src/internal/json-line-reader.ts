@@ -14,13 +14,22 @@ export const MAX_STDIO_MESSAGE_TEXT = '10 MiB';
 export interface JsonLineHandlers {
   /** A well-formed JSON-RPC message. */
   readonly message: (message: JSONRPCMessage) => void;
-  /** A line that is not JSON or not a JSON-RPC message. */
-  readonly invalid: (error: Error) => void;
+  /**
+   * A line that is not JSON (`not_json`) or not a JSON-RPC message (`not_json_rpc`); `id` is its
+   * request id when the line is an object with a `method` and a string or number `id`.
+   */
+  readonly invalid: (error: Error, line: InvalidLine) => void;
   /**
    * A line longer than the limit, skipped without being held in memory; `id` is the request id
    * found at its start or end (where JSON-RPC encoders put it), if any.
    */
   readonly oversized: (bytes: number, id: RequestId | undefined) => void;
+}
+
+/** What was wrong with a line {@link JsonLineHandlers.invalid} reports. */
+export interface InvalidLine {
+  readonly kind: 'not_json' | 'not_json_rpc';
+  readonly id: RequestId | undefined;
 }
 
 // Enough of a line's start and end to find its top-level "id".
@@ -40,6 +49,14 @@ function findRequestId(head: Buffer, tail: Buffer): RequestId | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The id of something meant as a request: an object with a `method` key and a string or number `id`. */
+function requestIdOf(value: unknown): RequestId | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !('method' in value))
+    return undefined;
+  const id = (value as { id?: unknown }).id;
+  return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : undefined;
 }
 
 /**
@@ -90,14 +107,22 @@ export function createJsonLineReader(
       return;
     }
     if (line === undefined || line.trim() === '') return;
-    let message: JSONRPCMessage;
+    let value: unknown;
     try {
-      message = JSONRPCMessageSchema.parse(JSON.parse(line));
+      value = JSON.parse(line);
     } catch (error) {
-      handlers.invalid(error instanceof Error ? error : new Error(String(error)));
+      handlers.invalid(error instanceof Error ? error : new Error(String(error)), {
+        kind: 'not_json',
+        id: undefined,
+      });
       return;
     }
-    handlers.message(message);
+    const parsed = JSONRPCMessageSchema.safeParse(value);
+    if (!parsed.success) {
+      handlers.invalid(parsed.error, { kind: 'not_json_rpc', id: requestIdOf(value) });
+      return;
+    }
+    handlers.message(parsed.data);
   };
 
   return (chunk) => {

@@ -40,7 +40,22 @@ export function createStdioServerTransport(
   };
   const read = createJsonLineReader({
     message: (message) => transport.onmessage?.(message),
-    invalid: (error) => transport.onerror?.(error),
+    // JSON-RPC answers what it cannot read: a parse error, or an invalid request with the id
+    // when one can be read (else null), so a client never waits for an answer that cannot come.
+    invalid: (error, line) => {
+      transport.onerror?.(error);
+      void transport.send({
+        jsonrpc: '2.0',
+        id: (line.id ?? null) as string | number,
+        error:
+          line.kind === 'not_json'
+            ? { code: ErrorCode.ParseError, message: 'Parse error: the line is not JSON.' }
+            : {
+                code: ErrorCode.InvalidRequest,
+                message: 'Invalid request: the message is not a JSON-RPC request, notification or response.',
+              },
+      });
+    },
     oversized: (bytes, id) => {
       const message = `The request is ${bytes} bytes, over the ${MAX_STDIO_MESSAGE_TEXT} limit of one MCP message; it was not read.`;
       options.log?.(`${message}${id === undefined ? '' : ` (request id ${JSON.stringify(id)})`}`);

@@ -167,4 +167,72 @@ describe('a surface served over stdio, driven by the SDK client', () => {
       await new Promise((resolve) => host.once('close', resolve));
     }
   }, 60_000);
+
+  it('answers a 40 MB line, a line that is not JSON and a message that is not JSON-RPC with JSON-RPC errors, and keeps serving', async () => {
+    const host = spawn(process.execPath, [HOST, build, 'auto'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const answers: unknown[] = [];
+    createInterface({ input: host.stdout }).on('line', (line) => answers.push(JSON.parse(line)));
+    host.stdin.on('error', () => {});
+    const send = (message: object | string) =>
+      host.stdin.write(
+        `${typeof message === 'string' ? message : JSON.stringify({ jsonrpc: '2.0', ...message })}\n`,
+      );
+    try {
+      send({
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 'raw', version: '1' },
+        },
+      });
+      send({ method: 'notifications/initialized' });
+      await waitFor(() => answers.length === 1);
+      const huge = {
+        method: 'tools/call',
+        params: { name: 'echo', arguments: { text: 'x'.repeat(40 << 20) } },
+        id: 2,
+      };
+      send(huge);
+      send('this is not json');
+      send({ id: 3, method: 42 });
+      send('[1, 2]');
+      send({ id: 4, method: 'tools/call', params: { name: 'echo', arguments: { text: 'after' } } });
+      await waitFor(() => answers.length === 6 || host.exitCode !== null, 20_000);
+      const bytes = Buffer.byteLength(JSON.stringify({ jsonrpc: '2.0', ...huge }));
+      expect(answers.slice(1)).toEqual([
+        {
+          jsonrpc: '2.0',
+          id: 2,
+          error: {
+            code: -32600,
+            message: `The request is ${bytes} bytes, over the 10 MiB limit of one MCP message; it was not read.`,
+          },
+        },
+        { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the line is not JSON.' } },
+        {
+          jsonrpc: '2.0',
+          id: 3,
+          error: {
+            code: -32600,
+            message: 'Invalid request: the message is not a JSON-RPC request, notification or response.',
+          },
+        },
+        {
+          jsonrpc: '2.0',
+          id: null,
+          error: {
+            code: -32600,
+            message: 'Invalid request: the message is not a JSON-RPC request, notification or response.',
+          },
+        },
+        { jsonrpc: '2.0', id: 4, result: { content: [{ type: 'text', text: 'after' }] } },
+      ]);
+      expect(host.exitCode).toBe(null);
+    } finally {
+      host.stdin.end();
+      await new Promise((resolve) => host.once('close', resolve));
+    }
+  }, 60_000);
 });
