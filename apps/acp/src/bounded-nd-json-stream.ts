@@ -1,5 +1,5 @@
 import { type AnyMessage, RequestError, type Stream } from '@agentclientprotocol/sdk';
-import { MessageEnvelopeScanner } from './message-envelope-scanner.js';
+import type { MessageEnvelopeScanner } from '@toolgate/mcp';
 
 /** The largest line toolgate-acp reads as one message: 32 MiB. */
 export const MAX_ACP_MESSAGE_BYTES = 32 * 1024 * 1024;
@@ -57,8 +57,10 @@ export function boundedNdJsonStream(
       let length = 0;
       let scanner: MessageEnvelopeScanner | undefined;
 
-      const take = (piece: Uint8Array) => {
+      const take = async (piece: Uint8Array) => {
         if (!scanner && length + piece.length > maxBytes) {
+          // Loaded on the first line over the limit: the MCP package's chunk is not needed before.
+          const { MessageEnvelopeScanner } = await import('@toolgate/mcp');
           scanner = new MessageEnvelopeScanner();
           for (const part of parts) scanner.push(part);
           parts = [];
@@ -120,7 +122,7 @@ export function boundedNdJsonStream(
           let start = 0;
           while (start <= value.length) {
             const newline = value.indexOf(NEWLINE, start);
-            take(value.subarray(start, newline === -1 ? value.length : newline));
+            await take(value.subarray(start, newline === -1 ? value.length : newline));
             if (newline === -1) break;
             await endLine();
             if (cancelled) return;

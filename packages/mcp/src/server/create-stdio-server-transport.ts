@@ -56,8 +56,21 @@ export function createStdioServerTransport(
               },
       });
     },
-    oversized: (bytes, id) => {
+    oversized: (bytes, { id, hasMethod }) => {
       const message = `The request is ${bytes} bytes, over the ${MAX_STDIO_MESSAGE_TEXT} limit of one MCP message; it was not read.`;
+      if (id !== undefined && !hasMethod) {
+        // An answer to one of the server's own requests (an elicitation): it fails as an error
+        // answer, so the approval waiting on it is refused instead of waiting on.
+        options.log?.(
+          `An answer of ${bytes} bytes to request ${JSON.stringify(id)} is over the ${MAX_STDIO_MESSAGE_TEXT} limit of one MCP message; taken as an error.`,
+        );
+        transport.onmessage?.({
+          jsonrpc: '2.0',
+          id,
+          error: { code: ErrorCode.InvalidRequest, message: message.replace(/^The request/, 'The answer') },
+        });
+        return;
+      }
       options.log?.(`${message}${id === undefined ? '' : ` (request id ${JSON.stringify(id)})`}`);
       void transport.send({
         jsonrpc: '2.0',

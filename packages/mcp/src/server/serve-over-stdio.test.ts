@@ -102,6 +102,35 @@ describe('a surface served over stdio, driven by the SDK client', () => {
     }
   });
 
+  it('rejects a call whose elicitation answer is over the 10 MiB limit, and the tool does not run', async () => {
+    const { client, stderr } = await spawnHost('safe', [
+      { action: 'accept', content: { decision: 'allow_once' }, _meta: { padding: 'p'.repeat(11 << 20) } },
+    ]);
+    try {
+      const result = await client.callTool({ name: 'save_note', arguments: { title: 'huge' } });
+      expect(await client.callTool({ name: 'echo', arguments: { text: 'still here' } })).toEqual({
+        content: [{ type: 'text', text: 'still here' }],
+      });
+      expect(result).toEqual({
+        content: [
+          {
+            type: 'text',
+            text: '[approval-rejected] The approval question was cancelled before anyone answered, so the call did not run: Save note huge',
+          },
+        ],
+        isError: true,
+      });
+      expect(stderr.filter((line) => line.includes('taken as an error'))).toEqual([
+        expect.stringMatching(
+          /^host: An answer of \d+ bytes to request 0 is over the 10 MiB limit of one MCP message; taken as an error\.$/,
+        ),
+      ]);
+      expect(stderr).not.toContain('host: saved huge');
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+
   it('runs without asking in auto mode, for a client without elicitation', async () => {
     const { client } = await spawnHost('auto');
     try {
@@ -195,12 +224,17 @@ describe('a surface served over stdio, driven by the SDK client', () => {
         id: 2,
       };
       send(huge);
+      // The id between the params and the method, where no encoder puts it, is still found.
+      send(
+        `{"params":{"name":"echo","arguments":{"text":"${'y'.repeat(11 << 20)}"}},"id":5,"method":"tools/call","jsonrpc":"2.0"}`,
+      );
       send('this is not json');
       send({ id: 3, method: 42 });
       send('[1, 2]');
       send({ id: 4, method: 'tools/call', params: { name: 'echo', arguments: { text: 'after' } } });
-      await waitFor(() => answers.length === 6 || host.exitCode !== null, 20_000);
+      await waitFor(() => answers.length === 7 || host.exitCode !== null, 20_000);
       const bytes = Buffer.byteLength(JSON.stringify({ jsonrpc: '2.0', ...huge }));
+      const middle = 11 * 1024 * 1024 + 95;
       expect(answers.slice(1)).toEqual([
         {
           jsonrpc: '2.0',
@@ -208,6 +242,14 @@ describe('a surface served over stdio, driven by the SDK client', () => {
           error: {
             code: -32600,
             message: `The request is ${bytes} bytes, over the 10 MiB limit of one MCP message; it was not read.`,
+          },
+        },
+        {
+          jsonrpc: '2.0',
+          id: 5,
+          error: {
+            code: -32600,
+            message: `The request is ${middle} bytes, over the 10 MiB limit of one MCP message; it was not read.`,
           },
         },
         { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the line is not JSON.' } },
