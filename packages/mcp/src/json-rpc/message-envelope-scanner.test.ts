@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type MessageEnvelope, MessageEnvelopeScanner } from './message-envelope-scanner.js';
 
@@ -51,5 +52,34 @@ describe('MessageEnvelopeScanner', () => {
       { id: undefined, hasMethod: false },
       { id: 'ü', hasMethod: true },
     ]);
+  });
+
+  it('agrees with JSON.parse on any object, pushed in chunks of any size', () => {
+    const id = fc.oneof(fc.string(), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }));
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.string(), fc.jsonValue()),
+        fc.option(id, { nil: undefined }),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 17 }),
+        (fields, requestId, method, chunkSize) => {
+          const message = {
+            ...fields,
+            ...(requestId === undefined ? {} : { id: requestId }),
+            ...(method ? { method: 'm' } : {}),
+          };
+          const bytes = new TextEncoder().encode(JSON.stringify(message));
+          const scanner = new MessageEnvelopeScanner();
+          for (let offset = 0; offset < bytes.length; offset += chunkSize)
+            scanner.push(bytes.subarray(offset, offset + chunkSize));
+          const parsed = JSON.parse(JSON.stringify(message)) as { id?: unknown; method?: unknown };
+          const expectedId =
+            typeof parsed.id === 'string' || (typeof parsed.id === 'number' && Number.isFinite(parsed.id))
+              ? parsed.id
+              : undefined;
+          expect(scanner.envelope()).toEqual({ id: expectedId, hasMethod: 'method' in parsed });
+        },
+      ),
+    );
   });
 });

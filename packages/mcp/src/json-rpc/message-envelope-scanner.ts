@@ -48,7 +48,17 @@ export class MessageEnvelopeScanner {
 
   /** Reads the next bytes of the line. */
   push(chunk: Uint8Array): void {
+    // Where the next quote and backslash are, found once each and passed by: a string's bytes
+    // between them are skipped at indexOf's speed, and the whole chunk is still scanned once.
+    let nextQuote = -1;
+    let nextBackslash = -1;
     for (let index = 0; index < chunk.length && !this.#broken; index++) {
+      if (this.#inString && !this.#escaped && !this.#key && !this.#idBytes) {
+        if (nextQuote < index) nextQuote = indexOrEnd(chunk, QUOTE, index);
+        if (nextBackslash < index) nextBackslash = indexOrEnd(chunk, BACKSLASH, index);
+        index = Math.min(nextQuote, nextBackslash);
+        if (index === chunk.length) break;
+      }
       const byte = chunk[index]!;
       if (this.#inString) {
         if (this.#key) this.#collectKey(byte);
@@ -146,6 +156,11 @@ export class MessageEnvelopeScanner {
     this.#idBytes = undefined;
     if (this.#idText === undefined) this.#idText = text;
   }
+}
+
+function indexOrEnd(chunk: Uint8Array, byte: number, from: number): number {
+  const found = chunk.indexOf(byte, from);
+  return found === -1 ? chunk.length : found;
 }
 
 function toId(text: string | undefined): string | number | undefined {
