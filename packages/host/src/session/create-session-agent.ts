@@ -85,7 +85,12 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
       const loaded = await loadAgentsMd(tools.workspace);
       return loaded ? formatAgentsMdPrompt(loaded) : undefined;
     },
-    ...(options.maxSteps === undefined ? {} : { limits: { maxSteps: options.maxSteps } }),
+    limits: {
+      ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
+      ...(settings.config.limits?.maxToolCallsPerStep === undefined
+        ? {}
+        : { maxToolCallsPerStep: settings.config.limits.maxToolCallsPerStep }),
+    },
     ...(options.delegates && options.delegates.length > 0
       ? { delegates: { definitions: options.delegates } }
       : {}),
