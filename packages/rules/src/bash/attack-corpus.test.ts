@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: shell text, not templates
 import { describe, expect, it } from 'vitest';
 import { createPermissionRules } from '../create-permission-rules.js';
 import { parsePermissionRules } from '../parse-permission-rules.js';
@@ -25,7 +26,7 @@ const NOT_ALLOWED: readonly string[] = [
   'local x=1; git status',
   'readonly PATH=bin; git status',
   'typeset -x PATH=bin; git status',
-  'x=1 y=2; git status',
+  'X=1 GIT_WORK_TREE=2; git status',
   '[[ $x -eq 1 ]] && git status',
   '[[ -v $x ]] && git status',
   '(( x + 1 )) ; git status',
