@@ -125,7 +125,7 @@ function judgeDeclaration(node: Node, into: Collected, nested: string[]): Simple
     words.push(staticWord(child));
     if (child.type === 'variable_assignment') judgeAssignment(child, into, nested);
     else if (child.type === 'variable_name') judgeName(child.text, undefined, into, nested);
-    else refuse(into, `\`${keyword} ${child.text}\`: an option or name the analyzer does not judge`, true);
+    else refuse(into, `\`${keyword} ${child.text}\`: an option or name the analyzer does not judge`);
   }
   return { words, assignments: [] };
 }
@@ -206,7 +206,14 @@ function standardInput(node: Node): { text: string } | 'unknown' | 'none' {
     if (parent.type === 'pipeline') {
       const elements = parent.namedChildren.filter((child): child is Node => child !== null);
       const index = elements.findIndex((child) => child.id === current.id);
-      if (parent.parent?.type === 'heredoc_redirect') return 'unknown';
+      // `cat <<EOF | sh`: the grammar puts the pipe inside the here-doc of the command before it.
+      if (parent.parent?.type === 'heredoc_redirect') {
+        const statement = parent.parent.parent;
+        const body = statement?.childForFieldName('body');
+        if (!first || index !== 0 || body?.type !== 'command' || body.text !== 'cat') return 'unknown';
+        const input = redirectedInput(parent.parent);
+        return input === undefined ? 'unknown' : input;
+      }
       if (index > 0) return first ? literalOutput(elements[index - 1]!) : 'unknown';
     }
     if (parent.type === 'process_substitution' && parent.child(0)?.type === '>(') return 'unknown';
