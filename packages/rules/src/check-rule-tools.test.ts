@@ -24,14 +24,25 @@ describe('checkRuleTools', () => {
   it('accepts the session tools, their aliases, wildcards that match one, and any mcp__ pattern', () => {
     expect(
       checkRuleTools(
-        rulesOf(['bash(rm:*)', 'Bash', 'Read(.env)', 'Edit', 'delegate_*', 'lint_fix', 'mcp__github__*', 'mcp__later']),
+        rulesOf([
+          'bash(rm:*)',
+          'Bash',
+          'Read(.env)',
+          'Edit',
+          'delegate_*',
+          'lint_fix',
+          'mcp__github__*',
+          'mcp__later',
+        ]),
         KNOWN,
       ),
     ).toEqual([]);
   });
 
   it('refuses a wildcard that matches no tool', () => {
-    expect(checkRuleTools(rulesOf(['nothing_*']), KNOWN).map((issue) => issue.key)).toEqual(['permissions.deny']);
+    expect(checkRuleTools(rulesOf(['nothing_*']), KNOWN).map((issue) => issue.key)).toEqual([
+      'permissions.deny',
+    ]);
   });
 
   it('names the closest tool by edit distance, ignoring case', () => {

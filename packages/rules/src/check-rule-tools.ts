@@ -1,5 +1,5 @@
-import type { PermissionRule } from './permission-rule.js';
 import type { PermissionRuleIssue } from './parse-permission-rules.js';
+import type { PermissionRule } from './permission-rule.js';
 import { TOOL_ALIASES } from './tool-aliases.js';
 
 /** Levenshtein distance: how many letters to add, drop or change. */
@@ -8,7 +8,11 @@ function editDistance(a: string, b: string): number {
   for (let i = 1; i <= a.length; i += 1) {
     const current = [i];
     for (let j = 1; j <= b.length; j += 1)
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      current[j] = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
     previous = current;
   }
   return previous[b.length]!;

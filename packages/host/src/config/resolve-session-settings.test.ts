@@ -85,7 +85,10 @@ describe('resolveSessionSettings: a rule naming no tool', () => {
     );
     const open = async (deny: string[]) => {
       const configFile = join(root, 'named.config.json');
-      await writeFile(configFile, JSON.stringify({ permissions: { deny }, tools: { modules: ['./words.mjs'] } }));
+      await writeFile(
+        configFile,
+        JSON.stringify({ permissions: { deny }, tools: { modules: ['./words.mjs'] } }),
+      );
       const settings = await resolveSessionSettings({
         root,
         env: {},

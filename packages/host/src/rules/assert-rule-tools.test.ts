@@ -17,6 +17,12 @@ describe('assertRuleTools', () => {
   });
 
   it('accepts rules that each name a tool of the session', () => {
-    expect(assertRuleTools(rules(['bash(rm:*)', 'Read', 'delegate_explore', 'mcp__x']), ['bash', 'read_file', 'delegate_explore'])).toBeUndefined();
+    expect(
+      assertRuleTools(rules(['bash(rm:*)', 'Read', 'delegate_explore', 'mcp__x']), [
+        'bash',
+        'read_file',
+        'delegate_explore',
+      ]),
+    ).toBeUndefined();
   });
 });
