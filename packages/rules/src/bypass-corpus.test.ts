@@ -64,6 +64,7 @@ const CORPUS: readonly (readonly [string, string, 'allow' | 'ask' | 'deny' | 'no
   ['dynamic command name may be a denied one', '$CMD x', 'ask'],
   ['dynamic word may match a deny rule', 'git $SUB origin', 'ask'],
   ['ask rule', 'git push origin main', 'ask'],
+  ['words after a here-doc operator are arguments', 'git <<EOF push origin\nEOF', 'ask'],
   ['redirect into a denied path', 'echo x > .env', 'deny'],
   ['append redirect into a denied absolute path', 'echo x >> /etc/passwd', 'deny'],
   ['tee into a denied path', 'echo x | tee -a .env.local', 'deny'],

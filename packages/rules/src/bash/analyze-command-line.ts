@@ -98,6 +98,75 @@ function judgeAssignment(node: Node, into: Collected, nested: string[]): void {
   judgeName(name, valueNode ? staticWord(valueNode) : '', into, nested);
 }
 
+const WORD_KINDS = new Set([
+  'word',
+  'string',
+  'raw_string',
+  'ansi_c_string',
+  'translated_string',
+  'concatenation',
+  'number',
+  'simple_expansion',
+  'expansion',
+  'command_substitution',
+  'process_substitution',
+  'brace_expression',
+]);
+
+/**
+ * `git <<EOF push`: words after a here-doc operator on its line are the command's arguments, which
+ * the grammar puts inside the here-doc redirect.
+ */
+function hereDocumentArguments(node: Node): Node[] {
+  const parent = node.parent;
+  if (parent?.type !== 'redirected_statement' || parent.childForFieldName('body')?.id !== node.id) return [];
+  const found: Node[] = [];
+  for (const redirect of parent.namedChildren) {
+    if (redirect?.type !== 'heredoc_redirect') continue;
+    const row = redirect.startPosition.row;
+    for (const child of redirect.namedChildren)
+      if (child && WORD_KINDS.has(child.type) && child.startPosition.row === row) found.push(child);
+  }
+  return found;
+}
+
+/** The body of a here-doc as bash reads it: the source lines between its operator's line and its delimiter. */
+function hereDocumentText(redirect: Node): string | undefined {
+  const start = redirect.namedChildren.find((child) => child?.type === 'heredoc_start');
+  const end = redirect.namedChildren.find((child) => child?.type === 'heredoc_end');
+  if (!start || !end) return undefined;
+  let root: Node = redirect;
+  while (root.parent) root = root.parent;
+  const lines = root.text.split('\n').slice(start.endPosition.row + 1, end.startPosition.row);
+  const stripTabs = redirect.children.some((child) => child?.type === '<<-');
+  return (
+    lines.map((line) => (stripTabs ? line.replace(/^\t+/, '') : line)).join('\n') +
+    (lines.length > 0 ? '\n' : '')
+  );
+}
+
+/**
+ * Whether the grammar read a here-doc as bash does: nothing of it but its body on the body's
+ * lines (tree-sitter-bash reads a body that starts with `\` as words of the command).
+ */
+function isFaithfulHereDocument(redirect: Node): boolean {
+  const start = redirect.namedChildren.find((child) => child?.type === 'heredoc_start');
+  const text = hereDocumentText(redirect);
+  if (!start || text === undefined) return false;
+  for (const child of redirect.namedChildren) {
+    if (!child || ['heredoc_start', 'heredoc_body', 'heredoc_end'].includes(child.type)) continue;
+    if (child.startPosition.row > start.endPosition.row) return false;
+  }
+  const body = redirect.namedChildren.find((child) => child?.type === 'heredoc_body');
+  const normalize = (value: string) =>
+    value
+      .split('\n')
+      .map((line) => line.replace(/^\t+/, ''))
+      .join('\n')
+      .trimEnd();
+  return normalize(body?.text ?? '') === normalize(text);
+}
+
 function simpleCommandOf(node: Node, into: Collected, nested: string[]): SimpleCommand {
   const words: StaticWord[] = [];
   const assignments: string[] = [];
@@ -113,6 +182,7 @@ function simpleCommandOf(node: Node, into: Collected, nested: string[]): SimpleC
       words.push(staticWord(child));
     }
   }
+  for (const argument of hereDocumentArguments(node)) words.push(staticWord(argument));
   return { words, assignments };
 }
 
@@ -154,9 +224,15 @@ function redirectedInput(redirect: Node): { text: string } | 'unknown' | undefin
   }
   if (redirect.type === 'heredoc_redirect') {
     const body = redirect.namedChildren.find((child) => child?.type === 'heredoc_body');
-    if (!body) return { text: '' };
-    if (body.namedChildren.some((part) => part?.type !== 'heredoc_content')) return 'unknown';
-    return { text: body.text };
+    const text = hereDocumentText(redirect);
+    if (text === undefined || !isFaithfulHereDocument(redirect)) return 'unknown';
+    const quoted = /['"\\]/.test(
+      redirect.namedChildren.find((child) => child?.type === 'heredoc_start')?.text ?? '',
+    );
+    if (body?.namedChildren.some((part) => part?.type !== 'heredoc_content')) return 'unknown';
+    // Unquoted, bash expands `$`, backticks and backslashes in the body.
+    if (!quoted && /[$`\\]/.test(text)) return 'unknown';
+    return { text };
   }
   if (redirect.type === 'file_redirect') {
     const operator = redirect.children.find((child) => child && !child.isNamed)?.type ?? '';
@@ -478,6 +554,10 @@ function collectTree(root: Node | undefined, into: Collected): string[] {
           refuse(into, `the expansion \`${node.text}\``, !assigns);
           break;
         }
+        break;
+      case 'heredoc_redirect':
+        if (!isFaithfulHereDocument(node))
+          into.unreadable ??= 'a here-doc the shell parser reads differently from bash';
         break;
       case 'file_redirect': {
         const target = redirectTarget(node);

@@ -185,6 +185,8 @@ const REACHES_RM: readonly string[] = [
   'eval "$X"',
   'source ./x.sh',
   'time nice nohup rm x',
+  "sh <<'EOF'\n\\rm -rf x\nEOF",
+  'rm <<EOF -rf x\nEOF',
   'sudo env timeout 1 xargs rm',
 ];
 
