@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: shell text, not templates
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createPermissionRules } from '../create-permission-rules.js';
