@@ -80,7 +80,9 @@ function judgeName(name: string, value: StaticWord | undefined, into: Collected,
       refuse(into, `${name} set to a command known only when the line runs`, true);
       return;
     }
-    if (value !== undefined && value !== '') nested.push(value);
+    if (value === undefined) refuse(into, `${name} set to a value the analyzer does not see`);
+    // Git runs an alias value after `!` as a command line.
+    else if (value !== '') nested.push(value.replace(/^!/, ''));
     return;
   }
   if (isSourcedFile(name)) {
@@ -376,12 +378,12 @@ function judgeReading(words: readonly StaticWord[], node: Node, into: Collected,
   if (name === null) return;
   if (name === 'tee') into.writeTargets.push(...teeTargets(words));
   if (name === 'eval') {
-    const rest = words.slice(1);
+    const rest = words[1] === '--' ? words.slice(2) : words.slice(1);
     if (rest.includes(null)) refuse(into, 'eval of a string known only when the line runs', true);
     else nested.push(rest.join(' '));
   }
   if (name === 'trap') {
-    const args = words.slice(1).filter((word) => word === null || !/^-[lp]$/.test(word));
+    const args = words.slice(1).filter((word) => word === null || !/^(-[lp]+|--)$/.test(word));
     if (args.length >= 2) {
       const action = args[0];
       if (action === null || action === undefined)
@@ -608,6 +610,9 @@ async function collect(text: string, depth: number, into: Collected): Promise<vo
 export async function analyzeCommandLine(text: string): Promise<CommandLineAnalysis> {
   const collected: Collected = { commands: [], writeTargets: [] };
   await collect(text, 0, collected);
+  // bash joins `\<newline>` away before it reads words (`r\<newline>m` is `rm`); the grammar
+  // splits there. Both readings are judged: a deny matching either denies, an allow needs both.
+  if (text.includes('\\\n')) await collect(text.replaceAll('\\\n', ''), 0, collected);
   const { commands, writeTargets, unreadable, unjudged, opaque } = collected;
   return {
     commands,

@@ -32,9 +32,9 @@ const COMMAND_VALUED = new Set([
   'SUDO_ASKPASS',
 ]);
 
-/** Whether a program runs the value of `name` as a command line. */
+/** Whether a program runs the value of `name` as a command line (`GIT_CONFIG_VALUE_0='!rm x'` is git configuration, an alias or a pager). */
 export function isCommandValued(name: string): boolean {
-  return COMMAND_VALUED.has(name);
+  return COMMAND_VALUED.has(name) || /^GIT_CONFIG_VALUE_\d+$/.test(name);
 }
 
 /** Names whose value is a file bash reads and runs (`BASH_ENV=./x bash -c …`): text the analyzer cannot read. */

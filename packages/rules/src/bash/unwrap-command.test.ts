@@ -72,8 +72,10 @@ describe('unwrapCommand reads every option of every wrapper grammar', () => {
 
 describe('unwrapCommand, by the programs’ documented forms', () => {
   it.each([
-    ['xargs -i rm {}', ['rm', '{}', null]],
-    ['xargs -I {} rm {}', ['rm', '{}', null]],
+    ['xargs -i rm {}', ['rm', null, null]],
+    ['xargs -I {} rm {}', ['rm', null, null]],
+    ['xargs -I % % x', [null, 'x', null]],
+    ['xargs -i{} {}', [null, null]],
     ['xargs -0rn1 rm', ['rm', null]],
     ['xargs -L 2 -P 4 rm', ['rm', null]],
     ['xargs -E END rm', ['rm', null]],
@@ -99,6 +101,14 @@ describe('unwrapCommand, by the programs’ documented forms', () => {
     ['exec -a name rm x', ['rm', 'x']],
     ['watch -x -n 1 rm x', ['rm', 'x']],
     ['busybox rm x', ['rm', 'x']],
+    ['coproc rm x', ['rm', 'x']],
+    ['coproc NAME { rm x', ['rm', 'x']],
+    ['chrt -f 10 rm x', ['rm', 'x']],
+    ['nsenter -t 1 -m rm x', ['rm', 'x']],
+    ['setpriv --reuid=0 rm x', ['rm', 'x']],
+    ['strace -f -o out rm x', ['rm', 'x']],
+    ['faketime 2020-01-01 rm x', ['rm', 'x']],
+    ['setarch x86_64 -R rm x', ['rm', 'x']],
     ['sudo timeout 5 nice rm x', ['rm', 'x']],
   ])('%s runs %j', (line, expected) => {
     expect(innermost(line).words).toEqual(expected);
@@ -114,6 +124,7 @@ describe('unwrapCommand, by the programs’ documented forms', () => {
     ['su - root --command=rm', ['rm']],
     ['runuser -u nobody -c rm', ['rm']],
     ['script -q -c rm /dev/null', ['rm']],
+    ['sg wheel -c rm', ['rm']],
   ])('%s hands %j to a shell', (line, expected) => {
     expect(innermost(line).scripts).toEqual(expected);
   });
@@ -132,7 +143,7 @@ describe('unwrapCommand, by the programs’ documented forms', () => {
     expect(unwrapCommand(words('find . -name a -exec rm {} ; -execdir ls +'))).toEqual({
       readings: [
         { words: words('find . -name a -exec rm {} ; -execdir ls +'), wrappers: [] },
-        { words: ['rm', '{}'], wrappers: ['find'] },
+        { words: ['rm', null], wrappers: ['find'] },
         { words: ['ls'], wrappers: ['find'] },
       ],
       scripts: [],

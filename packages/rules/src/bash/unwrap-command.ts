@@ -37,6 +37,8 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
 /** What a wrapper's words say: where the wrapped command starts, and what else runs. */
 interface WrapperParse {
+  /** Option values given, by the option as written (`-I` → `{}`); optional values only when attached. */
+  readonly values: ReadonlyMap<string, StaticWord>;
   /** Index of the wrapped command's first word; `none` when it runs none, `unknown` when it cannot be known. */
   readonly start: number | 'none' | 'unknown';
   /** The options given, as written before any value (`-n`, `--max-args`). */
@@ -68,7 +70,10 @@ function readOption(
       values.set(`--${name}`, words[index + 1] ?? null);
       return 2;
     }
-    if (grammar.longOptionalValue?.includes(name)) return 1;
+    if (grammar.longOptionalValue?.includes(name)) {
+      if (equals !== -1) values.set(`--${name}`, word.slice(equals + 1));
+      return 1;
+    }
     if (grammar.longFlags?.includes(name) && equals === -1) return 1;
     return 'unknown';
   }
@@ -86,7 +91,10 @@ function readOption(
       values.set(`-${letter}`, words[index + 1] ?? null);
       return 2;
     }
-    if (grammar.optionalValue?.includes(letter)) return 1;
+    if (grammar.optionalValue?.includes(letter)) {
+      if (position + 1 < word.length) values.set(`-${letter}`, word.slice(position + 1));
+      return 1;
+    }
     if (!grammar.flags?.includes(letter)) return 'unknown';
   }
   return 1;
@@ -106,7 +114,7 @@ function parseWrapper(grammar: WrapperGrammar, words: readonly StaticWord[]): Wr
     const word = words[index];
     if (word === null || word === undefined) {
       // An unknown word among the options: what runs cannot be known.
-      return { start: 'unknown', options, scripts };
+      return { start: 'unknown', options, values, scripts };
     }
     if (word === '--') {
       index += 1;
@@ -122,7 +130,7 @@ function parseWrapper(grammar: WrapperGrammar, words: readonly StaticWord[]): Wr
     }
     if (word.startsWith('-') && word !== '-') {
       const used = readOption(grammar, words, index, options, values);
-      if (used === 'unknown') return { start: 'unknown', options, scripts };
+      if (used === 'unknown') return { start: 'unknown', options, values, scripts };
       index += used;
       continue;
     }
@@ -145,7 +153,7 @@ function parseWrapper(grammar: WrapperGrammar, words: readonly StaticWord[]): Wr
   }
   scriptOf();
   const split = [...(grammar.splitOptions ?? [])].find((option) => values.has(option));
-  const parsed = { options, scripts, ...(split ? { split: values.get(split)! } : {}) };
+  const parsed = { options, values, scripts, ...(split ? { split: values.get(split)! } : {}) };
   if (grammar.runsNoCommand || scripts.length > 0) return { ...parsed, start: 'none' };
   if (operands < (grammar.operands ?? 0)) return { ...parsed, start: 'none' };
   return { ...parsed, start: index < words.length ? index : 'none' };
@@ -157,16 +165,28 @@ function splitString(value: StaticWord): StaticWord[] | null {
   return value.split(/[ \t\n]+/).filter((word) => word !== '');
 }
 
+/** A word that holds a placeholder a found path or input line replaces (`{}`): known only when it runs. */
+const substituted = (placeholder: string) => (word: StaticWord) =>
+  word !== null && word.includes(placeholder) ? null : word;
+
 /** The commands `find … -exec cmd … ;` runs. */
 function findExecCommands(words: readonly StaticWord[]): StaticWord[][] {
   const commands: StaticWord[][] = [];
   for (let index = 1; index < words.length; index += 1) {
     if (!['-exec', '-execdir', '-ok', '-okdir'].includes(words[index] ?? '')) continue;
     const end = words.findIndex((word, position) => position > index && (word === ';' || word === '+'));
-    commands.push(words.slice(index + 1, end === -1 ? words.length : end));
+    commands.push(words.slice(index + 1, end === -1 ? words.length : end).map(substituted('{}')));
     index = end === -1 ? words.length : end;
   }
   return commands;
+}
+
+/** `coproc NAME { cmd; }` and `coproc cmd`: bash's keyword, which the grammar reads as a command. */
+function coprocCommand(words: StaticWord[]): StaticWord[] {
+  const opener = (word: StaticWord) => word === '{' || word === '(';
+  if (words.length > 1 && opener(words[1]!)) return words.slice(2);
+  if (opener(words[0]!)) return words.slice(1);
+  return words;
 }
 
 const joinStatic = (words: readonly StaticWord[]): StaticWord =>
@@ -214,6 +234,14 @@ export function unwrapCommand(words: readonly StaticWord[]): UnwrappedCommand {
       inner = split === null ? [null] : [...split, ...inner];
     }
     if (inner.length === 0) continue;
+    // `xargs -I R`, `-i[R]`, `--replace[=R]`: words holding R are input lines.
+    const replace = parsed.values.get('-I') ?? parsed.values.get('-i') ?? parsed.values.get('--replace');
+    if (
+      name === 'xargs' &&
+      (replace !== undefined || parsed.options.some((option) => ['-i', '--replace'].includes(option)))
+    )
+      inner = inner.map(substituted(replace ?? '{}'));
+    if (name === 'coproc') inner = coprocCommand(inner);
     const joined =
       grammar.joinsIntoShell &&
       !parsed.options.some((option) => grammar.joinsIntoShell!.unless.includes(option));
