@@ -115,6 +115,26 @@ describe('unwrapCommand, by the programs’ documented forms', () => {
   });
 
   it.each([
+    'pnpm exec rm x',
+    'pnpm --filter web exec rm x',
+    'npx --yes rm x',
+    'npm exec -- rm x',
+    'uv run --with requests rm x',
+    'bundle exec rm x',
+    'direnv exec . rm x',
+    'nix develop -c rm x',
+  ])('%s may run rm x (a runner: the first word after its options, or the next)', (line) => {
+    expect(unwrapCommand(words(line)).readings.map((reading) => reading.words)).toContainEqual(['rm', 'x']);
+  });
+
+  it('reads a runner without taking an option value as the command when none can be one', () => {
+    expect(unwrapCommand(words('uv run pytest -k rm')).readings.map((reading) => reading.words)).toEqual([
+      words('uv run pytest -k rm'),
+      words('pytest -k rm'),
+    ]);
+  });
+
+  it.each([
     ['watch -n 1 rm x', ['rm x']],
     ['sudo -s rm x', ['rm x']],
     ['flock /tmp/l -c rm', ['rm']],
@@ -125,6 +145,9 @@ describe('unwrapCommand, by the programs’ documented forms', () => {
     ['runuser -u nobody -c rm', ['rm']],
     ['script -q -c rm /dev/null', ['rm']],
     ['sg wheel -c rm', ['rm']],
+    ['npm exec -c rm', ['rm']],
+    ['npx --call=rm', ['rm']],
+    ['nix-shell --run rm', ['rm']],
   ])('%s hands %j to a shell', (line, expected) => {
     expect(innermost(line).scripts).toEqual(expected);
   });

@@ -1,4 +1,5 @@
 import type { StaticWord } from './command-line-analysis.js';
+import { runnerReadings } from './runner-subcommands.js';
 import { WRAPPER_GRAMMARS, type WrapperGrammar } from './wrapper-grammars.js';
 
 /** One reading of a simple command: the words that run, and the wrappers peeled off to reach them. */
@@ -213,6 +214,12 @@ export function unwrapCommand(words: readonly StaticWord[]): UnwrappedCommand {
     if (name === 'find') {
       for (const inner of findExecCommands(reading.words))
         if (inner.length > 0) pending.push({ words: inner, wrappers });
+      continue;
+    }
+    const runner = runnerReadings(name, reading.words);
+    if (runner) {
+      scripts.push(...runner.scripts);
+      for (const inner of runner.commands) pending.push({ words: inner, wrappers });
       continue;
     }
     const grammar = WRAPPER_GRAMMARS[name];
