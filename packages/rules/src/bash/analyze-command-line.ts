@@ -359,7 +359,11 @@ function assignedNames(name: string, words: readonly StaticWord[]): StaticWord[]
     const names: StaticWord[] = [];
     for (let index = 1; index < words.length; index += 1) {
       const word = words[index] ?? null;
-      if (word !== null && /^-[a-zA-Z]*[adinNptuC]$/.test(word)) index += 1;
+      // `read -a NAME` assigns NAME; the other options' values are not names.
+      if (word !== null && /^-[a-zA-Z]*a$/.test(word)) {
+        names.push(words[index + 1] ?? null);
+        index += 1;
+      } else if (word !== null && /^-[a-zA-Z]*[dinNptuC]$/.test(word)) index += 1;
       else if (word === null || !word.startsWith('-')) names.push(word);
     }
     return names;

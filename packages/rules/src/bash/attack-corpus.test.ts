@@ -56,6 +56,7 @@ const NOT_ALLOWED: readonly string[] = [
   'hash -p /usr/bin/touch ls; ls pwned',
   'enable -f ./evil.so evil; git status',
   'printf -v "a[$x]" 1',
+  'read -a PATH < list; git status',
   '/tmp/[g]it status',
   'g?t status',
   'g{i,}t status',
@@ -201,6 +202,8 @@ const REACHES_RM: readonly string[] = [
   'nsenter -t 1 -m rm x',
   "sg wheel -c 'rm x'",
   'setpriv --reuid=0 rm x',
+  'ssh localhost rm -rf x',
+  'ssh -p 22 -o BatchMode=yes localhost "rm x"',
   'sudo env timeout 1 xargs rm',
 ];
 

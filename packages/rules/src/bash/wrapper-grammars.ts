@@ -540,6 +540,14 @@ export const WRAPPER_GRAMMARS: Readonly<Record<string, WrapperGrammar>> = {
     longWithValue: ['date-prog'],
     operands: 1,
   },
+  // OpenSSH ssh(1): `ssh [options] DESTINATION COMMAND…` joins COMMAND for the remote shell (which
+  // may be this machine's).
+  ssh: {
+    flags: '46AaCfGgKkMNnqsTtVvXxYy',
+    withValue: 'BbcDEeFIiJLlmOoPpQRSWw',
+    operands: 1,
+    joinsIntoShell: { unless: [] },
+  },
   // sg(1): `sg GROUP [-c] COMMAND` runs COMMAND with /bin/sh -c.
   sg: { withValue: 'c', scriptOptions: ['-c'], operands: 1 },
 };
