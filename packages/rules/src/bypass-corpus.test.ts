@@ -72,6 +72,7 @@ const CORPUS: readonly (readonly [string, string, 'allow' | 'ask' | 'deny' | 'no
   ['descriptor duplication is not a file', 'ls * 2>&1', 'allow'],
   ['redirect to /dev/null', 'git status > /dev/null', 'allow'],
   ['syntax error', 'echo "unterminated', 'ask'],
+  ['an unreadable nested script hides no denied command', `rm -rf x; bash -c 'echo "unterminated'`, 'deny'],
   ['heredoc with substitution', 'cat <<EOF\n$(rm -rf x)\nEOF', 'deny'],
   ['dangerous assignment prefix stops an allow', 'PATH=/tmp/evil git status', 'none'],
   ['an assignment of a name the analyzer does not know stops an allow', 'GIT_DIR=x; git status', 'none'],

@@ -268,16 +268,21 @@ export function createPermissionRules(
         reason: `${describe(unconditional.rule)} covers every command`,
       };
     const analysis = await analyzeCommandLine(query.command);
-    if (analysis.unreadable !== undefined)
-      return judged
-        ? { decision: 'ask', reason: `the command line cannot be judged by rules: ${analysis.unreadable}` }
-        : undefined;
     const index = indexFor(query.tool);
     const verdicts = analysis.commands.map((command) => decideCommand(command, index));
     const writes = await Promise.all(
       analysis.writeTargets.map((target) => decideWrite(target, query, judged)),
     );
     const all = [...verdicts, ...writes];
+    // A part that cannot be read (a nested script that is not valid shell) hides nothing a deny
+    // rule found elsewhere in the line.
+    if (analysis.unreadable !== undefined)
+      return (
+        all.find((verdict) => verdict?.decision === 'deny') ??
+        (judged
+          ? { decision: 'ask', reason: `the command line cannot be judged by rules: ${analysis.unreadable}` }
+          : undefined)
+      );
     for (const list of ['deny', 'ask'] as const) {
       const found = all.find((verdict) => verdict?.decision === list);
       if (found) return found;
