@@ -65,6 +65,8 @@ const CORPUS: readonly (readonly [string, string, 'allow' | 'ask' | 'deny' | 'no
   ['dynamic word may match a deny rule', 'git $SUB origin', 'ask'],
   ['ask rule', 'git push origin main', 'ask'],
   ['words after a here-doc operator are arguments', 'git <<EOF push origin\nEOF', 'ask'],
+  ['words after a redirection target are arguments', 'git >/dev/null push origin', 'ask'],
+  ['words after a descriptor copy are arguments', 'git 2>&1 push origin', 'ask'],
   ['redirect into a denied path', 'echo x > .env', 'deny'],
   ['append redirect into a denied absolute path', 'echo x >> /etc/passwd', 'deny'],
   ['tee into a denied path', 'echo x | tee -a .env.local', 'deny'],

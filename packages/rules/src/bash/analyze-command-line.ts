@@ -169,8 +169,25 @@ function isFaithfulHereDocument(redirect: Node): boolean {
   return normalize(body?.text ?? '') === normalize(text);
 }
 
+/**
+ * `git >/dev/null push origin`, `exec 3>&1 rm x`: words after a redirection's target are the
+ * command's arguments, which the grammar puts inside the redirection.
+ */
+function redirectionArguments(node: Node): Node[] {
+  const redirects = node.namedChildren.filter((child): child is Node => child?.type === 'file_redirect');
+  const parent = node.parent;
+  if (parent?.type === 'redirected_statement' && parent.childForFieldName('body')?.id === node.id)
+    for (const child of parent.namedChildren) if (child?.type === 'file_redirect') redirects.push(child);
+  return redirects.flatMap((redirect) =>
+    redirect
+      .childrenForFieldName('destination')
+      .slice(1)
+      .filter((child): child is Node => child !== null),
+  );
+}
+
 function simpleCommandOf(node: Node, into: Collected, nested: string[]): SimpleCommand {
-  const words: StaticWord[] = [];
+  const placed: { at: number; word: StaticWord }[] = [];
   const assignments: string[] = [];
   for (const child of node.namedChildren) {
     if (!child) continue;
@@ -179,13 +196,15 @@ function simpleCommandOf(node: Node, into: Collected, nested: string[]): SimpleC
       judgeAssignment(child, into, nested);
     } else if (child.type === 'command_name') {
       const inner = child.namedChild(0);
-      words.push(inner ? staticWord(inner) : null);
+      placed.push({ at: child.startIndex, word: inner ? staticWord(inner) : null });
     } else if (!child.type.endsWith('redirect') && child.type !== 'comment') {
-      words.push(staticWord(child));
+      placed.push({ at: child.startIndex, word: staticWord(child) });
     }
   }
-  for (const argument of hereDocumentArguments(node)) words.push(staticWord(argument));
-  return { words, assignments };
+  for (const argument of [...hereDocumentArguments(node), ...redirectionArguments(node)])
+    placed.push({ at: argument.startIndex, word: staticWord(argument) });
+  placed.sort((left, right) => left.at - right.at);
+  return { words: placed.map(({ word }) => word), assignments };
 }
 
 /** `export A=1`, `declare -x`: judged like assignments when they have no option. */
@@ -483,6 +502,9 @@ function judgeGit(words: readonly StaticWord[], into: Collected, nested: string[
   }
 }
 
+/** Text the grammar read as literal that bash reads as a command substitution (`` ` `` or `$(` not escaped). */
+const hidesSubstitution = (text: string) => /`|\$\(/.test(text.replace(/\\./gs, '__'));
+
 /** Collects the commands and write targets of one parsed tree; returns the scripts nested in it. */
 function collectTree(root: Node | undefined, into: Collected): string[] {
   if (!root) {
@@ -561,9 +583,23 @@ function collectTree(root: Node | undefined, into: Collected): string[] {
           break;
         }
         break;
-      case 'heredoc_redirect':
+      case 'heredoc_redirect': {
         if (!isFaithfulHereDocument(node))
           into.unreadable ??= 'a here-doc the shell parser reads differently from bash';
+        const start = node.namedChildren.find((child) => child?.type === 'heredoc_start');
+        const quoted = /['"\\]/.test(start?.text ?? '');
+        const body = node.namedChildren.find((child) => child?.type === 'heredoc_body');
+        if (
+          !quoted &&
+          body?.namedChildren.some((part) => part?.type === 'heredoc_content' && hidesSubstitution(part.text))
+        )
+          into.unreadable ??= 'a substitution in a here-doc that the shell parser did not read';
+        break;
+      }
+      case 'word':
+      case 'string_content':
+        if (hidesSubstitution(node.text))
+          into.unreadable ??= `a substitution the shell parser did not read in \`${node.text}\``;
         break;
       case 'file_redirect': {
         const target = redirectTarget(node);

@@ -29,6 +29,9 @@ export type Invocation =
   | { readonly kind: 'stdin' }
   | { readonly kind: 'unknown' };
 
+/** Files that are the process's own standard input: a script read from one is read from stdin. */
+const STANDARD_INPUT_FILES = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
+
 /** Bash's options that take the next word as their value. */
 const SHELL_VALUE_OPTIONS = new Set(['--rcfile', '--init-file', '-o', '+o', '-O', '+O']);
 
@@ -60,7 +63,7 @@ function shellInvocation(words: readonly StaticWord[]): Invocation {
       continue;
     }
     if (command) return { kind: 'string', script: word };
-    if (stdin) return { kind: 'stdin' };
+    if (stdin || STANDARD_INPUT_FILES.has(word)) return { kind: 'stdin' };
     return { kind: 'file' };
   }
   return command ? { kind: 'unknown' } : { kind: 'stdin' };
@@ -71,7 +74,7 @@ function interpreterInvocation(words: readonly StaticWord[]): Invocation {
   for (let index = 1; index < words.length; index += 1) {
     const word = words[index];
     if (word === null || word === undefined) return { kind: 'unknown' };
-    if (word === '-') return { kind: 'stdin' };
+    if (word === '-' || STANDARD_INPUT_FILES.has(word)) return { kind: 'stdin' };
     if (PROGRAM_OPTIONS.test(word)) return { kind: 'file' };
     if (!word.startsWith('-')) return { kind: 'file' };
   }

@@ -6,6 +6,11 @@ const DOUBLE_QUOTED_ESCAPE = /\\([$`"\\\n])/g;
 /** Unquoted text that bash expands into other words: a glob (`*`, `?`, `[…]`) or a brace (`{a,b}`, `{1..3}`). */
 const EXPANDING = /[*?]|\[.*\]|\{.*(,|\.\.).*\}/s;
 
+/** `$` followed by what starts an expansion, in text the grammar read as a plain word. */
+const MISSED_EXPANSION = /\$[{([A-Za-z0-9_@*#?$!-]|`/;
+/** Characters that make an unnamed token of a word something other than literal text. */
+const UNPLAIN_TOKEN = /[`$\\(){}<>|&;'"]/;
+
 /** A word's unquoted text with escaped characters blanked, so `\*` is not a glob. */
 const unescapedShape = (text: string) => text.replace(/\\./gs, '_');
 
@@ -14,6 +19,8 @@ function wordPart(node: Node): { value: string; shape: string } | null {
   switch (node.type) {
     case 'word':
     case 'number':
+      // A `$` the grammar left in a word (`${x:-`…`}` inside quotes) is still an expansion to bash.
+      if (MISSED_EXPANSION.test(unescapedShape(node.text))) return null;
       return { value: node.text.replace(/\\(.)/gs, '$1'), shape: unescapedShape(node.text) };
     case 'raw_string': {
       const value = node.text.slice(1, -1);
@@ -39,6 +46,8 @@ function wordPart(node: Node): { value: string; shape: string } | null {
       for (const part of node.children) {
         if (!part) continue;
         // Bare characters between named parts (`a"b"c`) are unnamed tokens that stand for themselves.
+        // An unnamed token other than plain characters (r``m: an empty substitution) is not static.
+        if (!part.isNamed && UNPLAIN_TOKEN.test(part.text)) return null;
         const each = part.isNamed ? wordPart(part) : { value: part.text, shape: unescapedShape(part.text) };
         if (each === null) return null;
         value += each.value;

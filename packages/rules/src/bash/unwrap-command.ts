@@ -249,6 +249,8 @@ export function unwrapCommand(words: readonly StaticWord[]): UnwrappedCommand {
     )
       inner = inner.map(substituted(replace ?? '{}'));
     if (name === 'coproc') inner = coprocCommand(inner);
+    // `time { cmd; }`: the grammar reads the keyword's group as words of a command named time.
+    if (name === 'time' && (inner[0] === '{' || inner[0] === '(')) inner = inner.slice(1);
     const joined =
       grammar.joinsIntoShell &&
       !parsed.options.some((option) => grammar.joinsIntoShell!.unless.includes(option));

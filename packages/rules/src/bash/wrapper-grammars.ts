@@ -291,8 +291,43 @@ export const WRAPPER_GRAMMARS: Readonly<Record<string, WrapperGrammar>> = {
     ],
     scriptOptions: ['-c', '--command'],
   },
-  // BusyBox: `busybox APPLET ARGS…`.
+  // BusyBox and toybox: `busybox APPLET ARGS…`.
   busybox: {},
+  toybox: {},
+  // GNU parallel(1): the command's words are joined and run by a shell; options past these few ask.
+  parallel: {
+    flags: 'kqv0',
+    withValue: 'jaSdI',
+    longFlags: [
+      'keep-order',
+      'quote',
+      'verbose',
+      'null',
+      'dry-run',
+      'halt-on-error',
+      'bar',
+      'progress',
+      'eta',
+      'line-buffer',
+      'ungroup',
+      'group',
+      'tag',
+      'no-notice',
+    ],
+    longWithValue: [
+      'jobs',
+      'arg-file',
+      'sshlogin',
+      'delimiter',
+      'replace',
+      'results',
+      'joblog',
+      'timeout',
+      'retries',
+      'halt',
+    ],
+    joinsIntoShell: { unless: [] },
+  },
   // bash's `coproc [NAME] command`, which the grammar reads as a command named coproc.
   coproc: {},
   // util-linux chrt(1): `chrt [options] PRIORITY COMMAND…`.
