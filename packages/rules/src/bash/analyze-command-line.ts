@@ -527,7 +527,8 @@ function collectTree(root: Node | undefined, into: Collected): string[] {
     if (node.isNamed && !arithmetic) {
       if (isArithmetic(node, inTest)) {
         arithmetic = true;
-        refuse(into, `arithmetic \`${node.text}\``, !isLiteralArithmetic(node));
+        // Arithmetic on number literals only evaluates no variable's text: judged.
+        if (!isLiteralArithmetic(node)) refuse(into, `arithmetic \`${node.text}\``, true);
       } else {
         const asks = nodeKindAsks(node.type);
         if (asks !== undefined) refuse(into, asks, true);
@@ -604,6 +605,13 @@ function collectTree(root: Node | undefined, into: Collected): string[] {
       case 'file_redirect': {
         const target = redirectTarget(node);
         if (target !== undefined) into.writeTargets.push(target);
+        const destination = node.childForFieldName('destination');
+        const path = destination ? staticWord(destination) : null;
+        // bash opens a network connection for `/dev/tcp/HOST/PORT` and `/dev/udp/…`, reading or writing.
+        if (path === null && !/^\d+$|^-$/.test(destination?.text ?? ''))
+          refuse(into, `a redirection of a path known only when the line runs (it may be /dev/tcp)`);
+        else if (path !== null && /^\/dev\/(tcp|udp)\//.test(path))
+          refuse(into, `a network connection through ${path}`);
         break;
       }
     }

