@@ -168,7 +168,7 @@ function splitString(value: StaticWord): StaticWord[] | null {
 
 /** A word that holds a placeholder a found path or input line replaces (`{}`): known only when it runs. */
 const substituted = (placeholder: string) => (word: StaticWord) =>
-  word !== null && word.includes(placeholder) ? null : word;
+  word?.includes(placeholder) ? null : word;
 
 /** The commands `find … -exec cmd … ;` runs. */
 function findExecCommands(words: readonly StaticWord[]): StaticWord[][] {
