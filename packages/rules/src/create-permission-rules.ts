@@ -296,7 +296,7 @@ export function createPermissionRules(
         reason: `the line runs code the rules cannot see into (${analysis.opaque}), and ${describe(guard.rule)} is in force`,
       };
     // Allowed only when every node of the parse is judged completely.
-    if (analysis.unjudged !== undefined || analysis.opaque !== undefined) return undefined;
+    if (analysis.unjudged !== undefined) return undefined;
     if (verdicts.length > 0 && verdicts.every((verdict) => verdict?.decision === 'allow')) {
       const first = verdicts[0]!;
       return verdicts.length === 1

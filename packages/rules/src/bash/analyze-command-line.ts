@@ -461,8 +461,14 @@ function judgeReading(words: readonly StaticWord[], node: Node, into: Collected,
   }
   const input = standardInput(node);
   if (input === 'none') return;
-  if (input === 'unknown' || !isShell(words)) {
+  if (input === 'unknown') {
     refuse(into, `${name} reads a program from standard input, which the analyzer cannot read`, true);
+    return;
+  }
+  // A literal program for another interpreter is judged like `python3 -c '…'`, which a rule for
+  // the interpreter allows; a deny rule cannot read it.
+  if (!isShell(words)) {
+    into.opaque ??= `${name} reads a program from standard input, which the analyzer cannot read`;
     return;
   }
   nested.push(input.text);

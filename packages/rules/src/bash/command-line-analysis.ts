@@ -22,7 +22,9 @@ export interface CommandLineAnalysis {
   readonly unjudged?: string;
   /**
    * Why the line runs code the analyzer cannot read (a script piped into a shell, `eval "$X"`,
-   * arithmetic on a variable's value): a deny rule cannot see into it. Absent when it runs none.
+   * arithmetic on a variable's value, a literal program piped into `python3`): a deny rule cannot
+   * see into it. Absent when it runs none. Only a literal program for an interpreter other than a
+   * shell is opaque without being `unjudged` (it is judged as `python3 -c '…'` is).
    */
   readonly opaque?: string;
 }
