@@ -54,6 +54,7 @@ const CORPUS: readonly (readonly [string, string, 'allow' | 'ask' | 'deny' | 'no
   ['xargs feeds a denied command', 'ls | xargs -n 1 rm', 'deny'],
   ['find -exec', 'find . -name "*.o" -exec rm {} \\;', 'deny'],
   ['command builtin', 'command rm x', 'deny'],
+  ['command -v names a command and runs nothing', 'command -v rm > /dev/null && echo ok', 'none'],
   ['exec', 'exec rm x', 'deny'],
   ['assignment prefix before a denied command', 'FOO=1 rm x', 'deny'],
   ['word prefix is not a character prefix', 'npm run testx', 'none'],

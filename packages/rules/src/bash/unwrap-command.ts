@@ -156,6 +156,8 @@ function parseWrapper(grammar: WrapperGrammar, words: readonly StaticWord[]): Wr
   const split = [...(grammar.splitOptions ?? [])].find((option) => values.has(option));
   const parsed = { options, values, scripts, ...(split ? { split: values.get(split)! } : {}) };
   if (grammar.runsNoCommand || scripts.length > 0) return { ...parsed, start: 'none' };
+  if (options.some((option) => grammar.runsNothingWith?.includes(option)))
+    return { ...parsed, start: 'none' };
   if (operands < (grammar.operands ?? 0)) return { ...parsed, start: 'none' };
   return { ...parsed, start: index < words.length ? index : 'none' };
 }

@@ -40,6 +40,8 @@ export interface WrapperGrammar {
   readonly runsNoCommand?: boolean;
   /** Options may follow operands (getopt without `+`): every word is read for script options. */
   readonly permutes?: boolean;
+  /** Options with which it runs no command: its operands are names or ids (`command -v`, `ionice -p`). */
+  readonly runsNothingWith?: readonly string[];
 }
 
 /** Every wrapper the analyzer sees through, by program name. */
@@ -136,11 +138,13 @@ export const WRAPPER_GRAMMARS: Readonly<Record<string, WrapperGrammar>> = {
     longOptionalValue: ['preserve-env'],
     assignments: true,
     shellWhen: ['-s', '-i', '--shell', '--login'],
+    // `sudo -e FILE` edits files, `sudo -l CMD` lists whether CMD may run.
+    runsNothingWith: ['-e', '--edit', '-l', '--list'],
   },
   // OpenBSD doas(1).
   doas: { flags: 'nsL', withValue: 'uC' },
   // bash builtins.
-  command: { flags: 'pvV' },
+  command: { flags: 'pvV', runsNothingWith: ['-v', '-V'] },
   builtin: {},
   exec: { flags: 'cl', withValue: 'a' },
   // GNU time(1); bash's `time -p` is the same word.
@@ -184,9 +188,15 @@ export const WRAPPER_GRAMMARS: Readonly<Record<string, WrapperGrammar>> = {
     withValue: 'cnpPu',
     longFlags: ['ignore', 'help', 'version'],
     longWithValue: ['class', 'classdata', 'pid', 'pgid', 'uid'],
+    runsNothingWith: ['-p', '-P', '-u', '--pid', '--pgid', '--uid'],
   },
   // util-linux taskset(1): `taskset [options] MASK COMMAND…`.
-  taskset: { flags: 'acphV', longFlags: ['all-tasks', 'cpu-list', 'pid', 'help', 'version'], operands: 1 },
+  taskset: {
+    flags: 'acphV',
+    longFlags: ['all-tasks', 'cpu-list', 'pid', 'help', 'version'],
+    operands: 1,
+    runsNothingWith: ['-p', '--pid'],
+  },
   // util-linux unshare(1).
   unshare: {
     flags: 'muinpUCTfrchV',
