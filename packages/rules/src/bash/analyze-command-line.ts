@@ -421,6 +421,16 @@ function judgeReading(words: readonly StaticWord[], node: Node, into: Collected,
     }
     refuse(into, 'an alias changes what a later command name runs');
   }
+  if (name === 'mapfile' || name === 'readarray') {
+    // `-C CALLBACK` is evaluated as a command line every `-c` lines.
+    const option = words.findIndex((word) => word !== null && /^-[a-zA-Z]*C/.test(word));
+    if (option !== -1) {
+      const word = words[option]!;
+      const callback = word.endsWith('C') ? (words[option + 1] ?? null) : word.slice(word.indexOf('C') + 1);
+      if (callback === null) refuse(into, `a ${name} callback known only when it runs`, true);
+      else nested.push(callback);
+    }
+  }
   if (name === 'source' || name === '.')
     refuse(into, `\`${name}\` runs a file's commands, which the analyzer does not read`, true);
   if (

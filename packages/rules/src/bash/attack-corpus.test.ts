@@ -213,6 +213,8 @@ const REACHES_RM: readonly string[] = [
   'exec 3>&1 rm x',
   "bash /dev/stdin <<< 'rm x'",
   'toybox rm x',
+  "mapfile -C 'rm x' -c 1 a < list",
+  'readarray -C"$CB" a < list',
   'parallel rm ::: a b',
   'ssh -p 22 -o BatchMode=yes localhost "rm x"',
   'sudo env timeout 1 xargs rm',
