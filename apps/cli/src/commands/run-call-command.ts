@@ -54,6 +54,7 @@ export async function runCallCommand(io: CliIo, command: CallCommandOptions): Pr
     config: settings.config,
     mode: settings.mode,
     ...(settings.rules ? { rules: settings.rules } : {}),
+    ...(settings.checkRuleTools ? { checkToolNames: settings.checkRuleTools } : {}),
     approver: createTerminalApprover({
       choices: ONE_SHOT_CHOICES,
       colors: createColors(shouldUseColor(true, io.env)),

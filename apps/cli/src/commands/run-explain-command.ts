@@ -32,6 +32,7 @@ export async function runExplainCommand(io: CliIo, command: CallCommandOptions):
   const tools = await createSessionTools({
     root: settings.root,
     config: settings.config,
+    ...(settings.checkRuleTools ? { checkToolNames: settings.checkRuleTools } : {}),
     ...(settings.mcpConfigFile && command.tool.startsWith('mcp__')
       ? { mcpConfigFile: settings.mcpConfigFile }
       : {}),

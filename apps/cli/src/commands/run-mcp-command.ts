@@ -28,6 +28,7 @@ export async function runMcpCommand(io: CliIo, options: CommonOptions): Promise<
     mode: settings.mode,
     ...(settings.rules ? { rules: settings.rules } : {}),
     ...(settings.hiddenTools ? { hiddenTools: settings.hiddenTools } : {}),
+    ...(settings.checkRuleTools ? { checkToolNames: settings.checkRuleTools } : {}),
     ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
     sandbox: { ...settings.sandbox, notice: (line) => io.stderr.write(`${line}\n`) },
     mcpStderr: (name, chunk) => io.stderr.write(`[${name}] ${chunk}`),

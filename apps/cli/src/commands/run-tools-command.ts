@@ -28,6 +28,7 @@ export async function runToolsCommand(io: CliIo, command: ToolsCommandOptions): 
     // Listing runs nothing.
     sandbox: 'unconfined',
     ...(settings.hiddenTools ? { hiddenTools: settings.hiddenTools } : {}),
+    ...(settings.checkRuleTools ? { checkToolNames: settings.checkRuleTools } : {}),
     ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
   });
   let tools: readonly ApprovalSubject[];

@@ -106,6 +106,15 @@ describe.skipIf(SKIP_REASON !== undefined)(`permission rules ${SKIP_REASON ?? ''
     expect(result.stderr).toContain('permissions.deny[0]');
   });
 
+  it('refuses a rule naming no tool, naming the closest one (exit 2)', async () => {
+    await writeUserConfig({ permissions: { deny: ['Bsh(rm:*)'] } });
+    const result = await runToolgate([...bashCall('true')], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      `"Bsh(rm:*)" in ${userFile} names no tool of this session: did you mean "Bash"?`,
+    );
+  });
+
   it('--explain names the deciding rule and its file, or the mode row, and runs nothing (exit 0)', async () => {
     await writeUserConfig({ permissions: { deny: ['bash(rm:*)'] } });
     await writeFile(join(root, 'keep.txt'), 'keep\n');

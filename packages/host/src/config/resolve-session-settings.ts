@@ -1,8 +1,10 @@
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { BUILT_IN_DELEGATES, DELEGATE_TOOL_PREFIX } from '@toolgate/agent';
 import {
   type ApprovalMode,
   type ApprovalRules,
+  BUILT_IN_TOOL_NAMES,
   createSecretMatcher,
   DEFAULT_SECRET_PATTERNS,
 } from '@toolgate/core';
@@ -14,6 +16,7 @@ import {
   loadAgentFiles,
 } from '../agents/load-agent-files.js';
 import type { HookSettings } from '../hooks/hook-settings.js';
+import { assertRuleTools } from '../rules/assert-rule-tools.js';
 import { permissionRulesApproval } from '../rules/permission-rules-approval.js';
 import type { SessionSandboxSettings } from '../sandbox/open-session-sandbox.js';
 import { ConfigError } from './config-error.js';
@@ -78,6 +81,12 @@ export interface SessionSettings {
    * this to `createSessionTools` so the model is not offered them; absent when no rule does.
    */
   readonly hiddenTools: ((name: string) => boolean) | undefined;
+  /**
+   * With tool modules configured, whose tools are known only once loaded: hosts pass this to
+   * `createSessionTools` (`checkToolNames`), which calls it with the session's tool names and fails
+   * with a `ConfigError` for a rule naming none of them. Absent when every rule was checked already.
+   */
+  readonly checkRuleTools: ((toolNames: readonly string[]) => void) | undefined;
   /** The workspace's `.toolgate/agents/*.md` definitions, read only once the workspace is trusted. */
   readonly agentFiles: readonly AgentFileDefinition[];
 }
@@ -175,6 +184,20 @@ export async function resolveSessionSettings(
     ...(requiredBy === undefined ? {} : { requiredBy }),
   };
   const audit = options.audit ?? (config.audit === undefined ? undefined : resolve(root, config.audit));
+  // A rule must name a tool the session has: built-ins, delegates, and tool modules' tools once loaded.
+  const knownTools = [
+    ...BUILT_IN_TOOL_NAMES,
+    ...[
+      ...BUILT_IN_DELEGATES.map((delegate) => delegate.name),
+      ...(config.agents ?? []).map((agent) => agent.name),
+      ...agentFiles.map((file) => file.definition.name),
+    ].map((name) => `${DELEGATE_TOOL_PREFIX}${name}`),
+  ];
+  const modules = (config.tools?.modules?.length ?? 0) > 0;
+  if (!modules) assertRuleTools(loaded.permissions, knownTools);
+  const checkRuleTools = modules
+    ? (toolNames: readonly string[]) => assertRuleTools(loaded.permissions, [...knownTools, ...toolNames])
+    : undefined;
   const permissions = loaded.permissions.length === 0 ? undefined : createPermissionRules(loaded.permissions);
   const rules = permissions
     ? permissionRulesApproval(permissions, loaded.realRoot, {
@@ -196,6 +219,7 @@ export async function resolveSessionSettings(
     audit,
     rules,
     hiddenTools,
+    checkRuleTools,
     agentFiles,
   };
 }

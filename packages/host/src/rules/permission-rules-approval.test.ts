@@ -205,6 +205,33 @@ describe('permissionRulesApproval', () => {
     });
   });
 
+  it('asks, even in auto mode, for a line running text it cannot read while a bash deny rule is in force', async () => {
+    await writeFile(join(root, 'script.sh'), 'touch made.txt\n');
+    await withSession({ deny: ['bash(rm:*)'] }, { mode: 'auto' }, async ({ call }) => {
+      expect(await call('bash', { action: 'exec', command: 'sh < script.sh' })).toMatchObject({
+        status: 'rejected',
+        by: 'approval',
+      });
+      await expect(readFile(join(root, 'made.txt'))).rejects.toThrow();
+    });
+  });
+
+  it('does not allow a line assigning PATH before an allowed command, and remembers "always" for that exact line only', async () => {
+    await withSession(
+      { allow: ['bash(git status)'] },
+      { answer: 'allow_always' },
+      async ({ call, asked }) => {
+        await call('bash', { action: 'exec', command: 'PATH=bin:$PATH; git status' });
+        await call('bash', { action: 'exec', command: 'PATH=bin:$PATH; git status' });
+        await call('bash', { action: 'exec', command: 'PATH=evil:$PATH; git status' });
+        expect(asked.map((request) => request.detail)).toEqual([
+          'PATH=bin:$PATH; git status',
+          'PATH=evil:$PATH; git status',
+        ]);
+      },
+    );
+  });
+
   it('remembers "always" for an interpreter as the exact command, never as a prefix', async () => {
     await withSession({}, { answer: 'allow_always' }, async ({ call, asked }) => {
       await call('bash', { action: 'exec', command: 'node -e "1"' });

@@ -65,6 +65,7 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
       ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
       sandbox: { ...settings.sandbox, notice: options.notice },
       ...(settings.hiddenTools ? { hiddenTools: settings.hiddenTools } : {}),
+      ...(settings.checkRuleTools ? { checkToolNames: settings.checkRuleTools } : {}),
       onOpen: (set, context) => {
         if (context.delegate) return;
         tools = set;

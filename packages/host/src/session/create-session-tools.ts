@@ -60,6 +60,11 @@ export interface SessionToolsOptions {
    * its rule. @default none
    */
   readonly hiddenTools?: (name: string) => boolean;
+  /**
+   * Called with the names of the built-in and tool-module tools once loaded; throws to refuse the
+   * session (`SessionSettings.checkRuleTools`: a permission rule naming none of them). @default none
+   */
+  readonly checkToolNames?: (names: readonly string[]) => void;
 }
 
 /** A session's ungated tools: the built-ins and the MCP servers' tools, and what must be stopped at its end. */
@@ -190,6 +195,13 @@ export async function createSessionTools(options: SessionToolsOptions): Promise<
     ...builtIns.tools.filter((tool) => !removed.has(tool.definition.name)),
     ...(modules?.tools ?? []),
   ]);
+  try {
+    options.checkToolNames?.(tools.map((tool) => tool.definition.name));
+  } catch (error) {
+    lifetime.abort();
+    await Promise.all([builtIns.close(), processes?.close()]);
+    throw error;
+  }
   const providers: ToolProvider[] = [toToolProvider(markConfinedBash(tools, sandbox))];
   if (options.shared) providers.push(options.shared);
   let mcp: SessionMcp | undefined;
