@@ -118,7 +118,9 @@ describeWithBwrap('the sandbox reaches no host service', () => {
         );
         expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
         const outcome = JSON.parse(result.stdout) as Record<string, string>;
-        const reached = Object.entries(outcome).filter(([, what]) => what.startsWith('answered') || what === 'connected');
+        const reached = Object.entries(outcome).filter(
+          ([, what]) => what.startsWith('answered') || what === 'connected',
+        );
         expect({ mode, network, reached }).toEqual({ mode, network, reached: [] });
         // Ours are refused outright, not merely unanswered.
         expect(Object.fromEntries(ours.map((path) => [path, outcome[path]]))).toEqual(
@@ -139,10 +141,15 @@ child.stdout.on('data', (data) => { out += data; });
 child.on('close', () => console.log(JSON.stringify({ sync: sync.stdout, child: out })));
 child.stdin.end('hello\\n');
 `;
-    const result = await runInSandbox(sandbox, `"${process.execPath}" -e "$SCRIPT" && echo x | cat`, fixture.workspace, {
-      PATH: '/usr/bin:/bin',
-      SCRIPT: script,
-    });
+    const result = await runInSandbox(
+      sandbox,
+      `"${process.execPath}" -e "$SCRIPT" && echo x | cat`,
+      fixture.workspace,
+      {
+        PATH: '/usr/bin:/bin',
+        SCRIPT: script,
+      },
+    );
     expect(result).toEqual({
       code: 0,
       stdout: `${JSON.stringify({ sync: 'piped\n', child: 'got hello\n' })}\nx\n`,
@@ -167,7 +174,10 @@ child.stdin.end('hello\\n');
         const child = spawn(
           invocation.file,
           [...invocation.args, `exec "${process.execPath}" -e "$SCRIPT"`],
-          { env: { PATH: '/usr/bin:/bin', SCRIPT: USE_FD_4 }, stdio: ['ignore', 'pipe', 'pipe', 'pipe', client] },
+          {
+            env: { PATH: '/usr/bin:/bin', SCRIPT: USE_FD_4 },
+            stdio: ['ignore', 'pipe', 'pipe', 'pipe', client],
+          },
         );
         let stdout = '';
         let stderr = '';

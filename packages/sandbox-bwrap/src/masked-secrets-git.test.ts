@@ -51,10 +51,13 @@ describeWithBwrap('git in a repository that tracks masked secrets', () => {
   for (const mode of ['workspace-write', 'read-only'] as const) {
     it(`shows them unchanged in ${mode}: git status and git diff work, and their content stays out`, async () => {
       const options: Partial<BwrapSandboxOptions> = { mode, home: join(base, 'home') };
-      const sandbox = await openFixtureSandbox({ base, workspace, home: join(base, 'home'), linkedSecret: '', dispose: async () => {} }, options);
+      const sandbox = await openFixtureSandbox(
+        { base, workspace, home: join(base, 'home'), linkedSecret: '', dispose: async () => {} },
+        options,
+      );
       const run = await runInSandbox(
         sandbox,
-        'git status --porcelain; echo "status=$?"; git diff; echo "diff=$?"; git diff --stat HEAD; cat .npmrc .env certs/server.pem; wc -c < .npmrc',
+        'git status --porcelain; echo "status=$?"; git diff; echo "diff=$?"; git diff --stat HEAD; cat .npmrc .env certs/server.pem; echo "cat=$?"',
         workspace,
         { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: join(base, 'home') },
       );
@@ -64,7 +67,7 @@ describeWithBwrap('git in a repository that tracks masked secrets', () => {
           ' M readme.txt',
           'status=0',
           'diff --git a/readme.txt b/readme.txt',
-          'index ce01362..6a0fb3b 100644',
+          'index ce01362..9a7a4b5 100644',
           '--- a/readme.txt',
           '+++ b/readme.txt',
           '@@ -1 +1,2 @@',
@@ -73,13 +76,13 @@ describeWithBwrap('git in a repository that tracks masked secrets', () => {
           'diff=0',
           ' readme.txt | 1 +',
           ' 1 file changed, 1 insertion(+)',
+          'cat=1',
           '',
         ].join('\n'),
         stderr: [
           'cat: .npmrc: Permission denied',
           'cat: .env: Permission denied',
           'cat: certs/server.pem: Permission denied',
-          '/bin/bash: line 1: .npmrc: Permission denied',
           '',
         ].join('\n'),
       });

@@ -67,9 +67,11 @@ describeWithBwrap('toolgate directories in the sandbox', () => {
         sandbox,
         `ls -A ${config}/toolgate ${state}/toolgate; cat ${config}/other.json; echo x > ${state}/toolgate/new; echo "write=$?"`,
       );
+      // ls lists the directories in name order.
+      const listed = [config, state].sort().map((path) => `${path}/toolgate:\n`);
       expect(run).toEqual({
         code: 0,
-        stdout: `${config}/toolgate:\n\n${state}/toolgate:\nOTHER\nwrite=1\n`,
+        stdout: `${listed.join('\n')}OTHER\nwrite=1\n`,
         stderr: `/bin/bash: line 1: ${state}/toolgate/new: Read-only file system\n`,
       });
     }

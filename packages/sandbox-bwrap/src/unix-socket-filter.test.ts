@@ -6,7 +6,10 @@ import { AUDIT_ARCH, SECCOMP_RET, unixSocketFilter } from './unix-socket-filter.
 const EPERM = SECCOMP_RET.errno | 1;
 
 /** What each ABI's table says, written out independently of the filter's own tables. */
-const EXPECTED: Record<'x64' | 'arm64', Record<number, { socket: number; refused: number[]; x32?: boolean }>> = {
+const EXPECTED: Record<
+  'x64' | 'arm64',
+  Record<number, { socket: number; refused: number[]; x32?: boolean }>
+> = {
   x64: {
     [AUDIT_ARCH.x86_64]: { socket: 41, refused: [425, 426, 427], x32: true },
     [AUDIT_ARCH.i386]: { socket: 359, refused: [102, 425, 426, 427] },
@@ -27,7 +30,27 @@ function expected(host: 'x64' | 'arm64', arch: number, nr: number, arg0: bigint)
   return SECCOMP_RET.allow;
 }
 
-const interestingNumbers = [0, 1, 41, 53, 42, 49, 102, 198, 199, 281, 288, 359, 360, 425, 426, 427, 428, 0x40000000 + 41, 0xffffffff];
+const interestingNumbers = [
+  0,
+  1,
+  41,
+  53,
+  42,
+  49,
+  102,
+  198,
+  199,
+  281,
+  288,
+  359,
+  360,
+  425,
+  426,
+  427,
+  428,
+  0x40000000 + 41,
+  0xffffffff,
+];
 const arches = [...Object.values(AUDIT_ARCH), 0, 0x40000000, (0xc0000000 | 0xb8) >>> 0, 0xffffffff];
 
 describe('unixSocketFilter', () => {

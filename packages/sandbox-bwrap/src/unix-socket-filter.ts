@@ -68,33 +68,51 @@ const ARG0_LOW = 16;
 /** One instruction; a jump names its targets by label, resolved when the program is laid out. */
 type Step =
   | { readonly kind: 'load'; readonly offset: number }
-  | { readonly kind: 'jump'; readonly code: number; readonly k: number; readonly then: string; readonly else: string }
+  | {
+      readonly kind: 'jump';
+      readonly code: number;
+      readonly k: number;
+      readonly ifTrue: string;
+      readonly ifFalse: string;
+    }
   | { readonly kind: 'return'; readonly value: number }
   | { readonly kind: 'label'; readonly name: string };
 
 function stepsFor(abis: readonly Abi[]): Step[] {
   const steps: Step[] = [{ kind: 'load', offset: ARCH }];
   abis.forEach((abi, index) => {
-    steps.push({ kind: 'jump', code: JEQ_K, k: abi.audit, then: `abi${index}`, else: `arch${index + 1}` });
+    steps.push({
+      kind: 'jump',
+      code: JEQ_K,
+      k: abi.audit,
+      ifTrue: `abi${index}`,
+      ifFalse: `arch${index + 1}`,
+    });
     steps.push({ kind: 'label', name: `arch${index + 1}` });
   });
   steps.push({ kind: 'return', value: SECCOMP_RET.killProcess });
   abis.forEach((abi, index) => {
     steps.push({ kind: 'label', name: `abi${index}` }, { kind: 'load', offset: NR });
     if (abi.refuseFrom !== undefined) {
-      steps.push({ kind: 'jump', code: JGE_K, k: abi.refuseFrom, then: 'refuse', else: `abi${index}.0` });
+      steps.push({
+        kind: 'jump',
+        code: JGE_K,
+        k: abi.refuseFrom,
+        ifTrue: 'refuse',
+        ifFalse: `abi${index}.0`,
+      });
       steps.push({ kind: 'label', name: `abi${index}.0` });
     }
     abi.refused.forEach((nr, at) => {
-      steps.push({ kind: 'jump', code: JEQ_K, k: nr, then: 'refuse', else: `abi${index}.${at + 1}` });
+      steps.push({ kind: 'jump', code: JEQ_K, k: nr, ifTrue: 'refuse', ifFalse: `abi${index}.${at + 1}` });
       steps.push({ kind: 'label', name: `abi${index}.${at + 1}` });
     });
-    steps.push({ kind: 'jump', code: JEQ_K, k: abi.socket, then: 'domain', else: 'allow' });
+    steps.push({ kind: 'jump', code: JEQ_K, k: abi.socket, ifTrue: 'domain', ifFalse: 'allow' });
   });
   steps.push(
     { kind: 'label', name: 'domain' },
     { kind: 'load', offset: ARG0_LOW },
-    { kind: 'jump', code: JEQ_K, k: AF_UNIX, then: 'refuse', else: 'allow' },
+    { kind: 'jump', code: JEQ_K, k: AF_UNIX, ifTrue: 'refuse', ifFalse: 'allow' },
     { kind: 'label', name: 'allow' },
     { kind: 'return', value: SECCOMP_RET.allow },
     { kind: 'label', name: 'refuse' },
@@ -126,7 +144,7 @@ function assemble(steps: readonly Step[]): Uint8Array {
         ? [LD_W_ABS, 0, 0, step.offset]
         : step.kind === 'return'
           ? [RET_K, 0, 0, step.value]
-          : [step.code, offsetTo(step.then), offsetTo(step.else), step.k];
+          : [step.code, offsetTo(step.ifTrue), offsetTo(step.ifFalse), step.k];
     view.setUint16(at * 8, code, true);
     view.setUint8(at * 8 + 2, jt);
     view.setUint8(at * 8 + 3, jf);
