@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -10,6 +10,42 @@ import {
   openFixtureSandbox,
   runInSandbox,
 } from './test-support/bwrap-test-kit.js';
+
+const PYTHON = '/usr/bin/python3';
+const pythonMissing = await access(PYTHON).then(
+  () => undefined,
+  () => `${PYTHON} is missing (the test needs unix datagram sockets, which node lacks)`,
+);
+if (pythonMissing) console.warn(`host datagram-socket test skipped: ${pythonMissing}`);
+
+/** A host service on a unix datagram socket (as journald's, syslog's or systemd's notify socket): prints what it got once told to look. */
+const DATAGRAM_RECEIVER = `
+import socket, sys
+s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+s.bind(sys.argv[1])
+print('ready', flush=True)
+sys.stdin.readline()
+s.setblocking(False)
+try:
+    print('got', s.recv(100).decode(), flush=True)
+except BlockingIOError:
+    print('nothing', flush=True)
+`;
+
+/** From the sandbox: every way to get a unix datagram socket, each sending to the host's path. */
+const DATAGRAM_SENDER = `
+import socket, sys
+for kind in ('socket-dgram', 'socketpair-dgram', 'socketpair-raw'):
+    try:
+        if kind == 'socket-dgram':
+            a = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        else:
+            a, _ = socket.socketpair(socket.AF_UNIX, socket.SOCK_DGRAM if kind == 'socketpair-dgram' else socket.SOCK_RAW)
+        a.sendto(kind.encode(), sys.argv[1])
+        print(kind, 'sent')
+    except OSError as error:
+        print(kind, error.errno)
+`;
 
 const unavailable = await bwrapUnavailableReason();
 if (unavailable) console.warn(`host-socket tests skipped: ${unavailable}`);
@@ -129,6 +165,35 @@ describeWithBwrap('the sandbox reaches no host service', () => {
       }
     }
   });
+
+  it.skipIf(pythonMissing !== undefined)(
+    'cannot send to a host datagram socket, through a socket or a datagram socketpair',
+    async () => {
+      const visible = await realpath(await mkdtemp('/var/tmp/toolgate-datagram-'));
+      cleanups.push(() => rm(visible, { recursive: true, force: true }));
+      const path = join(visible, 'log.sock');
+      const receiver = spawn(PYTHON, ['-c', DATAGRAM_RECEIVER, path], { stdio: ['pipe', 'pipe', 'inherit'] });
+      let heard = '';
+      receiver.stdout.setEncoding('utf8').on('data', (text: string) => (heard += text));
+      const ended = new Promise((done) => receiver.once('close', done));
+      await new Promise<void>((resolve) => {
+        const ready = () => (heard.includes('ready\n') ? resolve() : undefined);
+        receiver.stdout.on('data', ready);
+      });
+      const sandbox = await openFixtureSandbox(fixture);
+      const result = await runInSandbox(sandbox, `exec ${PYTHON} -c "$SCRIPT" '${path}'`, fixture.workspace, {
+        PATH: '/usr/bin:/bin',
+        SCRIPT: DATAGRAM_SENDER,
+      });
+      // Unix datagrams are delivered when sent: anything sent is queued by now.
+      receiver.stdin.end('look\n');
+      await ended;
+      expect({ result, heard }).toEqual({
+        result: { code: 0, stdout: 'socket-dgram 1\nsocketpair-dgram 1\nsocketpair-raw 1\n', stderr: '' },
+        heard: 'ready\nnothing\n',
+      });
+    },
+  );
 
   it('keeps socketpair, pipes and child processes working', async () => {
     const sandbox = await openFixtureSandbox(fixture);
