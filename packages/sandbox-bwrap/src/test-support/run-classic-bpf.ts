@@ -2,14 +2,15 @@
 export interface SeccompCall {
   readonly arch: number;
   readonly nr: number;
-  /** Argument 0 as the kernel passes it: 64 bits. */
+  /** Arguments 0 and 1 as the kernel passes them: 64 bits. */
   readonly arg0: bigint;
+  readonly arg1?: bigint;
 }
 
 /**
  * Runs a seccomp program (classic BPF bytes) on one call, as the kernel would, for the
- * instructions such a program may use here (absolute word loads, conditional jumps with a
- * constant, returns); anything else throws, so a program using more is not silently misjudged.
+ * instructions such a program may use here (absolute word loads, AND with a constant,
+ * conditional jumps with a constant, returns); anything else throws, so a program using more is not silently misjudged.
  */
 export function runClassicBpf(program: Uint8Array, call: SeccompCall): number {
   const view = new DataView(program.buffer, program.byteOffset, program.byteLength);
@@ -17,6 +18,7 @@ export function runClassicBpf(program: Uint8Array, call: SeccompCall): number {
   data.setUint32(0, call.nr >>> 0, true);
   data.setUint32(4, call.arch >>> 0, true);
   data.setBigUint64(16, BigInt.asUintN(64, call.arg0), true);
+  data.setBigUint64(24, BigInt.asUintN(64, call.arg1 ?? 0n), true);
   let accumulator = 0;
   for (let pc = 0; pc < program.byteLength / 8; pc += 1) {
     const code = view.getUint16(pc * 8, true);
@@ -30,6 +32,8 @@ export function runClassicBpf(program: Uint8Array, call: SeccompCall): number {
       pc += accumulator === k ? jt : jf;
     } else if (code === 0x35) {
       pc += accumulator >= k ? jt : jf;
+    } else if (code === 0x54) {
+      accumulator = (accumulator & k) >>> 0;
     } else if (code === 0x06) {
       return k;
     } else {
