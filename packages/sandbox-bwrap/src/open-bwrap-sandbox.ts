@@ -123,7 +123,7 @@ function checkedOptions(options: BwrapSandboxOptions) {
  * Opens a bubblewrap sandbox for one session: resolves the paths, then runs bubblewrap once with
  * the session's own arguments, so a missing or non-working bubblewrap (no user namespaces, a
  * kernel or container that forbids them) is found now, not on the first command. Each command
- * is then confined afresh: secrets and protected paths are looked up when it starts.
+ * is then confined afresh: secrets, protected and hidden paths are looked up when it starts.
  * Throws `InvalidOptionsError` on invalid options; an environment where bubblewrap cannot run is
  * `{ ok: false, reason }`.
  */

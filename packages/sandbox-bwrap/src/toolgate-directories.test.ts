@@ -51,10 +51,16 @@ afterEach(async () => {
 describeWithBwrap('toolgate directories in the sandbox', () => {
   it('hides the user config and state directories wherever the XDG variables put them, even in the workspace', async () => {
     const cases = [
-      { config: join(outside, 'config'), state: join(fixture.workspace, 'state') },
-      { config: join(fixture.workspace, 'cfg'), state: join(outside, 'state') },
+      { config: join(outside, 'config'), state: join(fixture.workspace, 'state'), readRoots: [] },
+      { config: join(fixture.workspace, 'cfg'), state: join(outside, 'state'), readRoots: [] },
+      // In the hidden home, but under read roots that would show them.
+      {
+        config: join(fixture.home, '.config'),
+        state: join(fixture.home, '.local', 'state'),
+        readRoots: [join(fixture.home, '.config'), join(fixture.home, '.local')],
+      },
     ];
-    for (const { config, state } of cases) {
+    for (const { config, state, readRoots } of cases) {
       process.env.XDG_CONFIG_HOME = config;
       process.env.XDG_STATE_HOME = state;
       await mkdir(join(config, 'toolgate'), { recursive: true });
@@ -62,7 +68,7 @@ describeWithBwrap('toolgate directories in the sandbox', () => {
       await writeFile(join(config, 'toolgate', 'config.json'), '{"approval":"manual"}\n');
       await writeFile(join(state, 'toolgate', 'sessions', 'one.jsonl'), 'SESSION-CONTENT\n');
       await writeFile(join(config, 'other.json'), 'OTHER\n');
-      const sandbox = await openFixtureSandbox(fixture);
+      const sandbox = await openFixtureSandbox(fixture, { readRoots });
       const run = await runInSandbox(
         sandbox,
         `ls -A ${config}/toolgate ${state}/toolgate; cat ${config}/other.json; echo x > ${state}/toolgate/new; echo "write=$?"`,
