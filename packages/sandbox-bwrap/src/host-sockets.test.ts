@@ -166,6 +166,32 @@ describeWithBwrap('the sandbox reaches no host service', () => {
     }
   });
 
+  it('connects to no socket a host process binds in the workspace while the command is already running', async () => {
+    const sandbox = await openFixtureSandbox(fixture);
+    const path = join(fixture.workspace, 'bound-while-running.sock');
+    const started = join(fixture.workspace, 'started');
+    const running = runInSandbox(
+      sandbox,
+      `touch started; while [ ! -S '${path}' ]; do sleep 0.02; done; exec "${process.execPath}" -e "$SCRIPT" '${JSON.stringify([path])}'`,
+      fixture.workspace,
+      { PATH: '/usr/bin:/bin', SCRIPT: CONNECT_EACH },
+    );
+    while (
+      !(await access(started).then(
+        () => true,
+        () => false,
+      ))
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    servers.push(await listen(path));
+    expect(await running).toEqual({
+      code: 0,
+      stdout: `${JSON.stringify({ [path]: 'EPERM' })}\n`,
+      stderr: '',
+    });
+  });
+
   it.skipIf(pythonMissing !== undefined)(
     'cannot send to a host datagram socket, through a socket or a datagram socketpair',
     async () => {
