@@ -49,10 +49,13 @@ interface ToolFamily {
  */
 const FAMILIES: readonly {
   readonly names: readonly string[];
+  /** The family's tools run commands, so they run in the session's sandbox when it has one. */
+  readonly runsCommands?: true;
   readonly load: (context: BuiltInToolsContext) => Promise<ToolFamily>;
 }[] = [
   {
     names: ['bash'],
+    runsCommands: true,
     load: async ({ workspace, config, sandbox: opening, processes: shared }) => {
       const sandbox = await opening;
       const options = config.tools?.bash ?? {};
@@ -109,6 +112,15 @@ const FAMILIES: readonly {
 ];
 
 const ORDER: readonly string[] = BUILT_IN_TOOL_NAMES;
+
+/**
+ * What the tool family defining `name` declares: whether it runs commands (and so wants the
+ * session's sandbox); `undefined` when no built-in tool has that name.
+ */
+export function builtInToolDeclaration(name: string): { readonly runsCommands: boolean } | undefined {
+  const family = FAMILIES.find((candidate) => candidate.names.includes(name));
+  return family ? { runsCommands: family.runsCommands === true } : undefined;
+}
 
 /** Builds the session's built-in tools (or only those asked for), each package configured from the config file. */
 export async function createBuiltInTools(context: BuiltInToolsContext): Promise<BuiltInTools> {
