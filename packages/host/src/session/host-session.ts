@@ -108,6 +108,8 @@ export interface AgentHostSession extends HostSessionBase {
 }
 
 /** The session {@link openHostSession} opens for a purpose. */
-export type HostSession<Purpose extends HostPurpose = HostPurpose> = Purpose extends { readonly kind: 'agent' }
+export type HostSession<Purpose extends HostPurpose = HostPurpose> = Purpose extends {
+  readonly kind: 'agent';
+}
   ? AgentHostSession
   : ToolHostSession;

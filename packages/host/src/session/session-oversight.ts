@@ -18,7 +18,11 @@ export interface SessionOversight {
 export async function openSessionOversight(
   settings: SessionSettings,
   resources: SessionResources,
-  options: { readonly answeredBy: string; readonly notice: (line: string) => void; readonly sessionId?: string },
+  options: {
+    readonly answeredBy: string;
+    readonly notice: (line: string) => void;
+    readonly sessionId?: string;
+  },
 ): Promise<SessionOversight | undefined> {
   const { hooks } = settings;
   const hasHooks = (hooks.preToolUse?.length ?? 0) + (hooks.postToolUse?.length ?? 0) > 0;
