@@ -54,7 +54,8 @@ const PRESENTATION = [
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
     const path = join(dir, entry);
-    if (statSync(path).isDirectory()) return entry === 'e2e' || entry === 'test-support' ? [] : sourceFiles(path);
+    if (statSync(path).isDirectory())
+      return entry === 'e2e' || entry === 'test-support' ? [] : sourceFiles(path);
     return /\.ts$/.test(entry) && !/\.test(-d)?\.ts$/.test(entry) ? [path] : [];
   });
 }
@@ -96,7 +97,7 @@ describe('the apps open sessions through the host kit', () => {
   it('finds tool names and composition imports (self-check)', () => {
     const text = [
       "// a comment may say 'bash'",
-      "if (name === 'bash' || name.startsWith(\"mcp__\")) run();",
+      'if (name === \'bash\' || name.startsWith("mcp__")) run();',
       "import { createToolSurface, type ToolResult } from '@toolgate/core';",
       "import { openHostSession } from '@toolgate/host';",
       "import { createSessionTools } from '@toolgate/host/src/session/create-session-tools.js';",
