@@ -101,7 +101,7 @@ export interface ToolHostSession extends HostSessionBase {
 
 /** A session for `agent`: turns of the model over the session's tools and delegates. */
 export interface AgentHostSession extends HostSessionBase {
-  /** Runs one turn; the audit log hears each event as the host iterates the turn. */
+  /** Runs one turn; the audit log hears each event as the host iterates it (or as it runs, when the host only awaits `result`). */
   prompt(input: string, options?: PromptOptions): AgentTurn;
   /** The history so far. */
   history(): readonly AgentMessage[];

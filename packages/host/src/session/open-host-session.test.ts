@@ -221,4 +221,36 @@ describe('openHostSession', () => {
       await server.close();
     }
   });
+
+  it('audits the turn of a host that only awaits its result', async () => {
+    const server = await startFakeModelServer();
+    try {
+      server.reply(
+        { toolCalls: [{ name: 'read_file', arguments: { path: 'notes.txt' } }] },
+        { text: 'done' },
+      );
+      const settings = await settingsOf({ audit: 'audit.jsonl' });
+      const session = await openHostSession(settings, {
+        ...common,
+        env: { TOOLGATE_MODEL: 'openai-compatible:test', TOOLGATE_BASE_URL: server.baseURL },
+        purpose: { kind: 'agent' },
+      });
+      const { stopReason } = await session.prompt('read the notes').result;
+      await session.close();
+      expect({ stopReason, audit: await auditLines() }).toEqual({
+        stopReason: 'completed',
+        audit: [
+          {
+            tool: 'read_file',
+            status: 'success',
+            decidedBy: 'mode',
+            answeredBy: undefined,
+            rejectedBy: undefined,
+          },
+        ],
+      });
+    } finally {
+      await server.close();
+    }
+  });
 });
