@@ -10,7 +10,7 @@ import { bundleBuiltinsPlugin } from './bundle-builtins-plugin.mjs';
  * from another chunk.
  */
 const SESSION_MODULES =
-  /packages[\\/](core|rules)[\\/]src[\\/]|node_modules[\\/]zod[\\/]|packages[\\/]host[\\/]src[\\/](config|rules|tool-modules|sandbox[\\/](sandbox-required-error|open-session-sandbox)|session[\\/](open-host-session|session-oversight|session-resources|create-session-tools|create-built-in-tools|load-mcp-tools)|agents[\\/](agent-definition-error|load-agent-files))|apps[\\/]cli[\\/]src[\\/](commands[\\/]command-context|cli[\\/]resolve-session-settings)\.ts$/;
+  /packages[\\/](core|rules)[\\/]src[\\/]|node_modules[\\/]zod[\\/]|packages[\\/]host[\\/]src[\\/](config|rules|tool-modules|sandbox[\\/](sandbox-required-error|open-session-sandbox)|session[\\/](open-host-session|session-oversight|session-resources|create-session-surface|create-session-tools|create-built-in-tools|load-mcp-tools)|agents[\\/](agent-definition-error|load-agent-files))|apps[\\/]cli[\\/]src[\\/](commands[\\/]command-context|cli[\\/]resolve-session-settings)\.ts$/;
 
 /**
  * Modules under `SESSION_MODULES` that a command imports only when it needs them: the config

@@ -1,15 +1,7 @@
-import {
-  type ApprovalOptions,
-  type Approver,
-  createApprovalMemory,
-  createToolSurface,
-  standardDecorators,
-  type ToolSurface,
-  withApprovalExplanation,
-} from '@toolgate/core';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
 import { builtInToolDeclaration } from './create-built-in-tools.js';
-import { createSessionTools, type SessionToolsOptions } from './create-session-tools.js';
+import { createSessionSurface } from './create-session-surface.js';
+import type { SessionToolsOptions } from './create-session-tools.js';
 import type {
   AgentHostSession,
   HostPurpose,
@@ -62,7 +54,7 @@ async function openToolHostSession(
           ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
         })
       : undefined;
-    const tools = await createSessionTools({
+    const session = await createSessionSurface({
       root: settings.root,
       config: settings.config,
       ...toolsFor(purpose, settings, notice),
@@ -73,44 +65,29 @@ async function openToolHostSession(
       ...(options.onMcpToolsChanged ? { onMcpToolsChanged: options.onMcpToolsChanged } : {}),
       // A server serves the built-ins at once; its MCP servers' tools join as each connects.
       waitForMcpServers: purpose.kind !== 'serve',
+      mode,
+      ...(options.approver ? { approver: options.approver } : {}),
+      ...(settings.rules ? { rules: settings.rules } : {}),
+      ...(oversight ? { onEvent: oversight.onEvent, before: oversight.before } : {}),
+      ...(options.after ? { after: options.after } : {}),
+      explain: purpose.kind === 'explain',
     });
     let stoppedProcesses = 0;
     resources.defer(async () => {
-      stoppedProcesses = await tools.close();
+      stoppedProcesses = await session.close();
     });
-    const memory = createApprovalMemory();
-    const approval = (approver: Approver | undefined): ApprovalOptions => ({
-      get mode() {
-        return mode();
-      },
-      memory,
-      ...(approver ? { approver } : {}),
-      ...(settings.rules ? { rules: settings.rules } : {}),
-    });
-    const build = (approver: Approver | undefined): ToolSurface =>
-      createToolSurface({
-        tools: tools.provider,
-        decorators:
-          purpose.kind === 'explain'
-            ? [withApprovalExplanation(approval(approver))]
-            : standardDecorators({
-                ...(oversight ? { onEvent: oversight.onEvent, before: oversight.before } : {}),
-                approval: approval(approver),
-                after: [...(options.after ?? []), ...tools.decorators],
-              }),
-      });
     const delegates =
       purpose.kind === 'list'
         ? await (await import('./list-delegate-tools.js')).listDelegateTools(settings, options.env)
         : [];
     return {
       settings,
-      tools: tools.provider,
-      surface: build(options.approver),
-      withApprover: build,
+      tools: session.tools,
+      surface: session.surface,
+      withApprover: session.withApprover,
       delegates,
-      mcpStatus: () => tools.mcp?.statusLines() ?? [],
-      mcpReady: tools.mcp?.ready ?? Promise.resolve(),
+      mcpStatus: () => session.mcp?.statusLines() ?? [],
+      mcpReady: session.mcp?.ready ?? Promise.resolve(),
       close: async () => {
         await resources.close();
         return { stoppedProcesses };
