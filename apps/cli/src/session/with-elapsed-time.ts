@@ -14,19 +14,17 @@ function seconds(ms: number): string {
 }
 
 /**
- * Shows the elapsed time of a running `bash exec` on one status line, redrawn each second and
- * erased when the command ends. Installed (after approval) only when stderr is a terminal.
+ * Shows the elapsed time of a call still running after `delayMs` on one status line (its command,
+ * when its input has one, else its tool), redrawn each second and erased when the call ends.
+ * Installed (after approval) only when stderr is a terminal.
  */
 export function withElapsedTime(options: ElapsedTimeOptions): ToolDecorator {
   const delay = options.delayMs ?? 2000;
   return async (invocation, next) => {
-    const input = invocation.input?.value;
-    // Validated bash input: the action defaults to exec.
-    if (invocation.call.name !== 'bash' || (input as { action?: unknown }).action !== 'exec') return next();
-    const command = String((input as { command?: unknown }).command ?? '')
-      .replace(/\s+/g, ' ')
-      .trim();
-    const label = command.length > 50 ? `${command.slice(0, 49)}…` : command;
+    // The command a call runs, when its input names one; else the tool.
+    const command = (invocation.input?.value as { command?: unknown } | undefined)?.command;
+    const text = (typeof command === 'string' ? command : invocation.call.name).replace(/\s+/g, ' ').trim();
+    const label = text.length > 50 ? `${text.slice(0, 49)}…` : text;
     const started = Date.now();
     let shown = false;
     const draw = () => {
