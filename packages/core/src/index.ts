@@ -132,6 +132,7 @@ export {
   type RegularFileRead,
   readRegularFile,
 } from './workspace/read-regular-file.js';
+export type { ReadPolicy, ReadPolicyQuery, ReadPolicyRefusal } from './workspace/read-policy.js';
 export { type RealPath, resolveRealPath } from './workspace/resolve-real-path.js';
 export {
   createSecretMatcher,
