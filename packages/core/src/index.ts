@@ -127,12 +127,12 @@ export {
   pinDirectory,
 } from './workspace/pin-directory.js';
 export { createSymlink, removeEmptyDirectory, removeFile } from './workspace/pinned-entry-operations.js';
+export type { ReadPolicy, ReadPolicyQuery, ReadPolicyRefusal } from './workspace/read-policy.js';
 export {
   type ReadRegularFileOptions,
   type RegularFileRead,
   readRegularFile,
 } from './workspace/read-regular-file.js';
-export type { ReadPolicy, ReadPolicyQuery, ReadPolicyRefusal } from './workspace/read-policy.js';
 export { type RealPath, resolveRealPath } from './workspace/resolve-real-path.js';
 export {
   createSecretMatcher,

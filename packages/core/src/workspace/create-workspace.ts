@@ -162,7 +162,9 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
   const secrets = createSecretMatcher(options.secrets ?? DEFAULT_SECRET_PATTERNS);
   const unreachable = (options.unreachablePaths ?? []).map((entry) => {
     if (typeof entry !== 'string' || !isAbsolute(entry))
-      throw new InvalidOptionsError(`unreachablePaths must hold absolute paths; got ${JSON.stringify(entry)}`);
+      throw new InvalidOptionsError(
+        `unreachablePaths must hold absolute paths; got ${JSON.stringify(entry)}`,
+      );
     return realPathOfFuture(entry);
   });
   const unreachableComparable = unreachable.map(toComparable);
@@ -212,10 +214,14 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
       return toolFailure('invalid_arguments', `Not an absolute path: ${JSON.stringify(absolutePath)}.`);
     const shown = toDisplayPath(absolutePath);
     if (!inReach(absolutePath))
-      return toolFailure('path_outside_workspace', `Path ${JSON.stringify(shown)} is outside the workspace.`, {
-        resolvedPath: absolutePath,
-        root,
-      });
+      return toolFailure(
+        'path_outside_workspace',
+        `Path ${JSON.stringify(shown)} is outside the workspace.`,
+        {
+          resolvedPath: absolutePath,
+          root,
+        },
+      );
     const entry = unreachableEntry(absolutePath);
     if (entry !== undefined) return unreachableFailure(shown, absolutePath, entry, false);
     const name = basename(absolutePath);

@@ -46,7 +46,11 @@ describe('the read policy', () => {
       },
     });
     expect(asked).toEqual([
-      { realPath: join(root, 'deploy', 'keys', 'prod.txt'), displayPath: 'deploy/keys/prod.txt', directory: false },
+      {
+        realPath: join(root, 'deploy', 'keys', 'prod.txt'),
+        displayPath: 'deploy/keys/prod.txt',
+        directory: false,
+      },
     ]);
     expect((await workspace.resolveReadable('notes.txt')).status).toBe('success');
   });
@@ -56,7 +60,11 @@ describe('the read policy', () => {
     const workspace = createWorkspace({ root, readPolicy: denyKeys(asked) });
     expect(workspace.checkReadable(join(root, 'deploy', 'keys'), { directory: true })).toEqual({
       status: 'failure',
-      error: { code: 'path_denied', message: 'denied deploy/keys', details: { rule: 'Read(deploy/keys/**)' } },
+      error: {
+        code: 'path_denied',
+        message: 'denied deploy/keys',
+        details: { rule: 'Read(deploy/keys/**)' },
+      },
     });
     expect(workspace.checkReadable(join(root, 'deploy'), { directory: true })).toBeUndefined();
     expect(workspace.checkReadable(join(root, 'a', '.env'))?.error.code).toBe('secret_file');

@@ -62,7 +62,8 @@ export async function listFilesWithRipgrep(
     read: nulRecords((path) => {
       if (path === '') return undefined;
       const relativePath = path.startsWith(prefix) ? path.slice(prefix.length) : path;
-      if (!isSecretPath(settings.secrets, relativePath)) files.push(relativePath);
+      if (!isSecretPath(settings.secrets, relativePath) && settings.readable(path, false))
+        files.push(relativePath);
       return undefined;
     }),
   });
@@ -218,7 +219,12 @@ export async function grepWithRipgrep(ripgrepPath: string, request: GrepRequest)
         read: nulRecords((path) => {
           if (path === '') return undefined;
           const relativePath = path.startsWith(prefix) ? path.slice(prefix.length) : path;
-          if (request.include?.(relativePath) && !isSecretPath(request.secrets, relativePath)) filesListed++;
+          if (
+            request.include?.(relativePath) &&
+            !isSecretPath(request.secrets, relativePath) &&
+            request.readable(path, false)
+          )
+            filesListed++;
           return undefined;
         }),
       });
@@ -286,6 +292,8 @@ async function searchWithStandardPrinter(
         const relativePath = absolutePath.slice(prefix.length);
         if (request.include && !request.include(relativePath)) return undefined;
         if (isSecretPath(request.secrets, relativePath)) return undefined;
+        // The read predicate, before any line of the file is kept (rg read it; no line leaves).
+        if (!request.readable(absolutePath, false)) return undefined;
         pending.push({ absolutePath, line, content: toContent(content) });
         return undefined;
       },
