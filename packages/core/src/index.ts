@@ -87,6 +87,7 @@ export { type DefineJsonSchemaToolOptions, defineJsonSchemaTool } from './tool/d
 export { type DefineToolOptions, defineTool } from './tool/define-tool.js';
 export { implementToolOnDemand } from './tool/implement-tool-on-demand.js';
 export { lenientInteger } from './tool/lenient-integer.js';
+export { type QuotingFailure, quotingFailure } from './tool/quoting-failure.js';
 export {
   type AnyTool,
   type DirectToolImplementation,
