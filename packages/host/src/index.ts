@@ -35,6 +35,7 @@ export {
   type SessionSettings,
 } from './config/resolve-session-settings.js';
 export { TOOLGATE_CONFIG_SCHEMA, type ToolgateConfig } from './config/toolgate-config-schema.js';
+export { toolgateStateDirectory } from './config/toolgate-state-directory.js';
 export { userConfigFile } from './config/user-config-file.js';
 export { type TrustedWorkspace, USER_CONFIG_SCHEMA, type UserConfig } from './config/user-config-schema.js';
 export {
@@ -64,6 +65,7 @@ export {
   type PermissionRulesApprovalOptions,
   permissionRulesApproval,
 } from './rules/permission-rules-approval.js';
+export { readPolicyOfRules } from './rules/read-policy-of-rules.js';
 export {
   openSessionSandbox,
   type SessionSandboxContext,

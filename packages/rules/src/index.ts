@@ -10,6 +10,7 @@ export {
   type PermissionRuleIssue,
   parsePermissionRules,
 } from './parse-permission-rules.js';
+export { compilePathGlob } from './path-glob.js';
 export type {
   CommandWriteTarget,
   PermissionDecision,

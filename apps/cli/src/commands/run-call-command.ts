@@ -52,6 +52,8 @@ export async function runCallCommand(io: CliIo, command: CallCommandOptions): Pr
   const session = await createSessionSurface({
     root: settings.root,
     config: settings.config,
+    readPolicy: settings.readPolicy,
+    unreachablePaths: settings.unreachablePaths,
     mode: settings.mode,
     ...(settings.rules ? { rules: settings.rules } : {}),
     approver: createTerminalApprover({

@@ -32,6 +32,8 @@ export async function runExplainCommand(io: CliIo, command: CallCommandOptions):
   const tools = await createSessionTools({
     root: settings.root,
     config: settings.config,
+    readPolicy: settings.readPolicy,
+    unreachablePaths: settings.unreachablePaths,
     ...(settings.mcpConfigFile && command.tool.startsWith('mcp__')
       ? { mcpConfigFile: settings.mcpConfigFile }
       : {}),

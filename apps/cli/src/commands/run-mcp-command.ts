@@ -25,6 +25,8 @@ export async function runMcpCommand(io: CliIo, options: CommonOptions): Promise<
   const session = await createSessionSurface({
     root: settings.root,
     config: settings.config,
+    readPolicy: settings.readPolicy,
+    unreachablePaths: settings.unreachablePaths,
     mode: settings.mode,
     ...(settings.rules ? { rules: settings.rules } : {}),
     ...(settings.hiddenTools ? { hiddenTools: settings.hiddenTools } : {}),

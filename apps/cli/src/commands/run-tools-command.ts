@@ -25,6 +25,8 @@ export async function runToolsCommand(io: CliIo, command: ToolsCommandOptions): 
   const session = await createSessionTools({
     root: settings.root,
     config: settings.config,
+    readPolicy: settings.readPolicy,
+    unreachablePaths: settings.unreachablePaths,
     // Listing runs nothing.
     sandbox: 'unconfined',
     ...(settings.hiddenTools ? { hiddenTools: settings.hiddenTools } : {}),

@@ -1,10 +1,11 @@
 import { stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import {
   type ApprovalMode,
   type ApprovalRules,
   createSecretMatcher,
   DEFAULT_SECRET_PATTERNS,
+  type ReadPolicy,
 } from '@toolgate/core';
 import { createPermissionRules } from '@toolgate/rules';
 import type { SandboxMode } from '@toolgate/sandbox-bwrap';
@@ -15,10 +16,12 @@ import {
 } from '../agents/load-agent-files.js';
 import type { HookSettings } from '../hooks/hook-settings.js';
 import { permissionRulesApproval } from '../rules/permission-rules-approval.js';
+import { readPolicyOfRules } from '../rules/read-policy-of-rules.js';
 import type { SessionSandboxSettings } from '../sandbox/open-session-sandbox.js';
 import { ConfigError } from './config-error.js';
 import { loadSessionConfig } from './load-session-config.js';
 import type { ToolgateConfig } from './toolgate-config-schema.js';
+import { toolgateStateDirectory } from './toolgate-state-directory.js';
 import { userConfigFile } from './user-config-file.js';
 import { describeDistrust, trustCommandFor, type WorkspaceTrust } from './workspace-trust.js';
 
@@ -31,7 +34,7 @@ const APPROVAL_MODES: readonly ApprovalMode[] = ['manual', 'safe', 'auto'];
 export interface ResolveSessionSettingsOptions {
   /** Absolute workspace root (an existing directory). */
   readonly root: string;
-  /** `TOOLGATE_APPROVAL`, `XDG_CONFIG_HOME`, `HOME`. */
+  /** `TOOLGATE_APPROVAL`, `XDG_CONFIG_HOME`, `XDG_STATE_HOME`, `HOME`. */
   readonly env: Readonly<Record<string, string | undefined>>;
   /** The user's config file. @default `userConfigFile(env)` */
   readonly userFile?: string;
@@ -78,6 +81,16 @@ export interface SessionSettings {
    * this to `createSessionTools` so the model is not offered them; absent when no rule does.
    */
   readonly hiddenTools: ((name: string) => boolean) | undefined;
+  /**
+   * The read policy of the permission rules (`readPolicyOfRules`: deny rules for reading paths),
+   * for the workspace: hosts pass it to `createSessionTools`; absent when no rule denies a read.
+   */
+  readonly readPolicy: ReadPolicy | undefined;
+  /**
+   * The user's config directory and toolgate's state directory (`$XDG_STATE_HOME/toolgate`): no
+   * tool reads or writes them, whatever the read roots; hosts pass them to `createSessionTools`.
+   */
+  readonly unreachablePaths: readonly string[];
   /** The workspace's `.toolgate/agents/*.md` definitions, read only once the workspace is trusted. */
   readonly agentFiles: readonly AgentFileDefinition[];
 }
@@ -122,9 +135,10 @@ export async function resolveSessionSettings(
   options: ResolveSessionSettingsOptions,
 ): Promise<SessionSettings> {
   const { root, notice } = options;
+  const userFile = options.userFile ?? userConfigFile(options.env);
   const loaded = await loadSessionConfig({
     root,
-    userFile: options.userFile ?? userConfigFile(options.env),
+    userFile,
     ...(options.configFile === undefined ? {} : { configFile: options.configFile }),
   });
   const { config } = loaded;
@@ -179,6 +193,8 @@ export async function resolveSessionSettings(
         secrets: createSecretMatcher(config.secrets ?? DEFAULT_SECRET_PATTERNS),
       })
     : undefined;
+  const readPolicy = readPolicyOfRules(loaded.permissions);
+  const unreachablePaths = [dirname(userFile), toolgateStateDirectory(options.env)];
   const hiddenTools =
     permissions?.rules.some((rule) => rule.list === 'deny' && rule.specifier === undefined) === true
       ? (name: string) => permissions.deniedTool(name) !== undefined
@@ -194,6 +210,8 @@ export async function resolveSessionSettings(
     audit,
     rules,
     hiddenTools,
+    readPolicy,
+    unreachablePaths,
     agentFiles,
   };
 }

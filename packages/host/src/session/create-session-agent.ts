@@ -65,6 +65,8 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
       ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
       sandbox: { ...settings.sandbox, notice: options.notice },
       ...(settings.hiddenTools ? { hiddenTools: settings.hiddenTools } : {}),
+      readPolicy: settings.readPolicy,
+      unreachablePaths: settings.unreachablePaths,
       onOpen: (set, context) => {
         if (context.delegate) return;
         tools = set;
