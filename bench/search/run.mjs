@@ -124,7 +124,17 @@ async function median(work) {
 }
 
 const files = await ensureCorpus();
-const workspace = createWorkspace({ root: corpus });
+// BENCH_DENY="Read(deploy/keys/**),Read(**/*.secret)": the workspace asks the read policy of those
+// deny rules (as the hosts build it) for every file; they match nothing in the corpus, so the
+// results stay rg's and the difference is the cost of asking.
+const deny = (process.env.BENCH_DENY ?? '').split(',').filter((rule) => rule !== '');
+let readPolicy;
+if (deny.length > 0) {
+  const { readPolicyOfRules } = await import('@toolgate/host');
+  const { parsePermissionRules } = await import('@toolgate/rules');
+  readPolicy = readPolicyOfRules(parsePermissionRules({ deny }, 'bench').rules);
+}
+const workspace = createWorkspace({ root: corpus, ...(readPolicy ? { readPolicy } : {}) });
 const engines = {
   ripgrep: createSearchTools({ workspace, engine: 'ripgrep', ripgrepPath: rg, timeoutMs: BUDGET_MS }),
   node: createSearchTools({ workspace, engine: 'node', timeoutMs: BUDGET_MS }),
@@ -164,7 +174,7 @@ const queries = [
 ];
 
 console.log(
-  `bench/search: ${files} files in ${corpus} (rg ${spawnSync(rg, ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0]}), median of ${RUNS} runs`,
+  `bench/search: ${files} files in ${corpus}${deny.length > 0 ? `, read policy of ${deny.join(' ')}` : ''} (rg ${spawnSync(rg, ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0]}), median of ${RUNS} runs`,
 );
 console.log(
   'query'.padEnd(36),
