@@ -112,6 +112,15 @@ describe('the read policy in edit and apply_patch', () => {
         details: { path: 'notes.txt' },
       },
     });
+    expect(await call('edit', { path: 'notes.txt', old_string: 'a', new_string: 'b' })).toEqual({
+      status: 'failure',
+      error: {
+        code: 'edit_ambiguous_match',
+        message:
+          'old_string is not unique in notes.txt. Provide more surrounding context to make it unique, or set replaceAll=true; the lines where it occurs are not shown before this call is approved.',
+        details: { path: 'notes.txt' },
+      },
+    });
     const patched = await call('apply_patch', {
       patch: updatePatch('notes.txt', 'key=prod-password-hunterX'),
     });

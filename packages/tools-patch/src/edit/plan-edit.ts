@@ -183,10 +183,23 @@ export async function planEdit(workspace: Workspace, input: EditInput): Promise<
     const lines = linesOf(text, found);
     const listed =
       lines.slice(0, MAX_LISTED_LINES).join(', ') + (lines.length > MAX_LISTED_LINES ? ', …' : '');
-    return patchFailure(
-      'edit_ambiguous_match',
-      `old_string is not unique — found ${found.length} occurrences in ${requestedPath} (lines ${listed}). Provide more surrounding context to make it unique, or set replaceAll=true.`,
-      { path: displayPath, occurrences: found.length, lines },
+    // Where old_string occurs says where the file holds it: shown like a quote, once approved.
+    return quotingFailure(
+      patchFailure(
+        'edit_ambiguous_match',
+        `old_string is not unique — found ${found.length} occurrences in ${requestedPath} (lines ${listed}). Provide more surrounding context to make it unique, or set replaceAll=true.`,
+        { path: displayPath, occurrences: found.length, lines },
+      ),
+      patchFailure(
+        'edit_ambiguous_match',
+        `old_string is not unique in ${requestedPath}. Provide more surrounding context to make it unique, or set replaceAll=true; the lines where it occurs are not shown before this call is approved.`,
+        { path: displayPath },
+      ),
+      {
+        lines: [`Edit ${displayPath}`],
+        locations: [displayPath],
+        remember: editScope('edit', [displayPath]),
+      },
     );
   }
   let result = '';
