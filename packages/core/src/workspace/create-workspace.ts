@@ -212,30 +212,30 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
   ): ToolFailure<PathErrorCode | 'invalid_arguments'> | undefined => {
     if (typeof absolutePath !== 'string' || !isAbsolute(absolutePath) || absolutePath.includes('\0'))
       return toolFailure('invalid_arguments', `Not an absolute path: ${JSON.stringify(absolutePath)}.`);
-    const shown = toDisplayPath(absolutePath);
     if (!inReach(absolutePath))
       return toolFailure(
         'path_outside_workspace',
-        `Path ${JSON.stringify(shown)} is outside the workspace.`,
+        `Path ${JSON.stringify(absolutePath)} is outside the workspace.`,
         {
           resolvedPath: absolutePath,
           root,
         },
       );
     const entry = unreachableEntry(absolutePath);
-    if (entry !== undefined) return unreachableFailure(shown, absolutePath, entry, false);
+    if (entry !== undefined)
+      return unreachableFailure(toDisplayPath(absolutePath), absolutePath, entry, false);
     const name = basename(absolutePath);
     const pattern = secrets.match(name);
     if (pattern !== undefined)
       return toolFailure(
         'secret_file',
-        `Refusing to read ${JSON.stringify(shown)}: the name ${JSON.stringify(name)} matches the secret pattern ${JSON.stringify(pattern)}, and no tool reads or writes secrets.`,
+        `Refusing to read ${JSON.stringify(toDisplayPath(absolutePath))}: the name ${JSON.stringify(name)} matches the secret pattern ${JSON.stringify(pattern)}, and no tool reads or writes secrets.`,
         { resolvedPath: absolutePath, pattern },
       );
     if (readPolicy) {
       const refusal = readPolicy({
         realPath: absolutePath,
-        displayPath: shown,
+        displayPath: toDisplayPath(absolutePath),
         directory: checkOptions.directory ?? false,
       });
       if (refusal)

@@ -267,6 +267,8 @@ async function searchWithStandardPrinter(
   let filesWithMatches = 0;
   let filesSearched: number | undefined;
   let truncated = false;
+  let askedPath: string | undefined;
+  let admitted = false;
   const confirm = (): 'stop' | undefined => {
     if (pending.length > 0) {
       confirmed.push(...pending);
@@ -292,8 +294,13 @@ async function searchWithStandardPrinter(
         const relativePath = absolutePath.slice(prefix.length);
         if (request.include && !request.include(relativePath)) return undefined;
         if (isSecretPath(request.secrets, relativePath)) return undefined;
-        // The read predicate, before any line of the file is kept (rg read it; no line leaves).
-        if (!request.readable(absolutePath, false)) return undefined;
+        // The read predicate, before any line of the file is kept (rg read it; no line leaves),
+        // asked once per file: its lines come one after another.
+        if (absolutePath !== askedPath) {
+          askedPath = absolutePath;
+          admitted = request.readable(absolutePath, false);
+        }
+        if (!admitted) return undefined;
         pending.push({ absolutePath, line, content: toContent(content) });
         return undefined;
       },
