@@ -36,7 +36,11 @@ export function readPolicyOfRules(
     )
     .map((rule) => ({ rule, path: compilePathGlob(rule.specifier!, home) }));
   if (denies.length === 0) return undefined;
+  // One expression for "some rule matches", so a path no rule covers (most) costs one test.
+  const any = new RegExp(denies.map(({ path }) => `(?:${path.source})`).join('|'), 's');
   return ({ displayPath, directory }) => {
+    const candidate = directory ? (displayPath === '.' ? '' : `${displayPath}/`) : displayPath;
+    if (!any.test(displayPath) && !(directory && any.test(candidate))) return undefined;
     for (const { rule, path } of denies) {
       // `dir/` stands for "everything in dir": the rule covers the directory when it matches that.
       const hit =
