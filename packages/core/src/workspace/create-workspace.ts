@@ -200,10 +200,13 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
       { requestedPath: requested, resolvedPath: absolutePath },
     );
 
-  const inReach = (absolutePath: string): boolean =>
-    isUnder(absolutePath, root) ||
-    allowOutsideWorkspace ||
-    readRoots.some((readRoot) => isUnder(absolutePath, readRoot));
+  const reachPrefixes = [root, ...readRoots].map((path) => (path.endsWith(sep) ? path : `${path}${sep}`));
+  const inReach = (absolutePath: string): boolean => {
+    if (allowOutsideWorkspace) return true;
+    for (const prefix of reachPrefixes)
+      if (absolutePath.startsWith(prefix) || absolutePath === prefix.slice(0, -1)) return true;
+    return false;
+  };
 
   /** The one read predicate (docs/architecture.md, "The boundary"), on a real absolute path. */
   const checkReadable = (
