@@ -95,8 +95,11 @@ function realDirectory(path: string, what: string): string {
  * after NFKC normalization (`.GIT`, a fullwidth `．git` and a decomposed `é` all match).
  */
 function toComparable(name: string): string {
-  return name.normalize('NFKC').toLowerCase();
+  // NFKC leaves ASCII as it is: skipped for ASCII, since walkers compare every entry.
+  return (ASCII.test(name) ? name : name.normalize('NFKC')).toLowerCase();
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
 
 /** The real path of an existing path (resolved at construction, like the root); else the path as given. */
 function realPathIfExists(path: string): string {
