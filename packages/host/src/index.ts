@@ -11,6 +11,7 @@ export { userConfigFile } from './config/user-config-file.js';
 export { checkWorkspaceTrust, describeDistrust } from './config/workspace-trust.js';
 export { writeUserConfig } from './config/write-user-config.js';
 export { ModelConfigError } from './model/model-config-error.js';
+export { readPolicyOfRules } from './rules/read-policy-of-rules.js';
 export { SandboxRequiredError } from './sandbox/sandbox-required-error.js';
 export type {
   AgentHostSession,

@@ -11,6 +11,7 @@ export {
   type PermissionRuleIssue,
   parsePermissionRules,
 } from './parse-permission-rules.js';
+export { compilePathGlob } from './path-glob.js';
 export type {
   CommandWriteTarget,
   PermissionDecision,

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { BUILT_IN_DELEGATES, DELEGATE_TOOL_PREFIX } from '@toolgate/agent';
 import {
   type ApprovalMode,
@@ -7,6 +7,7 @@ import {
   BUILT_IN_TOOL_NAMES,
   createSecretMatcher,
   DEFAULT_SECRET_PATTERNS,
+  type ReadPolicy,
 } from '@toolgate/core';
 import { createPermissionRules } from '@toolgate/rules';
 import type { SandboxMode } from '@toolgate/sandbox-bwrap';
@@ -18,10 +19,12 @@ import {
 import type { HookSettings } from '../hooks/hook-settings.js';
 import { assertRuleTools } from '../rules/assert-rule-tools.js';
 import { permissionRulesApproval } from '../rules/permission-rules-approval.js';
+import { readPolicyOfRules } from '../rules/read-policy-of-rules.js';
 import type { SessionSandboxSettings } from '../sandbox/open-session-sandbox.js';
 import { ConfigError } from './config-error.js';
 import { loadSessionConfig } from './load-session-config.js';
 import type { ToolgateConfig } from './toolgate-config-schema.js';
+import { toolgateStateDirectory } from './toolgate-state-directory.js';
 import { userConfigFile } from './user-config-file.js';
 import { describeDistrust, trustCommandFor, type WorkspaceTrust } from './workspace-trust.js';
 
@@ -34,7 +37,7 @@ const APPROVAL_MODES: readonly ApprovalMode[] = ['manual', 'safe', 'auto'];
 export interface ResolveSessionSettingsOptions {
   /** Absolute workspace root (an existing directory). */
   readonly root: string;
-  /** `TOOLGATE_APPROVAL`, `XDG_CONFIG_HOME`, `HOME`. */
+  /** `TOOLGATE_APPROVAL`, `XDG_CONFIG_HOME`, `XDG_STATE_HOME`, `HOME`. */
   readonly env: Readonly<Record<string, string | undefined>>;
   /** The user's config file. @default `userConfigFile(env)` */
   readonly userFile?: string;
@@ -82,11 +85,20 @@ export interface SessionSettings {
    */
   readonly hiddenTools: ((name: string) => boolean) | undefined;
   /**
-   * With tool modules configured, whose tools are known only once loaded: hosts pass this to
-   * `createSessionTools` (`checkToolNames`), which calls it with the session's tool names and fails
+   * With tool modules configured, whose tools are known only once loaded: `openHostSession` calls it once the tools load with the session's tool names and fails
    * with a `ConfigError` for a rule naming none of them. Absent when every rule was checked already.
    */
   readonly checkRuleTools: ((toolNames: readonly string[]) => void) | undefined;
+  /**
+   * The read policy of the permission rules (`readPolicyOfRules`: deny rules for reading paths),
+   * for the workspace: hosts pass it to `createSessionTools`; absent when no rule denies a read.
+   */
+  readonly readPolicy: ReadPolicy | undefined;
+  /**
+   * The user's config directory and toolgate's state directory (`$XDG_STATE_HOME/toolgate`): no
+   * tool reads or writes them, whatever the read roots; hosts pass them to `createSessionTools`.
+   */
+  readonly unreachablePaths: readonly string[];
   /** The workspace's `.toolgate/agents/*.md` definitions, read only once the workspace is trusted. */
   readonly agentFiles: readonly AgentFileDefinition[];
 }
@@ -131,9 +143,10 @@ export async function resolveSessionSettings(
   options: ResolveSessionSettingsOptions,
 ): Promise<SessionSettings> {
   const { root, notice } = options;
+  const userFile = options.userFile ?? userConfigFile(options.env);
   const loaded = await loadSessionConfig({
     root,
-    userFile: options.userFile ?? userConfigFile(options.env),
+    userFile,
     ...(options.configFile === undefined ? {} : { configFile: options.configFile }),
   });
   const { config } = loaded;
@@ -204,6 +217,8 @@ export async function resolveSessionSettings(
         secrets: createSecretMatcher(config.secrets ?? DEFAULT_SECRET_PATTERNS),
       })
     : undefined;
+  const readPolicy = readPolicyOfRules(loaded.permissions);
+  const unreachablePaths = [dirname(userFile), toolgateStateDirectory(options.env)];
   const hiddenTools =
     permissions?.rules.some((rule) => rule.list === 'deny' && rule.specifier === undefined) === true
       ? (name: string) => permissions.deniedTool(name) !== undefined
@@ -220,6 +235,8 @@ export async function resolveSessionSettings(
     rules,
     hiddenTools,
     checkRuleTools,
+    readPolicy,
+    unreachablePaths,
     agentFiles,
   };
 }

@@ -196,6 +196,23 @@ describe('permissionRulesApproval', () => {
     });
   });
 
+  it('asks about a search whose tree an ask rule may match, not only about its root', async () => {
+    await mkdir(join(root, 'docs'));
+    await mkdir(join(root, 'src'));
+    await writeFile(join(root, 'docs', 'plan.md'), 'TODO secret plan\n');
+    await writeFile(join(root, 'src', 'a.ts'), '// TODO\n');
+    await withSession({ ask: ['Read(docs/**)'] }, { mode: 'auto', answer: 'allow_once' }, async (s) => {
+      for (const path of [undefined, '.', 'docs']) {
+        expect(await s.call('grep', { pattern: 'TODO', ...(path ? { path } : {}) })).toMatchObject({
+          status: 'success',
+        });
+      }
+      expect(await s.call('glob', { pattern: '**/*.md' })).toMatchObject({ status: 'success' });
+      expect(await s.call('grep', { pattern: 'TODO', path: 'src' })).toMatchObject({ status: 'success' });
+      expect(s.asked.map((request) => request.toolName)).toEqual(['grep', 'grep', 'grep', 'glob']);
+    });
+  });
+
   it('asks about a line the parser cannot read, and refuses it when no one can be asked', async () => {
     await withSession({ allow: ['bash(echo:*)'] }, { mode: 'auto' }, async ({ call }) => {
       expect(await call('bash', { action: 'exec', command: 'echo "unterminated' })).toMatchObject({

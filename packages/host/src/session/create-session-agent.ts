@@ -66,6 +66,8 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
       sandbox: { ...settings.sandbox, notice: options.notice },
       ...(settings.hiddenTools ? { hiddenTools: settings.hiddenTools } : {}),
       ...(settings.checkRuleTools ? { checkToolNames: settings.checkRuleTools } : {}),
+      readPolicy: settings.readPolicy,
+      unreachablePaths: settings.unreachablePaths,
       onOpen: (set, context) => {
         if (context.delegate) return;
         tools = set;

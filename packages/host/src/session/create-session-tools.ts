@@ -4,6 +4,7 @@ import {
   BUILT_IN_TOOL_NAMES,
   combineToolProviders,
   createWorkspace,
+  type ReadPolicy,
   type ToolDecorator,
   type ToolProvider,
   toToolProvider,
@@ -71,6 +72,10 @@ export interface SessionToolsOptions {
    * its rule. @default none
    */
   readonly hiddenTools?: (name: string) => boolean;
+  /** The workspace's read policy (`SessionSettings.readPolicy`: deny rules for reading paths). @default none */
+  readonly readPolicy?: ReadPolicy | undefined;
+  /** Paths no tool reads or writes (`SessionSettings.unreachablePaths`). @default [] */
+  readonly unreachablePaths?: readonly string[];
 }
 
 /** A session's ungated tools: the built-ins and the MCP servers' tools, and what must be stopped at its end. */
@@ -89,11 +94,17 @@ export interface SessionToolSet {
   close(): Promise<number>;
 }
 
-/** The workspace from the config file's `workspace` keys. */
-function createConfiguredWorkspace(root: string, config: ToolgateConfig): Workspace {
+/** The workspace from the config file's `workspace` keys, the read policy and the unreachable paths. */
+function createConfiguredWorkspace(
+  root: string,
+  config: ToolgateConfig,
+  options: Pick<SessionToolsOptions, 'readPolicy' | 'unreachablePaths'>,
+): Workspace {
   const workspaceConfig = config.workspace ?? {};
   return createWorkspace({
     root,
+    ...(options.readPolicy ? { readPolicy: options.readPolicy } : {}),
+    ...(options.unreachablePaths ? { unreachablePaths: options.unreachablePaths } : {}),
     ...(workspaceConfig.readRoots
       ? { readRoots: workspaceConfig.readRoots.map((path) => resolve(root, path)) }
       : {}),
@@ -147,7 +158,7 @@ function withoutListed(provider: ToolProvider, hidden: (name: string) => boolean
  */
 export async function createSessionTools(options: SessionToolsOptions): Promise<SessionToolSet> {
   const config = options.config ?? {};
-  const workspace = createConfiguredWorkspace(options.root, config);
+  const workspace = createConfiguredWorkspace(options.root, config, options);
   // bubblewrap's probe (a child process) runs while the tool packages load; bash, the tool
   // modules and the listing below wait for it. Its failure is awaited and thrown there; until
   // then it must not count as unhandled.

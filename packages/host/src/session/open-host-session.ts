@@ -60,6 +60,8 @@ async function openToolHostSession(
       ...toolsFor(purpose, settings, notice),
       ...(settings.hiddenTools ? { hiddenTools: settings.hiddenTools } : {}),
       ...(settings.checkRuleTools ? { checkToolNames: settings.checkRuleTools } : {}),
+      readPolicy: settings.readPolicy,
+      unreachablePaths: settings.unreachablePaths,
       ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
       ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
       ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),

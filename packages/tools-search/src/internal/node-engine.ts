@@ -48,6 +48,7 @@ export async function listFilesWithNode(settings: WalkSettings): Promise<ListOut
     secrets: settings.secrets,
     respectIgnoreFiles: settings.respectIgnoreFiles,
     signal: settings.signal,
+    readable: settings.readable,
   })) {
     files.push(file.relativePath);
     await yielder.maybeYield();
@@ -177,6 +178,7 @@ async function* candidates(request: GrepRequest): AsyncGenerator<WalkedFile> {
     secrets: request.secrets,
     respectIgnoreFiles: request.respectIgnoreFiles,
     signal: request.signal,
+    readable: request.readable,
   })) {
     if (request.include && !request.include(file.relativePath)) continue;
     yield file;
