@@ -63,12 +63,12 @@ describe.skipIf(SKIP_REASON !== undefined)(`the script host ${SKIP_REASON ?? ''}
   it("runs a call under the user's permission rules and hooks, and writes the audit log", async () => {
     const audit = join(directory, 'audit.jsonl');
     await userConfig({
-      permissions: { deny: ['read_file(secret.txt)'] },
+      permissions: { deny: ['write_file(secret.txt)'] },
       hooks: { preToolUse: [{ command: 'cat > ../pre-hook.json' }] },
       audit,
     });
     const read = await runHost({ tool: 'read_file', arguments: { path: 'notes.txt' } });
-    const denied = await runHost({ tool: 'read_file', arguments: { path: 'secret.txt' } });
+    const denied = await runHost({ tool: 'write_file', arguments: { path: 'secret.txt', content: 'x' } });
     expect(read).toEqual({
       code: 0,
       result: {
@@ -91,8 +91,8 @@ describe.skipIf(SKIP_REASON !== undefined)(`the script host ${SKIP_REASON ?? ''}
     const hook = JSON.parse(await readFile(join(directory, 'pre-hook.json'), 'utf8'));
     expect({ event: hook.hook_event_name, tool: hook.tool_name, input: hook.tool_input }).toEqual({
       event: 'PreToolUse',
-      tool: 'read_file',
-      input: { path: 'secret.txt' },
+      tool: 'write_file',
+      input: { path: 'secret.txt', content: 'x' },
     });
     const lines = (await readFile(audit, 'utf8'))
       .trim()
@@ -101,7 +101,7 @@ describe.skipIf(SKIP_REASON !== undefined)(`the script host ${SKIP_REASON ?? ''}
       .map(({ tool, status, decidedBy }) => ({ tool, status, decidedBy }));
     expect(lines).toEqual([
       { tool: 'read_file', status: 'success', decidedBy: 'mode' },
-      { tool: 'read_file', status: 'rejected', decidedBy: 'rule' },
+      { tool: 'write_file', status: 'rejected', decidedBy: 'rule' },
     ]);
   });
 

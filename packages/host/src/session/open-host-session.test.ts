@@ -58,7 +58,7 @@ describe('openHostSession', () => {
     const settings = await settingsOf({
       audit: 'audit.jsonl',
       hooks: { preToolUse: [{ command: 'cat > pre.json' }] },
-      permissions: { deny: ['read_file(secret/**)'] },
+      permissions: { deny: ['write_file(secret/**)'] },
     });
     const session = await openHostSession(settings, {
       ...common,
@@ -71,8 +71,8 @@ describe('openHostSession', () => {
     });
     const denied = await session.surface.executor.execute({
       id: 'c2',
-      name: 'read_file',
-      arguments: { path: 'secret/key.txt' },
+      name: 'write_file',
+      arguments: { path: 'secret/key.txt', content: 'x' },
     });
     expect(await session.close()).toEqual({ stoppedProcesses: 0 });
     expect({ read: read.status, denied: denied.status === 'rejected' && denied.by }).toEqual({
@@ -81,7 +81,7 @@ describe('openHostSession', () => {
     });
     expect(JSON.parse(await readFile(join(root, 'pre.json'), 'utf8'))).toMatchObject({
       hook_event_name: 'PreToolUse',
-      tool_name: 'read_file',
+      tool_name: 'write_file',
     });
     expect(await auditLines()).toEqual([
       {
@@ -91,7 +91,7 @@ describe('openHostSession', () => {
         answeredBy: undefined,
         rejectedBy: undefined,
       },
-      { tool: 'read_file', status: 'rejected', decidedBy: 'rule', answeredBy: undefined, rejectedBy: 'rule' },
+      { tool: 'write_file', status: 'rejected', decidedBy: 'rule', answeredBy: undefined, rejectedBy: 'rule' },
     ]);
   });
 
