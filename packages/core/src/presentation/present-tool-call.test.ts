@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { toolSuccess } from '../result/tool-result.js';
 import { defineTool } from '../tool/define-tool.js';
 import { implementTool } from '../tool/tool.js';
+import type { ToolCall } from '../tool/tool-call.js';
 import { presentToolCall } from './present-tool-call.js';
 
 const INPUT = z.object({ path: z.string(), note: z.string().optional() });
@@ -14,7 +15,7 @@ function tool(options: Partial<Parameters<typeof defineTool<typeof INPUT>>[0]> =
   );
 }
 
-const call = (args: unknown) => ({ id: 'c1', name: 'touch', arguments: args });
+const call = (args: NonNullable<ToolCall['arguments']>) => ({ id: 'c1', name: 'touch', arguments: args });
 
 describe('presentToolCall', () => {
   it("shows a call by the tool's declaration", () => {
