@@ -19,9 +19,14 @@ export type RunCommandOptions = CommandOptions<'run'>;
  * stop reason. Every process the turn started is stopped before it returns.
  */
 export async function runAgentCommand(io: CliIo, command: RunCommandOptions): Promise<ExitCode> {
-  const { agent, oversight } = await createTerminalAgent(io, command);
+  const { agent, settings, oversight } = await createTerminalAgent(io, command);
   const prompt = await readPrompt(command.prompt, () => io.stdin);
-  const renderer = createTurnRenderer({ stdout: io.stdout, stderr: io.stderr, colors: streamColors(io) });
+  const renderer = createTurnRenderer({
+    stdout: io.stdout,
+    stderr: io.stderr,
+    colors: streamColors(io),
+    root: settings.root,
+  });
   const session = await agent.createSession();
   let result: TurnResult;
   try {

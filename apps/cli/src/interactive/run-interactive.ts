@@ -38,7 +38,7 @@ export async function runInteractive(io: CliIo, command: InteractiveOptions): Pr
     const { agent, settings, oversight } = await createTerminalAgent(io, command);
     const terminalColors = createColors(shouldUseColor(true, io.env));
     const session = await agent.createSession();
-    const view = { stdout: io.stdout, stderr: io.stderr, colors: streamColors(io) };
+    const view = { stdout: io.stdout, stderr: io.stderr, colors: streamColors(io), root: settings.root };
     terminal.write(
       terminalColors.dim(
         `toolgate in ${settings.root} (approval ${settings.mode}). Ctrl-C cancels a turn; Ctrl-D exits.\n`,

@@ -1,4 +1,4 @@
-import type { ToolDecorator } from '@toolgate/core';
+import { presentToolCall, type ToolDecorator } from '@toolgate/core';
 
 /** Options for {@link withElapsedTime}. */
 export interface ElapsedTimeOptions {
@@ -14,24 +14,22 @@ function seconds(ms: number): string {
 }
 
 /**
- * Shows the elapsed time of a running `bash exec` on one status line, redrawn each second and
- * erased when the command ends. Installed (after approval) only when stderr is a terminal.
+ * Shows the elapsed time of a running call its tool presents as `execute` (bash's commands), by
+ * the call's title, on one status line redrawn each second and erased when the call ends.
+ * Installed (after approval) only when stderr is a terminal.
  */
 export function withElapsedTime(options: ElapsedTimeOptions): ToolDecorator {
   const delay = options.delayMs ?? 2000;
   return async (invocation, next) => {
-    const input = invocation.input?.value;
-    // Validated bash input: the action defaults to exec.
-    if (invocation.call.name !== 'bash' || (input as { action?: unknown }).action !== 'exec') return next();
-    const command = String((input as { command?: unknown }).command ?? '')
-      .replace(/\s+/g, ' ')
-      .trim();
-    const label = command.length > 50 ? `${command.slice(0, 49)}…` : command;
+    // Any call the tool presents as running something (bash exec or start, a team's own shell).
+    const { kind, title } = presentToolCall(invocation.tool, invocation.call);
+    if (kind !== 'execute') return next();
+    const label = title.length > 50 ? `${title.slice(0, 49)}…` : title;
     const started = Date.now();
     let shown = false;
     const draw = () => {
       shown = true;
-      options.write(`\r\u001b[2K  ⋯ running ${label} (${seconds(Date.now() - started)})`);
+      options.write(`\r\u001b[2K  ⋯ ${label} (${seconds(Date.now() - started)})`);
     };
     let timer: NodeJS.Timeout | undefined;
     const first = setTimeout(() => {
