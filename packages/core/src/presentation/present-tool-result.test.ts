@@ -33,7 +33,8 @@ const surface = createToolSurface({
   tools: [shout],
   decorators: standardDecorators({ approval: { mode: 'auto' } }),
 });
-const run = (args: Readonly<Record<string, unknown>>) => surface.executor.execute({ id: 'c', name: 'shout', arguments: args });
+const run = (args: Readonly<Record<string, unknown>>) =>
+  surface.executor.execute({ id: 'c', name: 'shout', arguments: args });
 
 describe('a surface presents results', () => {
   it('puts the declared display and the planned changes on a success, and nothing on a failure', async () => {

@@ -3,9 +3,9 @@ import { open } from 'node:fs/promises';
 import {
   type ApprovalSummary,
   createUnifiedDiff,
-  previewFileChanges,
   editScope,
   type PlannedToolImplementation,
+  previewFileChanges,
   type ToolFailure,
   toolSuccess,
 } from '@toolgate/core';

@@ -51,7 +51,10 @@ describe.each(ENGINES)('glob (%s engine)', (engine) => {
         count: 5,
         truncated: false,
       },
-      display: { summary: '5 files', text: '.hidden/secret.ts\na.ts\nsrc/index.ts\nsrc/lib/util.test.ts\nsrc/lib/util.ts' },
+      display: {
+        summary: '5 files',
+        text: '.hidden/secret.ts\na.ts\nsrc/index.ts\nsrc/lib/util.test.ts\nsrc/lib/util.ts',
+      },
     });
   });
 
@@ -71,7 +74,10 @@ describe.each(ENGINES)('glob (%s engine)', (engine) => {
         count: 4,
         truncated: false,
       },
-      display: { summary: '4 files', text: 'src/index.ts\nsrc/lib/util.test.ts\nsrc/lib/util.ts\nsrc/z.ts/inner.md' },
+      display: {
+        summary: '4 files',
+        text: 'src/index.ts\nsrc/lib/util.test.ts\nsrc/lib/util.ts\nsrc/z.ts/inner.md',
+      },
     });
   });
 

@@ -193,7 +193,10 @@ describe.each(ENGINES)('grep (%s engine)', (engine) => {
         totalMatches: 2,
         truncated: false,
       },
-      display: { summary: '2 matches in 2 files', text: 'bin/bom.txt:1:needle first\nbin/utf16.txt:1:a needle' },
+      display: {
+        summary: '2 matches in 2 files',
+        text: 'bin/bom.txt:1:needle first\nbin/utf16.txt:1:a needle',
+      },
     });
   });
 
