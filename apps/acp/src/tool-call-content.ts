@@ -19,12 +19,16 @@ export function diffContent(change: FileChangePreview): ToolCallContent {
 /**
  * What the editor shows for a finished call, from the result alone: a whole-file diff per file
  * the call changed (the changes its preflight planned, so no file is read again), else the tool's
- * display (its text, or its summary), else the output as JSON; a failure or rejection says why.
+ * display (its text and notes, or its summary), else the output as JSON; a failure or rejection says why.
  */
 export function toolCallContent(result: ToolResult): ToolCallContent[] {
   if (result.status === 'failure') return [textContent(`${result.error.code}: ${result.error.message}`)];
   if (result.status === 'rejected') return [textContent(`Not run (${result.by}): ${result.reason}`)];
   if (result.changes && result.changes.length > 0) return result.changes.map(diffContent);
-  if (result.display) return [textContent(result.display.text ?? result.display.summary)];
+  if (result.display) {
+    const { text, notes, summary } = result.display;
+    const shown = [text, notes].filter((part) => part !== undefined && part !== '');
+    return [textContent(shown.length > 0 ? shown.join(text?.endsWith('\n') ? '' : '\n') : summary)];
+  }
   return [textContent(JSON.stringify(result.output, null, 2) ?? '')];
 }

@@ -70,10 +70,10 @@ describe('how bash presents itself to people', () => {
     ]).toMatchInlineSnapshot(`
       [
         {
-          "summary": "exit 1 · sandboxed · output truncated",
-          "text": "ran 3
-      failed
+          "notes": "failed
       ",
+          "summary": "exit 1 (sandboxed) · output truncated",
+          "text": "ran 3",
         },
         {
           "summary": "timed out (SIGTERM)",

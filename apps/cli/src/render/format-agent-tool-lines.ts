@@ -44,7 +44,9 @@ export function formatToolResultLine(
         : colors.dim(call.name);
       return (
         `  ${colors.green('✓')} ${summary}\n` +
-        (result.display?.text ? preview(result.display.text, colors) : '') +
+        (result.display?.text || result.display?.notes
+          ? preview([result.display.text, result.display.notes].filter(Boolean).join('\n'), colors)
+          : '') +
         (result.changes ? formatFileChanges(result.changes, root, colors, '    ') : '')
       );
     }

@@ -68,8 +68,8 @@ describe('renderToolOutput', () => {
     expect(
       renderToolOutput({ status: 'success', output: exec, ...(display ? { display } : {}) }, plain),
     ).toEqual({
-      stdout: 'hi\nwarn\n',
-      stderr: '• exit 2',
+      stdout: 'hi\n',
+      stderr: 'warn\n• exit 2',
     });
   });
 });

@@ -18,7 +18,7 @@ export function renderGenericOutput(output: unknown): RenderedOutput {
 
 /**
  * Renders one successful call for a person by the tool's own display (`result.display`): its text
- * on stdout with the summary on stderr, or, with no text, the summary on stdout. A tool that
+ * on stdout with its notes and summary on stderr, or, with no text, the summary on stdout. A tool that
  * declares no display is shown by its output (text as it is, anything else as JSON). Everything
  * is escaped for the terminal.
  */
@@ -26,6 +26,8 @@ export function renderToolOutput(result: ToolSuccess, colors: Colors): RenderedO
   const { display } = result;
   if (!display) return renderGenericOutput(result.output);
   const summary = shownText(display.summary);
-  if (display.text === undefined) return { stdout: withNewline(summary) };
-  return { stdout: withNewline(shownText(display.text)), stderr: colors.dim(`• ${summary}`) };
+  const notes = display.notes === undefined ? '' : withNewline(shownText(display.notes));
+  if (display.text === undefined)
+    return { stdout: withNewline(summary), ...(notes ? { stderr: notes } : {}) };
+  return { stdout: withNewline(shownText(display.text)), stderr: `${notes}${colors.dim(`• ${summary}`)}` };
 }

@@ -27,6 +27,11 @@ export interface ToolDisplay {
    * shows it whole (`toolgate call`) or its first lines (`toolgate run`, an editor).
    */
   readonly text?: string;
+  /**
+   * Text a person should see beside `text` that is not the output proper (a command's standard
+   * error). A terminal host writes it to stderr; an editor shows it after the text.
+   */
+  readonly notes?: string;
 }
 
 /**

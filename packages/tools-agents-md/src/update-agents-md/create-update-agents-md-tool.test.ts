@@ -14,7 +14,7 @@ describe('update_agents_md', () => {
     const empty = {
       status: 'success',
       output: { action: 'read', path: 'AGENTS.md', exists: false, content: '' },
-      display: { summary: 'There is no AGENTS.md yet (action write or append creates it).' },
+      display: { summary: 'There is no AGENTS.md yet (action write or append creates it).', text: '' },
     };
     expect(await t.call({})).toEqual(empty);
     expect(await t.call({ action: '  ' })).toEqual(empty);

@@ -13,7 +13,7 @@ export const UPDATE_AGENTS_MD_PRESENTATION: ToolPresentation<UpdateAgentsMdInput
     if (output.action === 'read') {
       return output.exists
         ? { summary: `Read ${output.path}`, text: output.content }
-        : { summary: `There is no ${output.path} yet (action write or append creates it).` };
+        : { summary: `There is no ${output.path} yet (action write or append creates it).`, text: '' };
     }
     return { summary: `${output.action === 'append' ? 'Appended to' : 'Wrote'} ${output.path}` };
   },

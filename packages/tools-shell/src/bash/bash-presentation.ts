@@ -20,15 +20,13 @@ function execDisplay(result: BashExecResult): ToolDisplay {
     : result.exitCode === null
       ? `killed by ${result.signal ?? 'a signal'}`
       : `exit ${result.exitCode}`;
-  const notes = [
-    ...(result.executionEnvironment === 'sandbox' ? ['sandboxed'] : []),
-    ...(result.truncated ? ['output truncated'] : []),
-  ];
-  const streams = [result.stdout, result.stderr].filter((text) => text !== '');
-  const text = streams
-    .map((stream, index) => (index < streams.length - 1 && !stream.endsWith('\n') ? `${stream}\n` : stream))
-    .join('');
-  return { summary: [status, ...notes].join(' · '), ...(text === '' ? {} : { text }) };
+  const where = result.executionEnvironment === 'sandbox' ? ' (sandboxed)' : '';
+  const truncated = result.truncated ? ' · output truncated' : '';
+  return {
+    summary: `${status}${where}${truncated}`,
+    ...(result.stdout === '' ? {} : { text: result.stdout }),
+    ...(result.stderr === '' ? {} : { notes: result.stderr }),
+  };
 }
 
 function display(output: BashOutput): ToolDisplay | undefined {
