@@ -77,6 +77,7 @@ describe('how bash presents itself to people', () => {
         },
         {
           "summary": "timed out (SIGTERM)",
+          "text": "",
         },
       ]
     `);

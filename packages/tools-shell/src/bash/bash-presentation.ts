@@ -24,7 +24,8 @@ function execDisplay(result: BashExecResult): ToolDisplay {
   const truncated = result.truncated ? ' · output truncated' : '';
   return {
     summary: `${status}${where}${truncated}`,
-    ...(result.stdout === '' ? {} : { text: result.stdout }),
+    // The command's output proper, empty or not: a terminal host keeps it on stdout.
+    text: result.stdout,
     ...(result.stderr === '' ? {} : { notes: result.stderr }),
   };
 }
