@@ -9,6 +9,7 @@ export default defineConfig({
       'apps/*/src/**/*.test.ts',
       'apps/*/test/**/*.test.ts',
       'tests/**/*.test.ts',
+      'examples/*/*.test.ts',
     ],
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -10,7 +10,7 @@ import { bundleBuiltinsPlugin } from './bundle-builtins-plugin.mjs';
  * from another chunk.
  */
 const SESSION_MODULES =
-  /packages[\\/](core|rules)[\\/]src[\\/]|node_modules[\\/]zod[\\/]|packages[\\/]host[\\/]src[\\/](config|rules|tool-modules|sandbox[\\/](sandbox-required-error|open-session-sandbox)|session[\\/](create-session-tools|create-built-in-tools|load-mcp-tools)|agents[\\/](agent-definition-error|load-agent-files))|apps[\\/]cli[\\/]src[\\/](commands[\\/]command-context|cli[\\/]resolve-session-settings)\.ts$/;
+  /packages[\\/](core|rules)[\\/]src[\\/]|node_modules[\\/]zod[\\/]|packages[\\/]host[\\/]src[\\/](config|rules|tool-modules|sandbox[\\/](sandbox-required-error|open-session-sandbox)|session[\\/](open-host-session|session-oversight|session-resources|create-session-surface|create-session-tools|create-built-in-tools|load-mcp-tools)|agents[\\/](agent-definition-error|load-agent-files))|apps[\\/]cli[\\/]src[\\/](commands[\\/]command-context|cli[\\/]resolve-session-settings)\.ts$/;
 
 /**
  * Modules under `SESSION_MODULES` that a command imports only when it needs them: the config
@@ -19,6 +19,13 @@ const SESSION_MODULES =
  */
 const LOADED_WHEN_NEEDED =
   /packages[\\/]host[\\/]src[\\/](config[\\/](toolgate-config-schema|user-config-schema|write-user-config)|agents[\\/]agent-definition-schema)\.ts$/;
+
+/**
+ * The agent definitions and what a listing makes of them (the delegates' tools): one chunk, which
+ * a listing and an agent load, instead of one for each file.
+ */
+const DELEGATE_MODULES =
+  /packages[\\/]host[\\/]src[\\/](session[\\/]list-delegate-tools|agents[\\/]resolve-agent-definitions)\.ts$/;
 
 /**
  * The tsdown options of an app's bin (`apps/cli`, `apps/acp`): one ESM bundle of `src/bin.ts`
@@ -72,6 +79,7 @@ export function appBundleConfig() {
             priority: 1,
             test: (id) => SESSION_MODULES.test(id) && !LOADED_WHEN_NEEDED.test(id),
           },
+          { name: 'delegates', priority: 1, test: DELEGATE_MODULES },
         ],
       },
     },

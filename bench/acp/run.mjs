@@ -1,7 +1,7 @@
 // ACP overhead: the same scripted turns run through the built `toolgate-acp` (spawned, driven over
-// stdio by the ACP SDK's own client) and in-process through @toolgate/agent with the same model
-// (the fake OpenAI-compatible server in this process, over loopback HTTP) and the same session
-// tools (@toolgate/host). Both run in `manual` mode, so every call asks: over ACP the client
+// stdio by the ACP SDK's own client) and in-process through the host kit's front door
+// (`openHostSession`, the session toolgate-acp opens) with the same model (the fake
+// OpenAI-compatible server in this process, over loopback HTTP). Both run in `manual` mode, so every call asks: over ACP the client
 // answers `session/request_permission` with allow_once, in-process an approver that always allows.
 // 1. prompt → first tool call: from sending the prompt to the first `tool_call` update (ACP) or
 //    the first `tool-call` event (in-process); median of interleaved runs.
@@ -19,9 +19,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { client, methods, ndJsonStream, PROTOCOL_VERSION } from '@agentclientprotocol/sdk';
-import { createAgent } from '@toolgate/agent';
 import { startFakeModelServer } from '@toolgate/agent/testing';
-import { createSessionTools, selectModel } from '@toolgate/host';
+import { openHostSession, resolveSessionSettings } from '@toolgate/host';
 
 const CALLS = 20;
 const ROUNDS = 15;
@@ -64,19 +63,16 @@ const manyCalls = () => [
   { text: 'done' },
 ];
 
-// In-process: the agent with the host's session tools and an approver that always allows.
-const { model } = await selectModel({ env });
-const agent = createAgent({
-  model,
-  tools: async () => {
-    const tools = await createSessionTools({ root, sandbox: 'unconfined' });
-    return { tools: tools.provider, close: tools.close };
-  },
-  approval: { mode: 'manual', approver: async () => 'allow_once' },
-  workspaceRoot: root,
-  limits: { maxSteps: CALLS + 5 },
+// In-process: the host kit's agent session (the one toolgate-acp opens) with an approver that always allows.
+const localEnv = { ...env, XDG_CONFIG_HOME: home };
+const settings = await resolveSessionSettings({ root, env: localEnv, approval: 'manual', notice: () => {} });
+const local = await openHostSession(settings, {
+  purpose: { kind: 'agent', maxSteps: CALLS + 5 },
+  approver: async () => 'allow_once',
+  answeredBy: 'bench',
+  env: localEnv,
+  notice: () => {},
 });
-const local = await agent.createSession();
 
 async function localFirstToolCall() {
   server.reply(...oneCall());

@@ -124,7 +124,17 @@ async function median(work) {
 }
 
 const files = await ensureCorpus();
-const workspace = createWorkspace({ root: corpus });
+// BENCH_DENY="Read(deploy/keys/**),Read(**/*.secret)": the workspace asks the read policy of those
+// deny rules (as the hosts build it) for every file; they match nothing in the corpus, so the
+// results stay rg's and the difference is the cost of asking.
+const deny = (process.env.BENCH_DENY ?? '').split(',').filter((rule) => rule !== '');
+let readPolicy;
+if (deny.length > 0) {
+  const { readPolicyOfRules } = await import('@toolgate/host');
+  const { parsePermissionRules } = await import('@toolgate/rules');
+  readPolicy = readPolicyOfRules(parsePermissionRules({ deny }, 'bench').rules);
+}
+const workspace = createWorkspace({ root: corpus, ...(readPolicy ? { readPolicy } : {}) });
 const engines = {
   ripgrep: createSearchTools({ workspace, engine: 'ripgrep', ripgrepPath: rg, timeoutMs: BUDGET_MS }),
   node: createSearchTools({ workspace, engine: 'node', timeoutMs: BUDGET_MS }),
@@ -164,7 +174,7 @@ const queries = [
 ];
 
 console.log(
-  `bench/search: ${files} files in ${corpus} (rg ${spawnSync(rg, ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0]}), median of ${RUNS} runs`,
+  `bench/search: ${files} files in ${corpus}${deny.length > 0 ? `, read policy of ${deny.join(' ')}` : ''} (rg ${spawnSync(rg, ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0]}), median of ${RUNS} runs`,
 );
 console.log(
   'query'.padEnd(36),
@@ -175,7 +185,9 @@ console.log(
   'ratio'.padStart(6),
   ' matches',
 );
-for (const query of queries) {
+// BENCH_PREDICATE_ONLY=1 skips the searches and times only the read predicate (last line).
+const searches = process.env.BENCH_PREDICATE_ONLY ? [] : queries;
+for (const query of searches) {
   const peer = await median(() =>
     runRg([...WALK, '--line-number', '--with-filename', ...query.rg, '.'], query.stopAfter),
   );
@@ -192,17 +204,40 @@ for (const query of queries) {
     ` rg ${peer.value} lines, engines ${count(viaRipgrep.value)} / ${count(viaNode.value)}`,
   );
 }
-const globPeer = await median(() => runRg([...WALK, '--files', '--glob', '*.ts', '.']));
-const globRipgrep = await median(() =>
-  callTool(engines.ripgrep.glob, { pattern: '**/*.ts', maxResults: ALL }),
-);
-const globNode = await median(() => callTool(engines.node.glob, { pattern: '**/*.ts', maxResults: ALL }));
+if (!process.env.BENCH_PREDICATE_ONLY) {
+  const globPeer = await median(() => runRg([...WALK, '--files', '--glob', '*.ts', '.']));
+  const globRipgrep = await median(() =>
+    callTool(engines.ripgrep.glob, { pattern: '**/*.ts', maxResults: ALL }),
+  );
+  const globNode = await median(() => callTool(engines.node.glob, { pattern: '**/*.ts', maxResults: ALL }));
+  console.log(
+    'glob **/*.ts vs rg --files -g *.ts'.padEnd(36),
+    globPeer.ms.toFixed(0).padStart(8),
+    globRipgrep.ms.toFixed(0).padStart(13),
+    (globRipgrep.ms / globPeer.ms).toFixed(2).padStart(6),
+    globNode.ms.toFixed(0).padStart(9),
+    (globNode.ms / globPeer.ms).toFixed(2).padStart(6),
+    ` rg ${globPeer.value} files, engines ${globRipgrep.value.count} / ${globNode.value.count}`,
+  );
+}
+
+// The cost of asking the read predicate alone: every file and directory of the corpus, as the
+// walkers ask it (one call per directory, one per file), without reading anything.
+const listed = spawnSync(rg, [...WALK, '--files', '--null', '.'], {
+  cwd: corpus,
+  encoding: 'utf8',
+  maxBuffer: 1 << 28,
+})
+  .stdout.split('\0')
+  .filter((path) => path !== '')
+  .map((path) => join(corpus, path));
+const directories = [...new Set(listed.map((path) => dirname(path)))];
+const asked = await median(async () => {
+  let refused = 0;
+  for (const path of directories) if (workspace.checkReadable(path, { directory: true })) refused++;
+  for (const path of listed) if (workspace.checkReadable(path)) refused++;
+  return refused;
+});
 console.log(
-  'glob **/*.ts vs rg --files -g *.ts'.padEnd(36),
-  globPeer.ms.toFixed(0).padStart(8),
-  globRipgrep.ms.toFixed(0).padStart(13),
-  (globRipgrep.ms / globPeer.ms).toFixed(2).padStart(6),
-  globNode.ms.toFixed(0).padStart(9),
-  (globNode.ms / globPeer.ms).toFixed(2).padStart(6),
-  ` rg ${globPeer.value} files, engines ${globRipgrep.value.count} / ${globNode.value.count}`,
+  `read predicate: ${listed.length} files + ${directories.length} directories in ${asked.ms.toFixed(1)} ms (${((asked.ms * 1000) / (listed.length + directories.length)).toFixed(2)} µs per path, ${asked.value} refused)`,
 );

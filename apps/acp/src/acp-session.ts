@@ -8,7 +8,7 @@ import {
   type SessionUpdate,
   type ToolCallContent,
 } from '@agentclientprotocol/sdk';
-import type { AgentEvent, AgentModel, AgentSession, DelegateDefinition } from '@toolgate/agent';
+import type { AgentEvent } from '@toolgate/agent';
 import {
   type ApprovalAnswer,
   type ApprovalMode,
@@ -16,12 +16,7 @@ import {
   isApprovingAnswer,
   type ToolCall,
 } from '@toolgate/core';
-import {
-  createSessionAgent,
-  openCallOversight,
-  type SessionSettings,
-  type SessionToolSet,
-} from '@toolgate/host';
+import { openHostSession, type SessionSettings } from '@toolgate/host';
 import type { McpServersConfig } from '@toolgate/mcp';
 import { answerOfOption, permissionOptions } from './permission-options.js';
 import { promptToModelInput } from './prompt-to-model-input.js';
@@ -34,10 +29,8 @@ export interface AcpSessionOptions {
   readonly sessionId: string;
   /** The workspace (the request's `cwd`), its config, the MCP file and the sandbox, from the host kit. */
   readonly settings: SessionSettings;
-  readonly model: AgentModel;
-  readonly mode: ApprovalMode;
-  /** Agents the model may delegate to (`resolveAgentDefinitions`). @default none */
-  readonly delegates?: readonly DelegateDefinition[];
+  /** The model keys and `TOOLGATE_MODEL` the editor started the agent with. */
+  readonly env: Readonly<Record<string, string | undefined>>;
   /** The MCP servers of the `session/new` request; one named like a file's server replaces it. */
   readonly mcpServers: McpServersConfig;
   readonly client: AgentContext;
@@ -64,7 +57,10 @@ function parseArguments(call: ToolCall): unknown {
   }
 }
 
-/** Builds a session; the agent session (and so its tools and MCP servers) exists when this resolves. */
+/**
+ * Builds a session through the host kit's front door; the agent session (and so its tools and MCP
+ * servers) exists when this resolves. Throws `ModelConfigError` and `ConfigError` as the host kit does.
+ */
 export async function createAcpSession(options: AcpSessionOptions): Promise<AcpSession> {
   const { sessionId, client } = options;
   const { root } = options.settings;
@@ -105,38 +101,21 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
     return response.outcome.outcome === 'selected' ? answerOfOption(response.outcome.optionId) : 'cancelled';
   };
 
-  const state = { mode: options.mode };
-  let tools: SessionToolSet | undefined;
-  // The config's hooks (the user's, a trusted workspace's) and audit log, as in the CLI.
-  const oversight = await openCallOversight({
-    hooks: options.settings.hooks,
-    audit: options.settings.audit,
-    sessionId,
-    cwd: root,
+  const state = { mode: options.settings.mode };
+  // The same session as the CLI's: the config's rules, hooks and audit log, the sandbox, MCP
+  // servers (the file's and the request's), the delegates.
+  const session = await openHostSession(options.settings, {
+    purpose: { kind: 'agent' },
     answeredBy: 'acp-client',
+    sessionId,
+    env: options.env,
     notice: options.log,
-  });
-  // bash runs in the configured sandbox (workspace-write by default) when bubblewrap works here;
-  // otherwise on the host, said once on stderr.
-  const agent = createSessionAgent(options.settings, {
-    model: options.model,
-    ...(options.delegates ? { delegates: options.delegates } : {}),
-    notice: options.log,
-    mcpStderr: (server, chunk) => options.log(`[mcp ${server}] ${chunk.trimEnd()}`),
+    mode: () => state.mode,
+    approver,
     mcpServers: options.mcpServers,
-    approval: {
-      get mode() {
-        return state.mode;
-      },
-      approver,
-    },
-    before: oversight.before,
-    onTools: (built) => {
-      tools = built;
-    },
+    mcpStderr: (server, chunk) => options.log(`[mcp ${server}] ${chunk.trimEnd()}`),
   });
-  const session: AgentSession = await agent.createSession();
-  for (const line of tools?.mcp?.statusLines() ?? []) options.log(line);
+  for (const line of session.mcpStatus()) options.log(line);
   let turn: AbortController | undefined;
 
   /**
@@ -207,10 +186,7 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
       const refused: string[] = [];
       try {
         const running = session.prompt(promptToModelInput(blocks), { signal: controller.signal });
-        for await (const event of running) {
-          oversight.onEvent(event);
-          onEvent(event, refused);
-        }
+        for await (const event of running) onEvent(event, refused);
         const result = await running.result;
         if (controller.signal.aborted) return 'cancelled';
         if (result.stopReason === 'model_error')
@@ -237,7 +213,6 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
     async close() {
       turn?.abort();
       await session.close();
-      await oversight.close();
     },
   };
 }

@@ -3,13 +3,7 @@ import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { type AgentApp, agent, methods, PROTOCOL_VERSION, RequestError } from '@agentclientprotocol/sdk';
 import { APPROVAL_MODES, type ApprovalMode } from '@toolgate/core';
-import {
-  ConfigError,
-  ModelConfigError,
-  resolveAgentDefinitions,
-  resolveSessionSettings,
-  selectModel,
-} from '@toolgate/host';
+import { ConfigError, ModelConfigError, resolveSessionSettings } from '@toolgate/host';
 import { type AcpSession, createAcpSession } from './acp-session.js';
 import { toMcpServers } from './to-mcp-servers.js';
 
@@ -98,37 +92,16 @@ export function createAcpApp(options: AcpAppOptions): AcpAgent {
         if (error instanceof ConfigError) throw RequestError.internalError(undefined, error.message);
         throw error;
       }
-      let model: Awaited<ReturnType<typeof selectModel>>['model'];
+      const sessionId = randomUUID();
+      let session: AcpSession;
       try {
-        ({ model } = await selectModel({ env, config: settings.config }));
+        session = await createAcpSession({ sessionId, settings, env, mcpServers, client, log });
       } catch (error) {
         if (error instanceof ModelConfigError)
           throw RequestError.internalError(undefined, `${error.message} ${NO_MODEL}`);
-        throw error;
-      }
-      let delegates: Awaited<ReturnType<typeof resolveAgentDefinitions>>;
-      try {
-        delegates = await resolveAgentDefinitions({
-          agents: settings.config.agents,
-          files: settings.agentFiles,
-          env,
-          config: settings.config,
-        });
-      } catch (error) {
         if (error instanceof ConfigError) throw RequestError.internalError(undefined, error.message);
         throw error;
       }
-      const sessionId = randomUUID();
-      const session = await createAcpSession({
-        sessionId,
-        settings,
-        model,
-        delegates,
-        mode: settings.mode,
-        mcpServers,
-        client,
-        log,
-      });
       sessions.set(sessionId, session);
       return {
         sessionId,

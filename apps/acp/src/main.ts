@@ -1,5 +1,5 @@
 import { Readable, Writable } from 'node:stream';
-import { ndJsonStream } from '@agentclientprotocol/sdk';
+import { boundedNdJsonStream } from './bounded-nd-json-stream.js';
 import { createAcpApp } from './create-acp-app.js';
 
 // stdout carries ACP messages only; everything else goes to stderr.
@@ -7,12 +7,21 @@ const log = (line: string): void => {
   process.stderr.write(`toolgate-acp: ${line}\n`);
 };
 const { app, closeAll } = createAcpApp({ env: process.env, version: '0.0.0', log });
+// Not the SDK's ndJsonStream: a line over its size limit ends that stream, and every session with it.
 const connection = app.connect(
-  ndJsonStream(Writable.toWeb(process.stdout), Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>),
+  boundedNdJsonStream(
+    Writable.toWeb(process.stdout),
+    Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>,
+    { log },
+  ),
 );
 // stdin closed: end every session and the processes they started, then exit. Not a top-level
-// await: lazily loaded chunks import this module's chunk, and would wait for it forever.
+// await: lazily loaded chunks import this module's chunk, and would wait for it forever. A
+// connection that failed (stdin unreadable) says why and exits with status 1.
 void connection.closed.then(async () => {
+  const reason: unknown = connection.signal.reason;
+  const failed = reason instanceof Error && reason.message !== 'ACP connection closed';
+  if (failed) log(`connection failed: ${reason.message}`);
   await closeAll();
-  process.exit(0);
+  process.exit(failed ? 1 : 0);
 });

@@ -51,10 +51,18 @@ export interface AgentApproval {
   readonly rules?: ApprovalRules;
 }
 
+/** How many tool calls of one step run when {@link AgentLimits.maxToolCallsPerStep} is not set. */
+export const DEFAULT_MAX_TOOL_CALLS_PER_STEP = 64;
+
 /** Limits of one turn. */
 export interface AgentLimits {
   /** Model requests per turn. @default 50 */
   readonly maxSteps?: number;
+  /**
+   * Tool calls of one step that run, in the model's order; each call past it gets a `not_run`
+   * result that tells the model so, and the turn goes on. @default {@link DEFAULT_MAX_TOOL_CALLS_PER_STEP}
+   */
+  readonly maxToolCallsPerStep?: number;
   /** Retries of one model request on 429 and 5xx (the server's retry-after is honoured). @default 2 */
   readonly maxRetries?: number;
   /** Output tokens per model request. @default the provider's */

@@ -19,7 +19,12 @@ import {
 } from '@toolgate/core';
 import type { AgentEvent, TurnResult } from './agent-event.js';
 import type { AgentMessage } from './agent-message.js';
-import type { AgentOptions, SessionTools, SessionToolsContext } from './agent-options.js';
+import {
+  type AgentOptions,
+  DEFAULT_MAX_TOOL_CALLS_PER_STEP,
+  type SessionTools,
+  type SessionToolsContext,
+} from './agent-options.js';
 import { buildSystemPrompt } from './build-system-prompt.js';
 import { createDelegateTool, type RunDelegate } from './delegate/create-delegate-tool.js';
 import {
@@ -216,6 +221,7 @@ export async function createAgentSession(options: AgentOptions, child?: ChildSco
   };
   const maxSteps = options.limits?.maxSteps ?? DEFAULT_MAX_STEPS;
   const maxRetries = options.limits?.maxRetries ?? DEFAULT_MAX_RETRIES;
+  const maxToolCallsPerStep = options.limits?.maxToolCallsPerStep ?? DEFAULT_MAX_TOOL_CALLS_PER_STEP;
   const closed = new AbortController();
   let history: AgentMessage[] = [];
   // Built again only when the visible tools change (a provider's list, a policy).
@@ -275,6 +281,7 @@ export async function createAgentSession(options: AgentOptions, child?: ChildSco
         emit,
         maxParallelDelegates,
         readsPolicy: child !== undefined,
+        maxCalls: maxToolCallsPerStep,
       });
       messages.push(toolMessage(outcomes));
       if (stop) return end(stop);

@@ -42,6 +42,7 @@ export function createAgent(options: AgentOptions): Agent {
   checkLimit('limits.maxSteps', options.limits?.maxSteps, 1);
   checkLimit('limits.maxRetries', options.limits?.maxRetries, 0);
   checkLimit('limits.maxOutputTokens', options.limits?.maxOutputTokens, 1);
+  checkLimit('limits.maxToolCallsPerStep', options.limits?.maxToolCallsPerStep, 1);
   checkDelegates(options.delegates);
   return { createSession: () => createAgentSession(options) };
 }

@@ -1,13 +1,14 @@
 export type { AgentEvent, TurnResult } from './agent-event.js';
 export type { AgentMessage } from './agent-message.js';
 export type { AgentModel } from './agent-model.js';
-export type {
-  AgentApproval,
-  AgentLimits,
-  AgentOptions,
-  SessionTools,
-  SessionToolsContext,
-  SessionToolsFactory,
+export {
+  type AgentApproval,
+  type AgentLimits,
+  type AgentOptions,
+  DEFAULT_MAX_TOOL_CALLS_PER_STEP,
+  type SessionTools,
+  type SessionToolsContext,
+  type SessionToolsFactory,
 } from './agent-options.js';
 export { buildSystemPrompt, type SystemPromptParts } from './build-system-prompt.js';
 export { type Agent, createAgent } from './create-agent.js';

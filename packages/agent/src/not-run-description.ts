@@ -14,3 +14,8 @@ export function notRunMessage(reason: StopReason): string {
       return 'Not run: the turn stopped before this call ran.';
   }
 }
+
+/** What the model reads for a call past the limit of tool calls per step. */
+export function overStepLimitMessage(made: number, limit: number): string {
+  return `Not run: this step made ${made} tool calls and at most ${limit} run in one step (limits.maxToolCallsPerStep). Make the calls that are still needed again, fewer at a time.`;
+}

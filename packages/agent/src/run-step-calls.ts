@@ -1,7 +1,7 @@
 import { type ToolCall, type ToolResult, type ToolSurface, toolFailure } from '@toolgate/core';
 import type { AgentEvent } from './agent-event.js';
 import { mapWithLimit } from './delegate/map-with-limit.js';
-import { notRunMessage } from './not-run-description.js';
+import { notRunMessage, overStepLimitMessage } from './not-run-description.js';
 import type { StopReason } from './stop-reason.js';
 import { stopReasonOfResult } from './stop-reason-of-result.js';
 
@@ -25,6 +25,8 @@ export interface StepCallsOptions {
   readonly maxParallelDelegates: number;
   /** A refusal by the session's own policy is read by the model instead of stopping (a child). */
   readonly readsPolicy: boolean;
+  /** Calls of the step that run; the later ones are answered not run. */
+  readonly maxCalls: number;
 }
 
 /** Gives every call of `calls` a "not run" result. */
@@ -44,6 +46,8 @@ function batchOf(surface: ToolSurface, call: ToolCall): 'read' | 'delegate' | un
  * annotation) together, consecutive delegate calls together (at most `maxParallelDelegates` at
  * once), every other call alone. A result that stops the turn (see {@link stopReasonOfResult})
  * ends the step; the calls after it get "not run" results, so each call has exactly one result.
+ * Only the first `maxCalls` calls run at all; the others are answered not run, saying why, and
+ * do not stop the turn.
  */
 export async function runStepCalls(
   calls: readonly ToolCall[],
@@ -54,14 +58,15 @@ export async function runStepCalls(
   const outcomes: CallOutcome[] = [];
   let stop: StopReason | undefined;
   let next = 0;
-  while (next < calls.length && stop === undefined) {
+  const runnable = Math.min(calls.length, options.maxCalls);
+  while (next < runnable && stop === undefined) {
     if (signal.aborted) {
       stop = 'interrupted';
       break;
     }
     const batch = batchOf(surface, calls[next]!);
     let end = next + 1;
-    if (batch) while (end < calls.length && batchOf(surface, calls[end]!) === batch) end++;
+    if (batch) while (end < runnable && batchOf(surface, calls[end]!) === batch) end++;
     const limit = batch === 'delegate' ? options.maxParallelDelegates : end - next;
     const results = await mapWithLimit(calls.slice(next, end), limit, async (call) => {
       const result = await surface.executor.execute(call, { signal });
@@ -74,7 +79,13 @@ export async function runStepCalls(
     }
     next = end;
   }
-  const skipped = notRunOutcomes(calls.slice(next), stop ?? 'interrupted');
+  const skipped =
+    stop === undefined && next === runnable
+      ? calls.slice(next).map((call) => ({
+          call,
+          result: toolFailure('not_run', overStepLimitMessage(calls.length, options.maxCalls)),
+        }))
+      : notRunOutcomes(calls.slice(next), stop ?? 'interrupted');
   for (const outcome of skipped) emit({ type: 'tool-result', ...outcome });
   return { outcomes: [...outcomes, ...skipped], stop };
 }

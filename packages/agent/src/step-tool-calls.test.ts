@@ -194,4 +194,50 @@ describe('the tool calls of one step', () => {
       'user',
     ]);
   });
+
+  it('runs at most limits.maxToolCallsPerStep calls of a step; the rest are answered not run, saying why, and the turn goes on', async () => {
+    const { server, session, root } = await start({ limits: { maxToolCallsPerStep: 2 } });
+    await writeFile(join(root, 'n.txt'), 'one\n');
+    const calls = ['c1', 'c2', 'c3', 'c4'].map((id) => ({
+      id,
+      name: 'read_file',
+      arguments: { path: 'n.txt' },
+    }));
+    server.reply({ toolCalls: calls }, { text: 'done' });
+    const { events, result } = await collect(session.prompt('read four times'));
+    expect(result.stopReason).toBe('completed');
+    expect(toolEvents(events).filter((event) => event.startsWith('start'))).toEqual(['start c1', 'start c2']);
+    const notRun = (id: string) => ({
+      id,
+      content: `TOOL_ERROR: ${JSON.stringify({
+        errorType: 'not_run',
+        error:
+          'Not run: this step made 4 tool calls and at most 2 run in one step (limits.maxToolCallsPerStep). Make the calls that are still needed again, fewer at a time.',
+        tool: 'read_file',
+        callId: id,
+      })}`,
+    });
+    const results = toolResultsOf(server.requests[1]!.body!.messages);
+    expect(results.map((entry) => entry.id)).toEqual(['c1', 'c2', 'c3', 'c4']);
+    expect(results.slice(0, 2).map((entry) => entry.content.includes('one'))).toEqual([true, true]);
+    expect(results.slice(2)).toEqual([notRun('c3'), notRun('c4')]);
+  });
+
+  it('by default runs 64 calls of a step and answers the others not run', async () => {
+    const { server, session } = await start();
+    const calls = Array.from({ length: 1000 }, (_, index) => ({
+      id: `c${index}`,
+      name: 'read_file',
+      arguments: { path: 'missing.txt' },
+    }));
+    server.reply({ toolCalls: calls }, { text: 'done' });
+    const { events, result } = await collect(session.prompt('read a thousand times'));
+    expect(result.stopReason).toBe('completed');
+    expect(events.filter((event) => event.type === 'tool-call-start')).toHaveLength(64);
+    const results = toolResultsOf(server.requests[1]!.body!.messages);
+    expect(results.map((entry) => entry.id)).toEqual(calls.map((call) => call.id));
+    expect(results.map((entry) => entry.content.includes('"errorType":"not_run"'))).toEqual(
+      calls.map((_, index) => index >= 64),
+    );
+  });
 });

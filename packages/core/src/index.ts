@@ -93,6 +93,7 @@ export { type DefineJsonSchemaToolOptions, defineJsonSchemaTool } from './tool/d
 export { type DefineToolOptions, defineTool } from './tool/define-tool.js';
 export { implementToolOnDemand } from './tool/implement-tool-on-demand.js';
 export { lenientInteger } from './tool/lenient-integer.js';
+export { type QuotingFailure, quotingFailure } from './tool/quoting-failure.js';
 export {
   type AnyTool,
   type DirectToolImplementation,
@@ -133,6 +134,7 @@ export {
   pinDirectory,
 } from './workspace/pin-directory.js';
 export { createSymlink, removeEmptyDirectory, removeFile } from './workspace/pinned-entry-operations.js';
+export type { ReadPolicy, ReadPolicyQuery, ReadPolicyRefusal } from './workspace/read-policy.js';
 export {
   type ReadRegularFileOptions,
   type RegularFileRead,

@@ -13,6 +13,7 @@ export type {
   McpTransportType,
 } from './config/mcp-config-schema.js';
 export { type ParseMcpConfigOptions, parseMcpConfig } from './config/parse-mcp-config.js';
+export { type MessageEnvelope, MessageEnvelopeScanner } from './json-rpc/message-envelope-scanner.js';
 export {
   type CreateMcpServerOptions,
   createMcpServer,

@@ -51,10 +51,6 @@ interface CompiledRule {
   readonly path?: RegExp;
 }
 
-/** Names a command may set for itself that change what an allowed command does. */
-const DANGEROUS_ASSIGNMENT =
-  /^(PATH|IFS|ENV|BASH_ENV|PROMPT_COMMAND|SHELLOPTS|BASHOPTS|LD_.*|DYLD_.*|.*_OPTIONS|PYTHON.*|PERL.*|RUBY.*|NODE_.*|GIT_.*|npm_config_.*|NPM_CONFIG_.*)$/;
-
 const ORDER: readonly PermissionList[] = ['deny', 'ask', 'allow'];
 
 /** Bash rules by the command name they need, each name's list merged with the rules for any name. */
@@ -183,7 +179,7 @@ export function createPermissionRules(
 
   /** The verdict of the bash rules on one simple command: deny, ask, allow or nothing. */
   const decideCommand = (command: SimpleCommand, index: CommandIndex): PermissionDecision | undefined => {
-    const readings = unwrapCommand(command.words).map((reading) => ({
+    const readings = unwrapCommand(command.words).readings.map((reading) => ({
       ...reading,
       words: reading.words.map((word, position) => (position === 0 ? commandName(word) : word)),
     }));
@@ -209,7 +205,6 @@ export function createPermissionRules(
         rule: maybe.rule,
         reason: `\`${shown()}\` may match ${describe(maybe.rule)}: part of it is known only when it runs`,
       };
-    if (command.assignments.some((name) => DANGEROUS_ASSIGNMENT.test(name))) return undefined;
     for (const candidate of bashRules) {
       if (candidate.rule.list !== 'allow') continue;
       const allowed = readings.some(
@@ -225,6 +220,17 @@ export function createPermissionRules(
         };
     }
     return undefined;
+  };
+
+  // The first bash deny or ask rule with a specifier: code the analyzer cannot read asks while one is in force.
+  const guardByTool = new Map<string, CompiledRule | undefined>();
+  const guardFor = (tool: string): CompiledRule | undefined => {
+    if (!guardByTool.has(tool))
+      guardByTool.set(
+        tool,
+        forTool(tool).find(({ rule, command }) => command !== undefined && rule.list !== 'allow'),
+      );
+    return guardByTool.get(tool);
   };
 
   // Whether a write rule can speak to a command line's redirections (else only the host's refusals can).
@@ -262,20 +268,35 @@ export function createPermissionRules(
         reason: `${describe(unconditional.rule)} covers every command`,
       };
     const analysis = await analyzeCommandLine(query.command);
-    if (analysis.unreadable !== undefined)
-      return judged
-        ? { decision: 'ask', reason: `the command line cannot be judged by rules: ${analysis.unreadable}` }
-        : undefined;
     const index = indexFor(query.tool);
     const verdicts = analysis.commands.map((command) => decideCommand(command, index));
     const writes = await Promise.all(
       analysis.writeTargets.map((target) => decideWrite(target, query, judged)),
     );
     const all = [...verdicts, ...writes];
+    // A part that cannot be read (a nested script that is not valid shell) hides nothing a deny
+    // rule found elsewhere in the line.
+    if (analysis.unreadable !== undefined)
+      return (
+        all.find((verdict) => verdict?.decision === 'deny') ??
+        (judged
+          ? { decision: 'ask', reason: `the command line cannot be judged by rules: ${analysis.unreadable}` }
+          : undefined)
+      );
     for (const list of ['deny', 'ask'] as const) {
       const found = all.find((verdict) => verdict?.decision === list);
       if (found) return found;
     }
+    // Code the analyzer cannot read may be what a deny or ask rule is there to stop.
+    const guard = analysis.opaque !== undefined ? guardFor(query.tool) : undefined;
+    if (guard)
+      return {
+        decision: 'ask',
+        rule: guard.rule,
+        reason: `the line runs code the rules cannot see into (${analysis.opaque}), and ${describe(guard.rule)} is in force`,
+      };
+    // Allowed only when every node of the parse is judged completely.
+    if (analysis.unjudged !== undefined) return undefined;
     if (verdicts.length > 0 && verdicts.every((verdict) => verdict?.decision === 'allow')) {
       const first = verdicts[0]!;
       return verdicts.length === 1

@@ -1,5 +1,6 @@
 export { analyzeCommandLine } from './bash/analyze-command-line.js';
 export type { CommandLineAnalysis, SimpleCommand, StaticWord } from './bash/command-line-analysis.js';
+export { checkRuleTools, closestToolName } from './check-rule-tools.js';
 export {
   createPermissionRules,
   type PermissionRules,
@@ -10,6 +11,7 @@ export {
   type PermissionRuleIssue,
   parsePermissionRules,
 } from './parse-permission-rules.js';
+export { compilePathGlob } from './path-glob.js';
 export type {
   CommandWriteTarget,
   PermissionDecision,

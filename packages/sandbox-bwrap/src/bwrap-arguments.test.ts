@@ -78,4 +78,24 @@ describe('bubblewrap arguments', () => {
     const rootHome = bwrapArguments({ ...layout, home: '/', readRoots: [], protectedPaths: [], masked: [] });
     expect(rootHome.filter((arg) => arg === '--tmpfs')).toHaveLength(1);
   });
+
+  it('binds a mask file in place of a secret when given one, and loads the seccomp program from its descriptor', () => {
+    const args = bwrapArguments({
+      ...layout,
+      masked: [
+        { path: '/home/ada/project/.npmrc', kind: 'file', source: '/tmp/toolgate-sandbox-x/mask-12-1-0' },
+      ],
+      seccompFd: 9,
+    });
+    expect(args.slice(-8)).toEqual([
+      '--ro-bind',
+      '/tmp/toolgate-sandbox-x/mask-12-1-0',
+      '/home/ada/project/.npmrc',
+      '--seccomp',
+      '9',
+      '--chdir',
+      '/home/ada/project/src',
+      '--',
+    ]);
+  });
 });

@@ -17,6 +17,8 @@ export interface BwrapLayout {
   readonly masked: readonly MaskedPath[];
   /** Where the command starts. */
   readonly workingDirectory: string;
+  /** The descriptor bubblewrap reads a seccomp program from (`--seccomp`); undefined loads none. */
+  readonly seccompFd?: number;
 }
 
 interface Mount {
@@ -33,7 +35,8 @@ const depthOf = (path: string): number => (path === '/' ? 0 : path.split('/').le
  * ipc, uts, cgroup and network namespaces (the network shared back only when allowed), no
  * capabilities, killed with its parent, its own session (no terminal injection); the host root
  * read-only with a fresh `/proc`, a minimal `/dev`, a private `/tmp` and the home hidden; the
- * workspace bound read-write (or read-only), protected paths read-only and secrets emptied.
+ * workspace bound read-write (or read-only), protected paths read-only and secrets masked; the
+ * seccomp program read from `seccompFd`, applied to the command.
  * Mounts are ordered parents first, so a deeper mount is never covered by a shallower one.
  */
 export function bwrapArguments(layout: BwrapLayout): string[] {
@@ -53,11 +56,14 @@ export function bwrapArguments(layout: BwrapLayout): string[] {
   for (const path of layout.protectedPaths) {
     mounts.push({ path, order: 3, args: ['--ro-bind', path, path] });
   }
-  for (const { path, kind } of layout.masked) {
+  for (const { path, kind, source } of layout.masked) {
     mounts.push({
       path,
       order: 4,
-      args: kind === 'file' ? ['--ro-bind', '/dev/null', path] : ['--tmpfs', path, '--remount-ro', path],
+      args:
+        kind === 'file'
+          ? ['--ro-bind', source ?? '/dev/null', path]
+          : ['--tmpfs', path, '--remount-ro', path],
     });
   }
   mounts.sort((a, b) => depthOf(a.path) - depthOf(b.path) || a.order - b.order);
@@ -77,6 +83,7 @@ export function bwrapArguments(layout: BwrapLayout): string[] {
     '--proc',
     '/proc',
     ...mounts.flatMap((mount) => mount.args),
+    ...(layout.seccompFd !== undefined ? ['--seccomp', String(layout.seccompFd)] : []),
     '--chdir',
     layout.workingDirectory,
     '--',

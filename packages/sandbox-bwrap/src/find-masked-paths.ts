@@ -2,10 +2,12 @@ import type { Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** A path to hide inside the sandbox: a file (shown empty) or a directory (shown empty). */
+/** A path to hide inside the sandbox: a file (shown unreadable) or a directory (shown empty). */
 export interface MaskedPath {
   readonly path: string;
   readonly kind: 'file' | 'directory';
+  /** For a file: what is bound in its place. @default '/dev/null' */
+  readonly source?: string;
 }
 
 /** Directories not searched for secrets: too large to walk per command, and not the user's own. */

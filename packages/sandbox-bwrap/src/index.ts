@@ -13,3 +13,4 @@ export {
   SANDBOX_MODES,
   type SandboxMode,
 } from './sandbox-mode.js';
+export { toolgateDirectories } from './toolgate-directories.js';

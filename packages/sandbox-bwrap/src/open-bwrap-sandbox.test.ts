@@ -99,7 +99,7 @@ describeWithBwrap('workspace-write', () => {
     for (const path of ['.env', 'sub/.env.local', 'sub/server.pem', '.env.linked', fixture.linkedSecret]) {
       expect(run.stderr).toContain(`cat: ${path}: Permission denied`);
     }
-    expect(run.stderr).toContain('/bin/bash: line 1: .env: Permission denied\n');
+    expect(run.stderr).toContain('/bin/bash: line 1: .env: Read-only file system\n');
     expect(await readFile(join(fixture.workspace, '.env'), 'utf8')).toBe('API_KEY=workspace-secret\n');
   });
 

@@ -6,9 +6,13 @@ import { createSecretMatcher, DEFAULT_SECRET_PATTERNS, InvalidOptionsError } fro
 import type { LocalSandboxSession } from '@toolgate/tools-shell';
 import { bwrapArguments } from './bwrap-arguments.js';
 import { findExecutable } from './find-executable.js';
-import { findMaskedPaths } from './find-masked-paths.js';
+import { findMaskedPaths, type MaskedPath } from './find-masked-paths.js';
 import { runProbe } from './run-probe.js';
+import { sandboxHostFiles } from './sandbox-host-files.js';
+import { SECCOMP_FD, sandboxLauncher } from './sandbox-launcher.js';
 import { type ConfinedSandboxMode, SANDBOX_MODES } from './sandbox-mode.js';
+import { toolgateDirectories } from './toolgate-directories.js';
+import { unixSocketFilter } from './unix-socket-filter.js';
 
 /** Paths inside the workspace that stay read-only in `workspace-write`: history, hooks and configuration. */
 export const DEFAULT_PROTECTED_PATHS: readonly string[] = [
@@ -33,6 +37,8 @@ export interface BwrapSandboxOptions {
   readonly readRoots?: readonly string[];
   /** The home directory hidden behind an empty private one. @default os.homedir() */
   readonly home?: string;
+  /** Absolute paths hidden wherever they are (an empty directory or an unreadable file), read roots and workspace included. @default toolgate's config and state directories (`toolgateDirectories(process.env, home)`) */
+  readonly hiddenPaths?: readonly string[];
   /** The bubblewrap executable: a name looked up on `PATH`, or a path. @default 'bwrap' */
   readonly bwrapPath?: string;
   /** The session id reported in results. @default `sbx_` and a random UUID */
@@ -95,6 +101,10 @@ function checkedOptions(options: BwrapSandboxOptions) {
   }
   const home = options.home ?? homedir();
   if (!isAbsolute(home)) throw new InvalidOptionsError(`home must be an absolute path; got ${home}`);
+  const hiddenPaths = options.hiddenPaths ?? toolgateDirectories(process.env, home);
+  for (const path of hiddenPaths) {
+    if (!isAbsolute(path)) throw new InvalidOptionsError(`hidden path "${path}" must be an absolute path`);
+  }
   const probeTimeoutMs = options.probeTimeoutMs ?? 10_000;
   if (!Number.isInteger(probeTimeoutMs) || probeTimeoutMs <= 0) {
     throw new InvalidOptionsError(`probeTimeoutMs must be a positive integer; got ${probeTimeoutMs}`);
@@ -103,6 +113,7 @@ function checkedOptions(options: BwrapSandboxOptions) {
     mode,
     protectedPaths,
     home,
+    hiddenPaths,
     probeTimeoutMs,
     secrets: createSecretMatcher(options.secrets ?? DEFAULT_SECRET_PATTERNS),
   };
@@ -112,12 +123,12 @@ function checkedOptions(options: BwrapSandboxOptions) {
  * Opens a bubblewrap sandbox for one session: resolves the paths, then runs bubblewrap once with
  * the session's own arguments, so a missing or non-working bubblewrap (no user namespaces, a
  * kernel or container that forbids them) is found now, not on the first command. Each command
- * is then confined afresh: secrets and protected paths are looked up when it starts.
+ * is then confined afresh: secrets, protected and hidden paths are looked up when it starts.
  * Throws `InvalidOptionsError` on invalid options; an environment where bubblewrap cannot run is
  * `{ ok: false, reason }`.
  */
 export async function openBwrapSandbox(options: BwrapSandboxOptions): Promise<BwrapSandboxOpening> {
-  const { mode, protectedPaths, home, probeTimeoutMs, secrets } = checkedOptions(options);
+  const { mode, protectedPaths, home, hiddenPaths, probeTimeoutMs, secrets } = checkedOptions(options);
   const network = options.network ?? false;
   const bwrapName = options.bwrapPath ?? 'bwrap';
   const bwrapPath = await findExecutable(bwrapName, process.env.PATH ?? '');
@@ -131,26 +142,78 @@ export async function openBwrapSandbox(options: BwrapSandboxOptions): Promise<Bw
   if (!workspaceRoot || !(await stat(workspaceRoot)).isDirectory()) {
     throw new InvalidOptionsError(`workspaceRoot ${options.workspaceRoot} is not an existing directory`);
   }
+  const program = unixSocketFilter();
+  if (!program) {
+    return {
+      ok: false,
+      reason: `no seccomp program for this architecture (${process.arch}): the sandbox could not keep host unix sockets out.`,
+    };
+  }
+  const hostFiles = sandboxHostFiles(program);
   const realHome = await existingReal(home);
   const readRoots = (await Promise.all((options.readRoots ?? []).map(existingReal))).filter(
     (root): root is string => root !== undefined,
   );
 
-  const argumentsFor = async (workingDirectory: string): Promise<string[]> => {
-    const [masked, protectedReal] = await Promise.all([
+  // What to hide, looked up per command; a path already inside the hidden home, and not under a
+  // read root, is hidden with it.
+  const hiddenNow = async (): Promise<{ hidden: MaskedPath[]; real: string[] }> => {
+    const real = (await Promise.all(hiddenPaths.map(existingReal))).filter(
+      (path): path is string =>
+        path !== undefined &&
+        (realHome === undefined ||
+          realHome === '/' ||
+          !isWithin(path, realHome) ||
+          readRoots.some((root) => isWithin(path, root))),
+    );
+    const hidden = await Promise.all(
+      real.map(async (path): Promise<MaskedPath> => {
+        const isDirectory = await stat(path).then(
+          (found) => found.isDirectory(),
+          () => false,
+        );
+        return { path, kind: isDirectory ? 'directory' : 'file' };
+      }),
+    );
+    return { hidden, real };
+  };
+
+  // A secret file is shown as a file of its size and mtime that nobody may read (see sandboxHostFiles).
+  const withSource = async (mask: MaskedPath): Promise<MaskedPath> => {
+    if (mask.kind !== 'file') return mask;
+    try {
+      const found = await stat(mask.path);
+      if (!found.isFile()) return mask;
+      const source = await hostFiles.maskFor({ size: found.size, mtimeMs: found.mtimeMs, mode: found.mode });
+      return { ...mask, source };
+    } catch {
+      return mask;
+    }
+  };
+
+  const invocationFor = async (
+    workingDirectory: string,
+    command: readonly string[],
+    launcherOptions: readonly string[] = [],
+  ) => {
+    const [secretMasks, protectedReal, hiddenFound, filterPath] = await Promise.all([
       findMaskedPaths(workspaceRoot, (name) => secrets.match(name) !== undefined),
       Promise.all(
         mode === 'workspace-write'
           ? protectedPaths.map((path) => existingReal(join(workspaceRoot, path)))
           : [],
       ),
+      hiddenNow(),
+      hostFiles.filter(),
     ]);
-    return bwrapArguments({
+    const masked = await Promise.all([...secretMasks, ...hiddenFound.hidden].map(withSource));
+    const bwrapArgs = bwrapArguments({
       mode,
       network,
       workspaceRoot,
       home: realHome,
-      readRoots,
+      // A read root inside a hidden path would show it again.
+      readRoots: readRoots.filter((root) => !hiddenFound.real.some((path) => isWithin(root, path))),
       // A protected path that links out of the workspace is read-only there already.
       protectedPaths: protectedReal.filter(
         (path): path is string =>
@@ -158,14 +221,18 @@ export async function openBwrapSandbox(options: BwrapSandboxOptions): Promise<Bw
       ),
       masked,
       workingDirectory,
+      seccompFd: SECCOMP_FD,
+    });
+    return sandboxLauncher({
+      bwrapPath,
+      filterPath,
+      bwrapArgs: [...launcherOptions, ...bwrapArgs, ...command],
+      gitSeesMasksUnchanged: masked.some((mask) => mask.source !== undefined),
     });
   };
 
-  const probe = await runProbe(
-    bwrapPath,
-    [...(await argumentsFor(workspaceRoot)), '/bin/sh', '-c', 'exit 0'],
-    probeTimeoutMs,
-  );
+  const probeInvocation = await invocationFor(workspaceRoot, ['/bin/sh', '-c', 'exit 0']);
+  const probe = await runProbe(probeInvocation.file, probeInvocation.args, probeTimeoutMs);
   if (!probe.ok) {
     return { ok: false, reason: `bubblewrap (${bwrapPath}) cannot create a sandbox here: ${probe.reason}` };
   }
@@ -183,11 +250,12 @@ export async function openBwrapSandbox(options: BwrapSandboxOptions): Promise<Bw
         // bubblewrap reports, on fd 3, the pid of its child: the sandbox's pid 1, which leaves the
         // launcher's session and binds itself to the launcher's life only at the end of set-up,
         // so a stop during set-up must kill it by pid.
-        return {
-          file: bwrapPath,
-          args: ['--info-fd', '3', ...(await argumentsFor(workingDirectory)), shell.file, ...shell.args],
-          reportsChildPidOnFd3: true,
-        };
+        const { file, args } = await invocationFor(
+          workingDirectory,
+          [shell.file, ...shell.args],
+          ['--info-fd', '3'],
+        );
+        return { file, args, reportsChildPidOnFd3: true };
       },
     },
   };

@@ -140,6 +140,9 @@ export function createAgentsMdStore(workspace: Workspace): AgentsMdStore {
       // A symlink loop is not the model's argument; report it as the broken file it is.
       return error.code === 'invalid_arguments' ? agentsMdFailure('io_error', error.message) : resolution;
     }
+    // Writing AGENTS.md reads it too (the approval diff, the append): the read predicate first.
+    const denied = workspace.checkReadable(resolution.output.absolutePath);
+    if (denied) return denied;
     const location = toLocation(chosen, resolution.output);
     if (!location.exists) return toolSuccess(location);
     try {

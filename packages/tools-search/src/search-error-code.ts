@@ -6,6 +6,10 @@ export type SearchErrorCode =
   | 'path_outside_workspace'
   /** The path's real name, or the name it was given by, is a secret (`.env`, `*.pem`, …, or the configured `secrets`). */
   | 'secret_file'
+  /** `path` (or its real path) is refused by the workspace's read policy (a deny rule for reading it). */
+  | 'path_denied'
+  /** `path` is toolgate's state directory or the user's configuration, which no tool reads. */
+  | 'path_protected'
   /** `path` does not exist. */
   | 'not_found'
   /** glob's `path` is a file, or a component of `path` is not a directory. */

@@ -6,7 +6,7 @@ import type { CommandOptions } from '../cli/parse-cli-arguments.js';
 import { readPrompt } from '../cli/read-prompt.js';
 import { agentEventJson } from '../render/agent-event-json.js';
 import { createTurnRenderer } from '../render/render-agent-event.js';
-import { createTerminalAgent } from '../session/create-terminal-agent.js';
+import { openTerminalAgent } from '../session/open-terminal-agent.js';
 import { streamColors } from './command-context.js';
 import { signalExitCode } from './run-call-command.js';
 
@@ -19,27 +19,24 @@ export type RunCommandOptions = CommandOptions<'run'>;
  * stop reason. Every process the turn started is stopped before it returns.
  */
 export async function runAgentCommand(io: CliIo, command: RunCommandOptions): Promise<ExitCode> {
-  const { agent, settings, oversight } = await createTerminalAgent(io, command);
-  const prompt = await readPrompt(command.prompt, () => io.stdin);
+  const session = await openTerminalAgent(io, command);
   const renderer = createTurnRenderer({
     stdout: io.stdout,
     stderr: io.stderr,
     colors: streamColors(io),
-    root: settings.root,
+    root: session.settings.root,
   });
-  const session = await agent.createSession();
   let result: TurnResult;
   try {
+    const prompt = await readPrompt(command.prompt, () => io.stdin);
     const turn = session.prompt(prompt, { signal: io.signal });
     for await (const event of turn) {
-      oversight.onEvent(event);
       if (command.json) io.stdout.write(agentEventJson(event));
       else renderer.render(event);
     }
     result = await turn.result;
   } finally {
     await session.close();
-    await oversight.close();
   }
   if (!command.json) renderer.finish(result);
   return signalExitCode(io.signal) ?? exitCodeOfStopReason(result.stopReason);

@@ -1,5 +1,5 @@
-import { BUILT_IN_TOOL_NAMES, type ToolResult } from '@toolgate/core';
-import { createSessionSurface } from '@toolgate/host';
+import type { ToolResult } from '@toolgate/core';
+import { openHostSession } from '@toolgate/host';
 import { ONE_SHOT_CHOICES } from '../approval/approval-choices.js';
 import { createTerminalApprover } from '../approval/create-terminal-approver.js';
 import { formatRejectionLine, type TerminalRejection } from '../approval/terminal-rejection.js';
@@ -11,12 +11,8 @@ import { readCallArguments } from '../cli/read-call-arguments.js';
 import { resolveSessionSettings } from '../cli/resolve-session-settings.js';
 import { createColors, shouldUseColor } from '../render/colors.js';
 import { renderToolResult } from '../render/render-tool-result.js';
-import { openSessionOversight } from '../session/open-session-oversight.js';
 import { withElapsedTime } from '../session/with-elapsed-time.js';
 import { streamColors } from './command-context.js';
-
-/** Every MCP server's tool name starts so (`mcp__<server>__<tool>`). */
-const MCP_TOOL_PREFIX = 'mcp__';
 
 /** The exit status of a finished call. */
 export function exitCodeOf(result: ToolResult): ExitCode {
@@ -47,13 +43,13 @@ export async function runCallCommand(io: CliIo, command: CallCommandOptions): Pr
   const colors = streamColors(io);
   // What the approver refused: said in one line instead of the generic rejection rendering.
   const refused: { rejection?: TerminalRejection } = {};
-  const notice = (line: string) => io.stderr.write(`${line}\n`);
-  const oversight = await openSessionOversight(settings, 'terminal', notice);
-  const session = await createSessionSurface({
-    root: settings.root,
-    config: settings.config,
-    mode: settings.mode,
-    ...(settings.rules ? { rules: settings.rules } : {}),
+  // Only what the call needs loads: its tool's package; the MCP servers when no other tool has
+  // its name; the sandbox when the tool runs commands.
+  const session = await openHostSession(settings, {
+    purpose: { kind: 'call', tool: command.tool },
+    answeredBy: 'terminal',
+    env: io.env,
+    notice: (line) => io.stderr.write(`${line}\n`),
     approver: createTerminalApprover({
       choices: ONE_SHOT_CHOICES,
       colors: createColors(shouldUseColor(true, io.env)),
@@ -61,22 +57,6 @@ export async function runCallCommand(io: CliIo, command: CallCommandOptions): Pr
         refused.rejection = rejection;
       },
     }),
-    // A built-in tool never waits on MCP servers: they start only for a call of one of theirs.
-    ...(settings.mcpConfigFile && command.tool.startsWith(MCP_TOOL_PREFIX)
-      ? { mcpConfigFile: settings.mcpConfigFile }
-      : {}),
-    // One call of a built-in tool loads only its package; any other name loads them all, so an
-    // unknown name is answered with the whole surface.
-    ...((BUILT_IN_TOOL_NAMES as readonly string[]).includes(command.tool)
-      ? { builtIns: [command.tool] }
-      : {}),
-    // Only bash runs in the sandbox: no other call pays for trying bubblewrap.
-    sandbox:
-      command.tool === 'bash'
-        ? { ...settings.sandbox, notice: (line: string) => io.stderr.write(`${line}\n`) }
-        : 'unconfined',
-    before: oversight.before,
-    onEvent: (event) => oversight.onEvent(event),
     ...(io.stderr.isTTY ? { after: [withElapsedTime({ write: (text) => io.stderr.write(text) })] } : {}),
   });
   let result: ToolResult | undefined;
@@ -86,13 +66,12 @@ export async function runCallCommand(io: CliIo, command: CallCommandOptions): Pr
       { id: oneShotCallId(), name: command.tool, arguments: input },
       { signal: io.signal },
     );
-    // An unknown mcp__ tool usually means its server did not start: say why.
+    // An unknown tool is often one whose MCP server did not start: say why.
     if (result.status === 'failure' && result.error.code === 'unknown_tool') {
-      for (const line of session.mcp?.statusLines() ?? []) io.stderr.write(`${colors.stderr.dim(line)}\n`);
+      for (const line of session.mcpStatus()) io.stderr.write(`${colors.stderr.dim(line)}\n`);
     }
   } finally {
-    stopped = await session.close();
-    await oversight.close();
+    ({ stoppedProcesses: stopped } = await session.close());
   }
   const rejection = result.status === 'rejected' && result.by === 'approval' ? refused.rejection : undefined;
   if (rejection) io.stderr.write(formatRejectionLine(rejection, colors.stderr));

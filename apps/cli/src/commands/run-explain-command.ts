@@ -1,12 +1,5 @@
-import {
-  type ApprovalExplanation,
-  BUILT_IN_TOOL_NAMES,
-  createApprovalMemory,
-  createToolSurface,
-  type ToolResult,
-  withApprovalExplanation,
-} from '@toolgate/core';
-import { createSessionTools } from '@toolgate/host';
+import type { ApprovalExplanation, ToolResult } from '@toolgate/core';
+import { openHostSession } from '@toolgate/host';
 import { ONE_SHOT_CHOICES } from '../approval/approval-choices.js';
 import { createTerminalApprover } from '../approval/create-terminal-approver.js';
 import type { CliIo } from '../cli/cli-io.js';
@@ -29,41 +22,27 @@ export async function runExplainCommand(io: CliIo, command: CallCommandOptions):
   const settings = await resolveSessionSettings(io, command.options);
   const input = await readCallArguments(command.args, () => io.stdin);
   const colors = streamColors(io);
-  const tools = await createSessionTools({
-    root: settings.root,
-    config: settings.config,
-    ...(settings.mcpConfigFile && command.tool.startsWith('mcp__')
-      ? { mcpConfigFile: settings.mcpConfigFile }
-      : {}),
-    ...((BUILT_IN_TOOL_NAMES as readonly string[]).includes(command.tool)
-      ? { builtIns: [command.tool] }
-      : {}),
-    // Nothing runs: no sandbox is needed to explain a bash call.
-    sandbox: 'unconfined',
+  // Nothing runs: no sandbox, hooks or audit log; the MCP servers start only for a tool no
+  // other has.
+  const session = await openHostSession(settings, {
+    purpose: { kind: 'explain', tool: command.tool },
+    answeredBy: 'terminal',
+    env: io.env,
+    notice: (line) => io.stderr.write(`${line}\n`),
+    approver: createTerminalApprover({
+      choices: ONE_SHOT_CHOICES,
+      colors: createColors(shouldUseColor(true, io.env)),
+      onRejected: () => {},
+    }),
   });
   let result: ToolResult;
   try {
-    const surface = createToolSurface({
-      tools: tools.provider,
-      decorators: [
-        withApprovalExplanation({
-          mode: settings.mode,
-          memory: createApprovalMemory(),
-          ...(settings.rules ? { rules: settings.rules } : {}),
-          approver: createTerminalApprover({
-            choices: ONE_SHOT_CHOICES,
-            colors: createColors(shouldUseColor(true, io.env)),
-            onRejected: () => {},
-          }),
-        }),
-      ],
-    });
-    result = await surface.executor.execute(
+    result = await session.surface.executor.execute(
       { id: oneShotCallId(), name: command.tool, arguments: input },
       { signal: io.signal },
     );
   } finally {
-    await tools.close();
+    await session.close();
   }
   if (result.status !== 'success') {
     if (command.json) io.stdout.write(`${JSON.stringify(result)}\n`);

@@ -1,11 +1,10 @@
 import { settleCommits } from '@toolgate/core';
-import { createSessionSurface } from '@toolgate/host';
+import { openHostSession } from '@toolgate/host';
 import type { CliIo } from '../cli/cli-io.js';
 import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
 import type { CommonOptions } from '../cli/parse-cli-arguments.js';
 import { readVersion } from '../cli/read-version.js';
 import { resolveSessionSettings } from '../cli/resolve-session-settings.js';
-import { openSessionOversight } from '../session/open-session-oversight.js';
 import { signalExitCode } from './run-call-command.js';
 
 /**
@@ -17,24 +16,15 @@ export async function runMcpCommand(io: CliIo, options: CommonOptions): Promise<
   const settings = await resolveSessionSettings(io, options);
   const { createMcpServer, createStdioServerTransport } = await import('@toolgate/mcp');
   let server: ReturnType<typeof createMcpServer> | undefined;
-  const oversight = await openSessionOversight(settings, 'mcp-client', (line) =>
-    io.stderr.write(`${line}\n`),
-  );
   // Built-in tools are served at once; each MCP server's tools join when it connects, and the
-  // client hears of it through list_changed.
-  const session = await createSessionSurface({
-    root: settings.root,
-    config: settings.config,
-    mode: settings.mode,
-    ...(settings.rules ? { rules: settings.rules } : {}),
-    ...(settings.hiddenTools ? { hiddenTools: settings.hiddenTools } : {}),
-    ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
-    sandbox: { ...settings.sandbox, notice: (line) => io.stderr.write(`${line}\n`) },
+  // client hears of it through list_changed. Approvals go to each client (withApprover).
+  const session = await openHostSession(settings, {
+    purpose: { kind: 'serve' },
+    answeredBy: 'mcp-client',
+    env: io.env,
+    notice: (line) => io.stderr.write(`${line}\n`),
     mcpStderr: (name, chunk) => io.stderr.write(`[${name}] ${chunk}`),
-    waitForMcpServers: false,
     onMcpToolsChanged: () => void server?.notifyToolsChanged().catch(() => {}),
-    before: oversight.before,
-    onEvent: (event) => oversight.onEvent(event),
   });
   const closed = new Promise<void>((resolve) => {
     server = createMcpServer({
@@ -43,7 +33,6 @@ export async function runMcpCommand(io: CliIo, options: CommonOptions): Promise<
       version: readVersion(),
       onClose: async () => {
         await session.close();
-        await oversight.close();
         resolve();
       },
     });
@@ -59,8 +48,8 @@ export async function runMcpCommand(io: CliIo, options: CommonOptions): Promise<
       void served.close();
     });
   });
-  void session.mcp?.ready.then(() => {
-    for (const line of session.mcp?.statusLines() ?? []) io.stderr.write(`${line}\n`);
+  void session.mcpReady.then(() => {
+    for (const line of session.mcpStatus()) io.stderr.write(`${line}\n`);
   });
   await closed;
   // A write the client no longer waits for (it left mid-request) finishes before the process exits.

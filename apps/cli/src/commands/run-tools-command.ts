@@ -1,6 +1,5 @@
-import { delegateToolSpec } from '@toolgate/agent';
 import { type ApprovalSubject, findClosestMatch } from '@toolgate/core';
-import { createSessionTools, resolveAgentDefinitions } from '@toolgate/host';
+import { openHostSession } from '@toolgate/host';
 import type { CliIo } from '../cli/cli-io.js';
 import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
 import type { CommandOptions } from '../cli/parse-cli-arguments.js';
@@ -22,25 +21,17 @@ export async function runToolsCommand(io: CliIo, command: ToolsCommandOptions): 
   const settings = await resolveSessionSettings(io, command.options);
   // The session's tools themselves, not only their definitions: the table shows whether each asks
   // by the rule the tool declares (a swapped-in bash or a tool module has its own).
-  const session = await createSessionTools({
-    root: settings.root,
-    config: settings.config,
-    // Listing runs nothing.
-    sandbox: 'unconfined',
-    ...(settings.hiddenTools ? { hiddenTools: settings.hiddenTools } : {}),
-    ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
+  const session = await openHostSession(settings, {
+    purpose: { kind: 'list' },
+    answeredBy: 'terminal',
+    env: io.env,
+    notice: (line) => io.stderr.write(`${line}\n`),
   });
   let tools: readonly ApprovalSubject[];
   let statusLines: readonly string[];
   try {
-    const agents = await resolveAgentDefinitions({
-      agents: settings.config.agents,
-      files: settings.agentFiles,
-      env: io.env,
-      skipModels: true,
-    });
-    tools = [...session.provider.list(), ...agents.map((agent) => delegateToolSpec(agent))];
-    statusLines = session.mcp?.statusLines() ?? [];
+    tools = [...session.tools.list(), ...session.delegates];
+    statusLines = session.mcpStatus();
   } finally {
     await session.close();
   }

@@ -1,7 +1,8 @@
 import { realpath } from 'node:fs/promises';
 import {
   checkWorkspaceTrust,
-  digestWorkspaceConfig,
+  describeDistrust,
+  inspectWorkspaceConfig,
   loadUserConfig,
   userConfigFile,
   writeUserConfig,
@@ -33,11 +34,13 @@ export async function runTrustCommand(io: CliIo, command: TrustCommandOptions): 
     for (const entry of trusted) {
       let state: string;
       try {
-        const trust = checkWorkspaceTrust([entry], entry.path, await digestWorkspaceConfig(entry.path));
+        const trust = checkWorkspaceTrust([entry], entry.path, await inspectWorkspaceConfig(entry.path));
         state =
           trust.state === 'trusted'
             ? 'trusted'
-            : `changed since trusted: ${trust.state === 'changed' ? trust.files.join(', ') : ''}`;
+            : trust.state === 'changed'
+              ? `changed since trusted: ${trust.files.join(', ')}`
+              : `not trusted: ${describeDistrust(trust)}`;
       } catch {
         state = 'missing';
       }
@@ -56,14 +59,24 @@ export async function runTrustCommand(io: CliIo, command: TrustCommandOptions): 
     io.stdout.write(`${root} is no longer trusted.\n`);
     return EXIT_CODES.success;
   }
-  const files = await digestWorkspaceConfig(root);
+  const inspection = await inspectWorkspaceConfig(root);
+  if (inspection.refusals.length > 0) {
+    // Trust covers what the config makes the host run; what it cannot verify is not trusted at all.
+    io.stderr.write(
+      `toolgate: not trusting ${root}: its config makes toolgate run what it cannot verify:\n` +
+        inspection.refusals.map((reason) => `  - ${reason}\n`).join('') +
+        `Nothing was recorded${others.length === trusted.length ? '' : '; the earlier trust of this workspace stays as it was (and no longer matches)'}. Fix these and run toolgate trust again.\n`,
+    );
+    return EXIT_CODES.usage;
+  }
+  const { files } = inspection;
   const entry = { path: root, files, trustedAt: new Date().toISOString() };
   await writeUserConfig(file, { ...user, trustedWorkspaces: [...others, entry] });
   const names = Object.keys(files);
   io.stdout.write(
     `Trusted ${root}${names.length === 0 ? ' (it has no config files yet)' : ''}.\n` +
       names.map((name) => `  ${name}  ${files[name]}\n`).join('') +
-      `Its toolgate.config.json may now loosen the rules and its .mcp.json servers may start; any change to these files (or a new one) makes it untrusted again. Recorded in ${file}.\n`,
+      `Its toolgate.config.json may now loosen the rules, and its hooks, tool modules and .mcp.json servers may run, from the bytes listed here; no tool and no sandboxed command may write these files, and any change to them (or a new one) makes it untrusted again. Recorded in ${file}.\n`,
   );
   return EXIT_CODES.success;
 }

@@ -321,8 +321,11 @@ describe.skipIf(SKIP_REASON !== undefined)(
 
     it('exits 2 for a bad .mcp.json', async () => {
       await writeFile(join(root, '.mcp.json'), '{"mcpServers": {"x": {"command": 5}}}');
-      expect((await runToolgate(['trust', '--cwd', root])).code).toBe(0);
-      const result = await runToolgate(['tools', '--cwd', root]);
+      // Trust refuses a file it cannot read as servers; named with --mcp-config it is an error.
+      const trust = await runToolgate(['trust', '--cwd', root]);
+      expect(trust.code).toBe(2);
+      expect(trust.stderr).toContain('  - .mcp.json: Invalid MCP config .mcp.json: mcpServers.x.command');
+      const result = await runToolgate(['tools', '--cwd', root, '--mcp-config', join(root, '.mcp.json')]);
       expect(result.code).toBe(2);
       expect(result.stderr).toContain(join(root, '.mcp.json'));
     });

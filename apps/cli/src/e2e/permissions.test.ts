@@ -38,6 +38,27 @@ const bashCall = (command: string) => [
 ];
 
 describe.skipIf(SKIP_REASON !== undefined)(`permission rules ${SKIP_REASON ?? ''}`, E2E_OPTIONS, () => {
+  it('keeps every file under a Read deny rule out of grep, whatever the search root', async () => {
+    await writeUserConfig({ permissions: { deny: ['Read(deploy/keys/**)'] } });
+    await mkdir(join(root, 'deploy', 'keys'), { recursive: true });
+    await writeFile(join(root, 'deploy', 'keys', 'prod.txt'), 'token=live-key-material\n');
+    await writeFile(join(root, 'deploy', 'run.sh'), 'echo token\n');
+    for (const path of [undefined, 'deploy']) {
+      const input = JSON.stringify({ pattern: 'token', ...(path ? { path } : {}) });
+      const result = await runToolgate(['call', 'grep', input, '--cwd', root, '--json'], { env });
+      expect(result.code).toBe(0);
+      expect(JSON.parse(result.stdout).output.matches).toEqual([
+        { file: 'deploy/run.sh', line: 1, content: 'echo token' },
+      ]);
+    }
+    const named = await runToolgate(
+      ['call', 'grep', JSON.stringify({ pattern: 'token', path: 'deploy/keys' }), '--cwd', root, '--json'],
+      { env },
+    );
+    expect(JSON.parse(named.stdout)).toMatchObject({ status: 'failure', error: { code: 'path_denied' } });
+    expect(`${named.stdout}${named.stderr}`).not.toContain('live-key-material');
+  });
+
   it("refuses a line with a denied command, naming the rule and the user's file, exit 3, nothing run", async () => {
     await writeUserConfig({ permissions: { deny: ['bash(rm:*)'] } });
     await writeFile(join(root, 'keep.txt'), 'keep\n');
@@ -104,6 +125,15 @@ describe.skipIf(SKIP_REASON !== undefined)(`permission rules ${SKIP_REASON ?? ''
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(userFile);
     expect(result.stderr).toContain('permissions.deny[0]');
+  });
+
+  it('refuses a rule naming no tool, naming the closest one (exit 2)', async () => {
+    await writeUserConfig({ permissions: { deny: ['Bsh(rm:*)'] } });
+    const result = await runToolgate([...bashCall('true')], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      `"Bsh(rm:*)" in ${userFile} names no tool of this session: did you mean "Bash"?`,
+    );
   });
 
   it('--explain names the deciding rule and its file, or the mode row, and runs nothing (exit 0)', async () => {

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -113,6 +113,62 @@ describe.skipIf(SKIP_REASON !== undefined)(`toolgate trust ${SKIP_REASON ?? ''}`
     expect(write.code).toBe(1);
     expect(JSON.parse(write.stdout)).toMatchObject({ status: 'failure', error: { code: 'path_protected' } });
     expect(await readFile(userFile, 'utf8')).toBe(before);
+  });
+
+  it('refuses to trust what it cannot verify, saying why for each, and records nothing', async () => {
+    await mkdir(join(root, 'cfg'));
+    await writeFile(
+      join(root, 'cfg', 'real.json'),
+      JSON.stringify({ hooks: { preToolUse: [{ command: 'npm run check' }] } }),
+    );
+    await symlink('cfg/real.json', join(root, 'toolgate.config.json'));
+    const refused = await runToolgate(['trust', '--cwd', root], { env });
+    expect(refused).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: `toolgate: not trusting ${root}: its config makes toolgate run what it cannot verify:\n  - toolgate.config.json: toolgate.config.json is a symlink; toolgate does not follow symlinks in what it trusts (the link's target would not be protected): replace it with the file or directory it points to\nNothing was recorded. Fix these and run toolgate trust again.\n`,
+    });
+    await rm(join(root, 'toolgate.config.json'));
+    await writeFile(
+      join(root, 'toolgate.config.json'),
+      JSON.stringify({ hooks: { preToolUse: [{ command: 'npm run check' }] } }),
+    );
+    expect((await runToolgate(['trust', '--cwd', root], { env })).stderr).toContain(
+      '  - hooks.preToolUse[0].command of toolgate.config.json: runs "npm", which runs what the workspace declares',
+    );
+    await expect(stat(join(configHome, 'toolgate', 'config.json'))).rejects.toThrow();
+  });
+
+  it("runs a trusted hook's verified script, refuses the model's write to it, and names it once it changed", async () => {
+    await mkdir(join(root, 'hooks'));
+    await writeFile(join(root, 'hooks', 'check.sh'), '#!/bin/sh\necho "verified hook" >&2\nexit 2\n', {
+      mode: 0o755,
+    });
+    await writeFile(
+      join(root, 'toolgate.config.json'),
+      JSON.stringify({
+        approval: 'auto',
+        hooks: { preToolUse: [{ matcher: 'bash', command: './hooks/check.sh' }] },
+      }),
+    );
+    const trust = await runToolgate(['trust', '--cwd', root], { env });
+    expect(trust.code).toBe(0);
+    expect(trust.stdout).toContain('  hooks/check.sh  sha256:');
+    const bash = ['call', 'bash', '{"action":"exec","command":"echo ran"}', '--json', '--cwd', root];
+    const blocked = await runToolgate(bash, { env });
+    expect(blocked.code).toBe(3);
+    expect(blocked.stdout).toContain('verified hook');
+    const write = await runToolgate(
+      ['call', 'write_file', '{"path":"hooks/check.sh","content":"exit 0\\n"}', '--json', '--cwd', root],
+      { env },
+    );
+    expect(JSON.parse(write.stdout)).toMatchObject({ status: 'failure', error: { code: 'path_protected' } });
+    await writeFile(join(root, 'hooks', 'check.sh'), '#!/bin/sh\nexit 0\n');
+    const changed = await runToolgate(bash, { env });
+    expect(changed.code).toBe(3);
+    expect(changed.stderr).toContain(
+      `toolgate: ignored approval "auto", hooks from ${join(root, 'toolgate.config.json')}: hooks/check.sh changed since you trusted this workspace`,
+    );
   });
 
   it('lists trusted workspaces, marks a changed one, and forgets one with --revoke', async () => {

@@ -6,7 +6,7 @@ import { streamColors } from '../commands/command-context.js';
 import { signalExitCode } from '../commands/run-call-command.js';
 import { createColors, shouldUseColor } from '../render/colors.js';
 import { createTurnRenderer } from '../render/render-agent-event.js';
-import { createTerminalAgent } from '../session/create-terminal-agent.js';
+import { openTerminalAgent } from '../session/open-terminal-agent.js';
 import { openControllingTerminal } from '../terminal/controlling-terminal.js';
 
 /** Options of the interactive `toolgate`. */
@@ -35,9 +35,9 @@ export async function runInteractive(io: CliIo, command: InteractiveOptions): Pr
   let current: AbortController | undefined;
   const stopListening = io.onInterrupt?.(() => current?.abort());
   try {
-    const { agent, settings, oversight } = await createTerminalAgent(io, command);
+    const session = await openTerminalAgent(io, command);
+    const { settings } = session;
     const terminalColors = createColors(shouldUseColor(true, io.env));
-    const session = await agent.createSession();
     const view = { stdout: io.stdout, stderr: io.stderr, colors: streamColors(io), root: settings.root };
     terminal.write(
       terminalColors.dim(
@@ -66,10 +66,7 @@ export async function runInteractive(io: CliIo, command: InteractiveOptions): Pr
         current = turning;
         const renderer = createTurnRenderer(view);
         const turn = session.prompt(line, { signal: AbortSignal.any([turning.signal, io.signal]) });
-        for await (const event of turn) {
-          oversight.onEvent(event);
-          renderer.render(event);
-        }
+        for await (const event of turn) renderer.render(event);
         renderer.finish(await turn.result);
         if (io.signal.aborted) return signalExitCode(io.signal) ?? EXIT_CODES.interrupted;
         armed = turning.signal.aborted;
@@ -77,7 +74,6 @@ export async function runInteractive(io: CliIo, command: InteractiveOptions): Pr
     } finally {
       current = undefined;
       await session.close();
-      await oversight.close();
     }
   } finally {
     stopListening?.();

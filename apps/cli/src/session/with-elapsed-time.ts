@@ -14,16 +14,15 @@ function seconds(ms: number): string {
 }
 
 /**
- * Shows the elapsed time of a running call its tool presents as `execute` (bash's commands), by
- * the call's title, on one status line redrawn each second and erased when the call ends.
+ * Shows the elapsed time of a call still running after `delayMs` on one status line (the title
+ * its tool presents for it), redrawn each second and erased when the call ends.
  * Installed (after approval) only when stderr is a terminal.
  */
 export function withElapsedTime(options: ElapsedTimeOptions): ToolDecorator {
   const delay = options.delayMs ?? 2000;
   return async (invocation, next) => {
-    // Any call the tool presents as running something (bash exec or start, a team's own shell).
-    const { kind, title } = presentToolCall(invocation.tool, invocation.call);
-    if (kind !== 'execute') return next();
+    // Any call still running after the delay, by the title its tool presents for it.
+    const { title } = presentToolCall(invocation.tool, invocation.call);
     const label = title.length > 50 ? `${title.slice(0, 49)}…` : title;
     const started = Date.now();
     let shown = false;

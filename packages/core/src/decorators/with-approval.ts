@@ -57,6 +57,7 @@ export function withApproval(options: ApprovalOptions = {}): ToolDecorator {
     const failure = await prepareInvocation(invocation);
     if (failure) return failure;
     const input = invocation.input!.value;
+    const held = invocation.held;
     let built: ApprovalRequest | undefined;
     const request = () => {
       built ??= buildApprovalRequest({
@@ -64,7 +65,7 @@ export function withApproval(options: ApprovalOptions = {}): ToolDecorator {
         callId: invocation.call.id,
         input,
         mode,
-        preview: invocation.prepared?.preview,
+        preview: held ? held.preview : invocation.prepared?.preview,
       });
       return built;
     };
@@ -85,6 +86,17 @@ export function withApproval(options: ApprovalOptions = {}): ToolDecorator {
       ...(trace.by === 'rule' && trace.verdict.rule ? { rule: trace.verdict.rule } : {}),
       ...(preApproved ? { hook: preApproved.source } : {}),
     });
+    if (held) {
+      // The call cannot run: its failure quotes a file only once the call may run unasked.
+      if (trace.by === 'rule' && trace.outcome === 'reject')
+        return toolRejection('rule', trace.verdict.reason);
+      if (trace.by === 'memory' && trace.remembered !== 'allow')
+        return toolRejection(
+          'approval',
+          `The user declined: ${request().detail} (an earlier answer, ${request().rememberLabel}, rejects it for this session)`,
+        );
+      return preApproved || trace.outcome === 'run' ? held.quoted : held.unquoted;
+    }
     // A preToolUse hook's approve stands in for the question only.
     if (preApproved) return next();
     if (trace.by === 'rule' && trace.outcome === 'reject') return toolRejection('rule', trace.verdict.reason);

@@ -13,13 +13,20 @@ export function validateInvocation(invocation: ToolInvocation): ToolFailure | un
   return undefined;
 }
 
-/** Runs the tool's `prepare` once (after validation); a failure returns without asking anyone. */
+/**
+ * Runs the tool's `prepare` once (after validation); a failure returns without asking anyone. A
+ * failure that quotes a file is held in `invocation.held` for approval to decide (see `QuotingFailure`).
+ */
 export async function prepareInvocation(invocation: ToolInvocation): Promise<ToolFailure | undefined> {
   const invalid = validateInvocation(invocation);
   if (invalid) return invalid;
-  if (invocation.prepared || !invocation.tool.prepare) return undefined;
+  if (invocation.prepared || invocation.held || !invocation.tool.prepare) return undefined;
   const prepared = await invocation.tool.prepare(invocation.input!.value, invocation.context);
   if (prepared.status === 'failure') return prepared;
+  if (prepared.status === 'quoting_failure') {
+    invocation.held = prepared;
+    return undefined;
+  }
   invocation.prepared = prepared;
   return undefined;
 }

@@ -1,5 +1,6 @@
 import type { ToolEvent } from '../events/tool-event.js';
 import type { ToolResult } from '../result/tool-result.js';
+import type { QuotingFailure } from '../tool/quoting-failure.js';
 import type { AnyTool, PreparedCall, ToolCallContext } from '../tool/tool.js';
 import type { ToolCall } from '../tool/tool-call.js';
 
@@ -15,6 +16,12 @@ export interface ToolInvocation {
   input?: { readonly value: unknown };
   /** The plan and approval preview, once preflight ran. */
   prepared?: PreparedCall<unknown>;
+  /**
+   * Set by preflight when the call cannot run and its failure quotes a file: held for approval,
+   * which returns the quoted failure only when the call may run unasked; any other end of the
+   * chain returns the unquoted one.
+   */
+  held?: QuotingFailure;
   /**
    * Set by a decorator before approval (a preToolUse hook that answered `approve`): a call that
    * would ask runs without the question. Rules that deny and remembered rejections still refuse.

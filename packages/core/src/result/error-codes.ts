@@ -11,8 +11,10 @@ export type CallErrorCode =
 export type PathErrorCode =
   /** A path resolved outside the workspace and its extra read roots. */
   | 'path_outside_workspace'
-  /** A write to a protected path (`.git`, `node_modules`, `.ssh`, …). */
+  /** A write to a protected path (`.git`, `node_modules`, `.ssh`, …), or any use of an unreachable one (toolgate's state, the user's configuration). */
   | 'path_protected'
+  /** A read the host's read policy refuses (a permission rule that denies reading the path). */
+  | 'path_denied'
   /** A read or write of a secret (`.env`, `*.pem`, …; the workspace's `secrets` patterns). */
   | 'secret_file';
 

@@ -36,6 +36,8 @@ function abortedFailure(toolName: string): ToolFailure {
 async function runTool(invocation: ToolInvocation): Promise<ToolResult> {
   const failure = await prepareInvocation(invocation);
   if (failure) return failure;
+  // Held for an approval that never decided (no approval decorator): no quote without one.
+  if (invocation.held) return invocation.held.unquoted;
   if (invocation.context.signal.aborted) return abortedFailure(invocation.call.name);
   try {
     const input = invocation.input!.value;

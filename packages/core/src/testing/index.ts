@@ -1,3 +1,10 @@
+export {
+  checkReadPolicy,
+  type ReadPolicyCall,
+  type ReadPolicyCheckOptions,
+  type ReadPolicyPaths,
+  type ReadPolicyViolation,
+} from './check-read-policy.js';
 export { type ConformanceOptions, checkToolConformance } from './check-tool-conformance.js';
 export {
   checkWriteBoundary,

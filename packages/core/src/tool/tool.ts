@@ -1,5 +1,6 @@
 import type { ApprovalSummary } from '../approval/approval-summary.js';
 import type { ToolFailure, ToolResult } from '../result/tool-result.js';
+import type { QuotingFailure } from './quoting-failure.js';
 import type { ToolSpec } from './tool-spec.js';
 
 /** What a tool sees of the call it runs. */
@@ -35,7 +36,7 @@ export interface PlannedToolImplementation<Input, Output, Plan> {
    * Preflight, after validation and before approval: resolve paths against the workspace, plan the
    * change, compute the diff the approver will see. Execution must re-check what it resolved.
    */
-  prepare(input: Input, context: ToolCallContext): Promise<PrepareResult<Plan>>;
+  prepare(input: Input, context: ToolCallContext): Promise<PrepareResult<Plan> | QuotingFailure>;
   /** Runs the call. A tool's own failure is a result; throwing is a bug (reported as internal_error). */
   execute(input: Input, context: ToolExecuteContext<Plan>): Promise<ToolResult<Output>>;
 }
@@ -57,7 +58,7 @@ export interface ToolRunContext extends ToolCallContext {
 /** A tool: its spec (definition + argument parser) and its dedicated executor. */
 export interface Tool<Input = unknown, Output = unknown> extends ToolSpec<Input> {
   /** Preflight: the approval preview of this call, or the failure to return without asking anyone. */
-  prepare?(input: Input, context: ToolCallContext): Promise<PrepareResult<unknown>>;
+  prepare?(input: Input, context: ToolCallContext): Promise<PrepareResult<unknown> | QuotingFailure>;
   /** Runs the call, carrying out the plan preflight made when one is given. */
   execute(input: Input, context: ToolRunContext): Promise<ToolResult<Output>>;
 }
@@ -102,6 +103,8 @@ export function implementTool<Input, Output, Plan>(
       // Called without preflight (a direct call): plan now, so execute always has its plan.
       const prepared = await prepare(input, context);
       if (prepared.status === 'failure') return prepared;
+      // A direct call has no approval to wait for: its caller reads what the tool may read.
+      if (prepared.status === 'quoting_failure') return prepared.quoted;
       return planned.execute(input, { ...context, plan: prepared.plan });
     },
   };

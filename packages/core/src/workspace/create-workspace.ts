@@ -1,9 +1,11 @@
 import { realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { InvalidOptionsError } from '../errors/toolgate-error.js';
-import { type Outcome, toolFailure, toolSuccess } from '../result/tool-result.js';
+import type { PathErrorCode } from '../result/error-codes.js';
+import { type Outcome, type ToolFailure, toolFailure, toolSuccess } from '../result/tool-result.js';
 import { createPathLocks } from './path-locks.js';
+import type { ReadPolicy } from './read-policy.js';
 import { resolveRealPath } from './resolve-real-path.js';
 import { createSecretMatcher, DEFAULT_SECRET_PATTERNS } from './secret-patterns.js';
 import type { ResolvedPath, Workspace } from './workspace.js';
@@ -50,9 +52,24 @@ export interface WorkspaceOptions {
    * skip it. `[]` turns the protection off. @default DEFAULT_SECRET_PATTERNS
    */
   readonly secrets?: readonly string[];
+  /**
+   * Absolute paths no tool reads, lists or writes, with everything below them, even when a read
+   * root or `allowOutsideWorkspace` would reach them (the user's configuration directory,
+   * toolgate's state directory); compared by real path. @default []
+   */
+  readonly unreachablePaths?: readonly string[];
+  /**
+   * The host's own refusals of reading (deny rules), asked for every file and directory a tool
+   * reads, lists, walks or quotes, after the boundary, the unreachable paths and the secrets.
+   * @default none
+   */
+  readonly readPolicy?: ReadPolicy;
 }
 
 const MAX_SEGMENT_BYTES = 255;
+
+/** A `.`, `..` or empty segment: such a path is compared through `path.relative`, not by prefix. */
+const UNNORMALIZED = /\/\.{0,2}(?:\/|$)/;
 
 const RESOLUTION_FAILURE_CODES = {
   not_a_directory: 'not_a_directory',
@@ -78,8 +95,11 @@ function realDirectory(path: string, what: string): string {
  * after NFKC normalization (`.GIT`, a fullwidth `．git` and a decomposed `é` all match).
  */
 function toComparable(name: string): string {
-  return name.normalize('NFKC').toLowerCase();
+  // NFKC leaves ASCII as it is: skipped for ASCII, since walkers compare every entry.
+  return (ASCII.test(name) ? name : name.normalize('NFKC')).toLowerCase();
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
 
 /** The real path of an existing path (resolved at construction, like the root); else the path as given. */
 function realPathIfExists(path: string): string {
@@ -88,6 +108,33 @@ function realPathIfExists(path: string): string {
   } catch {
     return resolve(path);
   }
+}
+
+/**
+ * The real path of the nearest existing ancestor with the rest appended: where `path` would be
+ * once created (a state directory made after the workspace, under a linked home).
+ */
+function realPathOfFuture(path: string): string {
+  const absolute = resolve(path);
+  const rest: string[] = [];
+  let current = absolute;
+  for (;;) {
+    try {
+      return join(realpathSync(current), ...rest.reverse());
+    } catch {
+      const parent = dirname(current);
+      if (parent === current) return absolute;
+      rest.push(basename(current));
+      current = parent;
+    }
+  }
+}
+
+/** Containment of normalized absolute paths (real paths are): a prefix test, cheap enough per walked entry. */
+function isUnder(path: string, directory: string): boolean {
+  if (path === directory) return true;
+  const prefix = directory.endsWith(sep) ? directory : `${directory}${sep}`;
+  return path.startsWith(prefix);
 }
 
 function isWithin(path: string, root: string): boolean {
@@ -116,12 +163,95 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     .map((entry) => entry.replace(/^\.\/+|\/+$/g, ''));
   const protectedAbsolute = extra.filter((entry) => isAbsolute(entry)).map(realPathIfExists);
   const secrets = createSecretMatcher(options.secrets ?? DEFAULT_SECRET_PATTERNS);
+  const unreachable = (options.unreachablePaths ?? []).map((entry) => {
+    if (typeof entry !== 'string' || !isAbsolute(entry))
+      throw new InvalidOptionsError(
+        `unreachablePaths must hold absolute paths; got ${JSON.stringify(entry)}`,
+      );
+    return realPathOfFuture(entry);
+  });
+  const unreachableComparable = unreachable.map(toComparable);
+  const readPolicy = options.readPolicy;
   const locks = createPathLocks();
 
+  const rootPrefix = root.endsWith(sep) ? root : `${root}${sep}`;
   const toDisplayPath = (absolutePath: string): string => {
+    if (absolutePath === root) return '.';
+    if (sep === '/' && absolutePath.startsWith(rootPrefix) && !UNNORMALIZED.test(absolutePath))
+      return absolutePath.slice(rootPrefix.length);
     if (!isWithin(absolutePath, root)) return absolutePath;
     const rel = relative(root, absolutePath);
     return rel === '' ? '.' : rel.split(sep).join('/');
+  };
+
+  const unreachableEntry = (absolutePath: string): string | undefined => {
+    if (unreachable.length === 0) return undefined;
+    const comparable = toComparable(absolutePath);
+    const index = unreachableComparable.findIndex((entry) => isUnder(comparable, entry));
+    return index < 0 ? undefined : unreachable[index];
+  };
+
+  const unreachableFailure = (
+    requested: string,
+    absolutePath: string,
+    entry: string,
+    forWrite: boolean,
+  ): ToolFailure<PathErrorCode> =>
+    toolFailure(
+      'path_protected',
+      `Refusing to ${forWrite ? 'write' : 'read'} ${JSON.stringify(requested)}: ${entry} holds toolgate's own state or the user's configuration, which no tool reads or writes.`,
+      { requestedPath: requested, resolvedPath: absolutePath },
+    );
+
+  const reachPrefixes = [root, ...readRoots].map((path) => (path.endsWith(sep) ? path : `${path}${sep}`));
+  const inReach = (absolutePath: string): boolean => {
+    if (allowOutsideWorkspace) return true;
+    for (const prefix of reachPrefixes)
+      if (absolutePath.startsWith(prefix) || absolutePath === prefix.slice(0, -1)) return true;
+    return false;
+  };
+
+  /** The one read predicate (docs/architecture.md, "The boundary"), on a real absolute path. */
+  const checkReadable = (
+    absolutePath: string,
+    checkOptions: { readonly directory?: boolean } = {},
+  ): ToolFailure<PathErrorCode | 'invalid_arguments'> | undefined => {
+    if (typeof absolutePath !== 'string' || !isAbsolute(absolutePath) || absolutePath.includes('\0'))
+      return toolFailure('invalid_arguments', `Not an absolute path: ${JSON.stringify(absolutePath)}.`);
+    if (!inReach(absolutePath))
+      return toolFailure(
+        'path_outside_workspace',
+        `Path ${JSON.stringify(absolutePath)} is outside the workspace.`,
+        {
+          resolvedPath: absolutePath,
+          root,
+        },
+      );
+    const entry = unreachableEntry(absolutePath);
+    if (entry !== undefined)
+      return unreachableFailure(toDisplayPath(absolutePath), absolutePath, entry, false);
+    const name = basename(absolutePath);
+    const pattern = secrets.match(name);
+    if (pattern !== undefined)
+      return toolFailure(
+        'secret_file',
+        `Refusing to read ${JSON.stringify(toDisplayPath(absolutePath))}: the name ${JSON.stringify(name)} matches the secret pattern ${JSON.stringify(pattern)}, and no tool reads or writes secrets.`,
+        { resolvedPath: absolutePath, pattern },
+      );
+    if (readPolicy) {
+      const refusal = readPolicy({
+        realPath: absolutePath,
+        displayPath: toDisplayPath(absolutePath),
+        directory: checkOptions.directory ?? false,
+      });
+      if (refusal)
+        return toolFailure(
+          'path_denied',
+          refusal.message,
+          refusal.details === undefined ? { resolvedPath: absolutePath } : refusal.details,
+        );
+    }
+    return undefined;
   };
 
   const protectedReason = (absolutePath: string): string | undefined => {
@@ -201,6 +331,12 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
         { requestedPath: requested, resolvedPath: absolutePath, pattern },
       );
     }
+    const entry = unreachableEntry(absolutePath) ?? unreachableEntry(resolve(lexical));
+    if (entry !== undefined) return unreachableFailure(requested, absolutePath, entry, forWrite);
+    if (!forWrite && readPolicy) {
+      const denied = checkReadable(absolutePath);
+      if (denied) return denied;
+    }
     if (forWrite) {
       const reason = protectedReason(absolutePath) ?? protectedReason(resolve(lexical));
       if (reason) {
@@ -228,6 +364,8 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     allowOutsideWorkspace,
     excludedPaths,
     secrets,
+    unreachablePaths: unreachable,
+    checkReadable,
     resolveReadable: (path) => resolvePath(path, false),
     resolveWritable: (path) => resolvePath(path, true),
     toDisplayPath,

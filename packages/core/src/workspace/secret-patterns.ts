@@ -37,8 +37,11 @@ export interface SecretMatcher {
  * anywhere) and after NFKC normalization (a fullwidth `．env` is `.env`).
  */
 function toComparable(name: string): string {
-  return name.normalize('NFKC').toLowerCase();
+  // NFKC leaves ASCII as it is; skipping it for ASCII names matters to walkers, which ask per entry.
+  return (ASCII.test(name) ? name : name.normalize('NFKC')).toLowerCase();
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
 
 function globExpression(glob: string): RegExp {
   const source = toComparable(glob)
@@ -68,13 +71,20 @@ export function createSecretMatcher(patterns: readonly string[]): SecretMatcher 
     (glob === pattern ? included : excepted).push(glob);
   }
   const includes = included.map((glob) => ({ glob, expression: globExpression(glob) }));
+  // One expression for "some pattern matches", so most names (no secret) cost one test.
+  const any =
+    included.length === 0
+      ? undefined
+      : new RegExp(includes.map(({ expression }) => `(?:${expression.source})`).join('|'), 's');
   const exceptions = excepted.map(globExpression);
   return {
     patterns: [...patterns],
     included,
     excepted,
     match(name) {
+      if (any === undefined) return undefined;
       const comparable = toComparable(name);
+      if (!any.test(comparable)) return undefined;
       const found = includes.find(({ expression }) => expression.test(comparable));
       if (!found || exceptions.some((expression) => expression.test(comparable))) return undefined;
       return found.glob;

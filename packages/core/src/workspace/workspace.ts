@@ -1,4 +1,5 @@
-import type { Outcome } from '../result/tool-result.js';
+import type { PathErrorCode } from '../result/error-codes.js';
+import type { Outcome, ToolFailure } from '../result/tool-result.js';
 import type { SecretMatcher } from './secret-patterns.js';
 
 /** A path the workspace accepted. */
@@ -25,9 +26,22 @@ export interface Workspace {
   readonly excludedPaths: readonly string[];
   /** File names no tool reads, writes or lists (`.env`, `*.pem`, …); see `DEFAULT_SECRET_PATTERNS`. */
   readonly secrets: SecretMatcher;
-  /** Resolves a path for reading: inside the root or a read root, symlinks resolved, secrets refused. */
+  /** Real paths no tool reads, lists or writes, nor anything below them (toolgate's state, the user's configuration). */
+  readonly unreachablePaths: readonly string[];
+  /**
+   * The read policy, asked for every file a tool opens, lists, walks or quotes, on its real path
+   * (docs/architecture.md, "The boundary"): inside the root, a read root or `allowOutsideWorkspace`;
+   * not under an unreachable path; not a secret by name; not refused by the host's `readPolicy`
+   * (deny rules; `directory` marks a directory about to be entered, whose refusal prunes it).
+   * Returns the failure to report, or undefined when the path may be read. Synchronous and cheap.
+   */
+  checkReadable(
+    realPath: string,
+    options?: { readonly directory?: boolean },
+  ): ToolFailure<PathErrorCode | 'invalid_arguments'> | undefined;
+  /** Resolves a path for reading: symlinks resolved, then {@link Workspace.checkReadable} (with the name it was given by checked as a secret too). */
   resolveReadable(path: string): Promise<Outcome<ResolvedPath>>;
-  /** Resolves a path for writing: inside the root, symlinks resolved, protected paths and secrets refused. */
+  /** Resolves a path for writing: inside the root, symlinks resolved, protected and unreachable paths and secrets refused. */
   resolveWritable(path: string): Promise<Outcome<ResolvedPath>>;
   /** Display form of a real absolute path. */
   toDisplayPath(absolutePath: string): string;

@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_TOOL_CALLS_PER_STEP } from '@toolgate/agent';
 import { type ApprovalMode, DEFAULT_SECRET_PATTERNS } from '@toolgate/core';
 import type { SandboxMode } from '@toolgate/sandbox-bwrap';
 import type { ToolgateConfig } from './toolgate-config-schema.js';
@@ -30,7 +31,8 @@ function unique(paths: readonly string[]): string[] {
  * `sandbox.network: true`, `sandbox.required: false` and `agents` (instructions and models a cloned
  * repository chose) are ignored (listed in `ignored`), and so are its hooks, its audit file and the
  * exceptions (`!…`) or `[]` of its `secrets` (other secret patterns add to the user's); a project's
- * agent replaces the user's agent of the same name; protected paths always add to the user's; the
+ * agent replaces the user's agent of the same name; a `limits` value above the user's (or the
+ * default) is ignored; protected paths always add to the user's; the
  * rest (search exclusions, output limits) applies as given, as do `tools.disable` entries;
  * `tools.modules` and `tools.replace` (code that runs in the session) need trust, and a trusted
  * project's modules add to the user's. Hooks are left to the caller, which knows each file's name.
@@ -46,6 +48,7 @@ export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trust
   let secrets = project.secrets ?? user.secrets;
   let audit = project.audit ?? user.audit;
   let projectAgents = project.agents ?? [];
+  let limits = { ...user.limits, ...project.limits };
   const userSandbox = user.sandbox ?? {};
   const projectSandbox = { ...project.sandbox };
   if (!trusted) {
@@ -73,6 +76,11 @@ export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trust
     if (baseURL !== undefined && baseURL !== user.baseURL) {
       ignored.push(`baseURL ${JSON.stringify(baseURL)}`);
       baseURL = undefined;
+    }
+    const callsBase = user.limits?.maxToolCallsPerStep ?? DEFAULT_MAX_TOOL_CALLS_PER_STEP;
+    if ((project.limits?.maxToolCallsPerStep ?? 0) > callsBase) {
+      ignored.push(`limits.maxToolCallsPerStep ${project.limits?.maxToolCallsPerStep}`);
+      limits = { ...user.limits };
     }
     if (projectAgents.length > 0) {
       ignored.push(`agents ${JSON.stringify(projectAgents.map((agent) => agent.name))}`);
@@ -158,6 +166,7 @@ export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trust
     ...(secrets === undefined ? {} : { secrets }),
     ...(audit === undefined ? {} : { audit }),
     ...(agents.length > 0 ? { agents } : {}),
+    ...(Object.keys(limits).length > 0 ? { limits } : {}),
   };
   return { config, ignored };
 }

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, realpath, rm, stat, symlink, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { digestWorkspaceConfig } from './digest-workspace-config.js';
+import { inspectWorkspaceConfig } from './inspect-workspace-config.js';
 import { loadSessionConfig, loadUserConfig } from './load-session-config.js';
 import { writeUserConfig } from './write-user-config.js';
 
@@ -24,7 +24,7 @@ async function trustNow(path = root): Promise<void> {
   await writeUserConfig(userFile, {
     ...user,
     trustedWorkspaces: [
-      { path, files: await digestWorkspaceConfig(path), trustedAt: '2026-01-01T00:00:00.000Z' },
+      { path, files: (await inspectWorkspaceConfig(path)).files, trustedAt: '2026-01-01T00:00:00.000Z' },
     ],
   });
 }
@@ -55,7 +55,10 @@ describe('loadSessionConfig', () => {
     await writeFile(join(root, 'toolgate.config.json'), JSON.stringify(LOOSE));
     await trustNow();
     expect(await loadSessionConfig({ root, userFile })).toMatchObject({
-      config: withUserDirectory(LOOSE),
+      config: {
+        ...LOOSE,
+        workspace: { ...LOOSE.workspace, protectedPaths: [userDirectory(), './toolgate.config.json'] },
+      },
       trust: { state: 'trusted' },
       notices: [],
     });
@@ -170,9 +173,10 @@ describe('writeUserConfig', () => {
     expect(untrusted.notices[0]).toContain('ignored tools.modules ["./theirs.mjs"]');
     await trustNow();
     const trusted = await loadSessionConfig({ root, userFile });
+    // The workspace's module is imported from the verified copy, never from its path again.
     expect(trusted.config.tools?.modules).toEqual([
       join(dirname(userFile), 'mine.mjs'),
-      join(root, 'theirs.mjs'),
+      expect.stringMatching(/\/toolgate-verified-[^/]+\/theirs\.mjs$/),
     ]);
     await writeUserConfig(userFile, {
       ...(await loadUserConfig(userFile)),

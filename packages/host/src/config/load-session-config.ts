@@ -1,21 +1,32 @@
 import { realpath } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import type { PermissionRule } from '@toolgate/rules';
 import type { HookSettings } from '../hooks/hook-settings.js';
 import { hookSettingsOfConfig } from '../hooks/hook-settings-of-config.js';
+import { stripWorkspaceFromPath } from '../hooks/strip-workspace-from-path.js';
 import { layerPermissionRules } from '../rules/layer-permission-rules.js';
-import { digestWorkspaceConfig } from './digest-workspace-config.js';
+import { ConfigError } from './config-error.js';
+import type { CommandPlan } from './inspect-command.js';
+import {
+  inspectHooks,
+  inspectWorkspaceConfig,
+  type WorkspaceConfigInspection,
+} from './inspect-workspace-config.js';
 import { layerConfig } from './layer-config.js';
 import { CONFIG_FILE_NAME, loadConfigFile, loadToolgateConfig } from './load-toolgate-config.js';
 import { resolveConfigModules } from './resolve-config-modules.js';
 import type { ToolgateConfig } from './toolgate-config-schema.js';
+import { createTrustCollector } from './trust-collector.js';
 import type { UserConfig } from './user-config-schema.js';
+import { verifiedCommandLine } from './verified-command-line.js';
+import { verifiedMcpConfig } from './verified-mcp-config.js';
 import {
   checkWorkspaceTrust,
   describeDistrust,
   trustCommandFor,
   type WorkspaceTrust,
 } from './workspace-trust.js';
+import { createCopiesDirectory, writeVerifiedCopies } from './write-verified-copies.js';
 
 /** Options of {@link loadSessionConfig}. */
 export interface LoadSessionConfigOptions {
@@ -41,6 +52,82 @@ export interface SessionConfig {
   readonly notices: readonly string[];
   /** The user's hooks, then the project's when it is trusted, each naming its file. */
   readonly hooks: HookSettings;
+  /** The verified bytes of the workspace's `.mcp.json` in a private file, when it is trusted and has one. */
+  readonly verifiedMcpFile?: string;
+}
+
+/** A config's hooks with each plan that executes a workspace file running its copy under `directory`. */
+function hooksFromCopies(
+  config: ToolgateConfig,
+  plans: ReadonlyMap<string, CommandPlan>,
+  directory: string,
+): ToolgateConfig {
+  if (!config.hooks) return config;
+  const hooks = Object.fromEntries(
+    (['preToolUse', 'postToolUse'] as const)
+      .filter((list) => config.hooks?.[list] !== undefined)
+      .map((list) => [
+        list,
+        config.hooks![list]!.map((hook, index) => {
+          const plan = plans.get(`${list}[${index}]`);
+          return plan?.executed ? { ...hook, command: verifiedCommandLine(plan, directory) } : hook;
+        }),
+      ]),
+  );
+  return { ...config, hooks };
+}
+
+/**
+ * A config the person owns (theirs, or named with --config) with each hook that executes a
+ * workspace file running a copy of it taken now; the files and the copy directory join `protect`.
+ */
+async function hooksOfOwnFile(
+  config: ToolgateConfig,
+  source: string,
+  realRoot: string,
+  protect: string[],
+): Promise<ToolgateConfig> {
+  if (!config.hooks) return config;
+  const collector = createTrustCollector(realRoot);
+  const plans = await inspectHooks(
+    collector,
+    config,
+    stripWorkspaceFromPath(process.env.PATH, realRoot),
+    source,
+  );
+  const files = [...plans.values()].flatMap((plan) => plan.executed?.files ?? []);
+  if (files.length === 0) return config;
+  const directory = await createCopiesDirectory();
+  await writeVerifiedCopies(collector.contents, files, directory);
+  protect.push(...files.map((rel) => `./${rel}`), directory);
+  return hooksFromCopies(config, plans, directory);
+}
+
+/**
+ * The workspace's config as it runs once trusted: hooks that execute a workspace script run its
+ * verified copy, tool modules in the workspace are imported from theirs.
+ */
+function runFromCopies(
+  config: ToolgateConfig,
+  inspection: WorkspaceConfigInspection,
+  directory: string,
+): ToolgateConfig {
+  const copyOf = (path: string) =>
+    inspection.modules.has(path) ? join(directory, relative(inspection.root, path)) : path;
+  const tools = config.tools
+    ? {
+        ...config.tools,
+        ...(config.tools.modules ? { modules: config.tools.modules.map(copyOf) } : {}),
+        ...(config.tools.replace
+          ? {
+              replace: Object.fromEntries(
+                Object.entries(config.tools.replace).map(([name, path]) => [name, copyOf(path)]),
+              ),
+            }
+          : {}),
+      }
+    : undefined;
+  return { ...hooksFromCopies(config, inspection.hooks, directory), ...(tools ? { tools } : {}) };
 }
 
 /** Reads the user's config file (always trusted); a missing file is an empty config. */
@@ -57,17 +144,57 @@ export async function loadUserConfig(file: string): Promise<UserConfig> {
 export async function loadSessionConfig(options: LoadSessionConfigOptions): Promise<SessionConfig> {
   const user = await loadUserConfig(options.userFile);
   const realRoot = await realpath(options.root);
-  const trust = checkWorkspaceTrust(user.trustedWorkspaces, realRoot, await digestWorkspaceConfig(realRoot));
+  // One read of everything trust covers: what is digested is what is parsed, copied and run.
+  const inspection = await inspectWorkspaceConfig(realRoot);
+  const trust = checkWorkspaceTrust(user.trustedWorkspaces, realRoot, inspection);
   const { trustedWorkspaces: _trusted, ...userSettings } = user;
+  const ownFile = options.configFile === undefined;
   const projectFile = options.configFile ?? join(options.root, CONFIG_FILE_NAME);
-  const project = await loadToolgateConfig(projectFile, { required: options.configFile !== undefined });
-  const trusted = options.configFile !== undefined || trust.state === 'trusted';
+  if (ownFile && inspection.configFileProblem !== undefined)
+    throw new ConfigError(`Cannot read config file ${projectFile}: ${inspection.configFileProblem}.`);
+  const ownText = inspection.contents.get(CONFIG_FILE_NAME)?.toString('utf8');
+  const project: ToolgateConfig = ownFile
+    ? ownText === undefined
+      ? {}
+      : await loadToolgateConfig(projectFile, { required: false, text: ownText })
+    : await loadToolgateConfig(projectFile, { required: true });
+  const trusted = !ownFile || trust.state === 'trusted';
   // Module paths resolve from the file that names them; an untrusted project's are never looked at.
-  const layered = layerConfig(
-    await resolveConfigModules(userSettings, options.userFile),
-    trusted ? await resolveConfigModules(project, projectFile) : project,
-    trusted,
-  );
+  let running = trusted
+    ? await resolveConfigModules(project, ownFile ? join(realRoot, CONFIG_FILE_NAME) : projectFile)
+    : project;
+  let verifiedMcpFile: string | undefined;
+  const protectedFiles: string[] = [];
+  // The user's hooks and those of a file named with --config need no trust, but a workspace file
+  // one executes (`./scripts/check.sh`) is the model's to write: it is protected and runs from a
+  // copy taken now, like a trusted workspace's.
+  const userRunning = await hooksOfOwnFile(userSettings, options.userFile, realRoot, protectedFiles);
+  if (!ownFile) running = await hooksOfOwnFile(running, projectFile, realRoot, protectedFiles);
+  if (trust.state === 'trusted') {
+    // Whatever trust covers is never written by a tool nor inside the sandbox.
+    protectedFiles.push(...Object.keys(inspection.files).map((rel) => `./${rel}`));
+    const mcpText = inspection.contents.get('.mcp.json')?.toString('utf8');
+    const copied = [
+      ...(ownFile ? [...inspection.hooks.values()].flatMap((plan) => plan.executed?.files ?? []) : []),
+      ...(ownFile ? [...inspection.modules.values()].flat() : []),
+      ...[...inspection.mcpServers.values()].flatMap((plan) => plan.executed?.files ?? []),
+    ];
+    if (copied.length > 0 || mcpText !== undefined) {
+      const directory = await createCopiesDirectory();
+      const contents = new Map(inspection.contents);
+      if (mcpText !== undefined)
+        contents.set('.mcp.json', Buffer.from(verifiedMcpConfig(mcpText, inspection.mcpServers, directory)));
+      await writeVerifiedCopies(
+        contents,
+        [...copied, ...(mcpText === undefined ? [] : ['.mcp.json'])],
+        directory,
+      );
+      protectedFiles.push(directory);
+      if (ownFile) running = runFromCopies(running, inspection, directory);
+      if (mcpText !== undefined) verifiedMcpFile = join(directory, '.mcp.json');
+    }
+  }
+  const layered = layerConfig(await resolveConfigModules(userSettings, options.userFile), running, trusted);
   const permissions = layerPermissionRules(
     { permissions: userSettings.permissions, file: options.userFile },
     { permissions: project.permissions, file: projectFile },
@@ -80,7 +207,11 @@ export async function loadSessionConfig(options: LoadSessionConfigOptions): Prom
     ...layered.config,
     workspace: {
       ...layered.config.workspace,
-      protectedPaths: [...(layered.config.workspace?.protectedPaths ?? []), dirname(options.userFile)],
+      protectedPaths: [
+        ...(layered.config.workspace?.protectedPaths ?? []),
+        dirname(options.userFile),
+        ...protectedFiles,
+      ],
     },
   };
   const notices =
@@ -90,8 +221,16 @@ export async function loadSessionConfig(options: LoadSessionConfigOptions): Prom
           `toolgate: ignored ${ignored.join(', ')} from ${projectFile}: ${describeDistrust(trust)}, so its config may only tighten the rules. To trust it: ${trustCommandFor(realRoot)}`,
         ];
   const hooks = hookSettingsOfConfig([
-    { config: userSettings, source: options.userFile },
-    ...(trusted ? [{ config: project, source: projectFile }] : []),
+    { config: userRunning, source: options.userFile },
+    ...(trusted ? [{ config: running, source: projectFile }] : []),
   ]);
-  return { config, trust, realRoot, permissions: permissions.rules, notices, hooks };
+  return {
+    config,
+    trust,
+    realRoot,
+    permissions: permissions.rules,
+    notices,
+    hooks,
+    ...(verifiedMcpFile === undefined ? {} : { verifiedMcpFile }),
+  };
 }

@@ -8,13 +8,13 @@ import type { ToolgateConfig } from './toolgate-config-schema.js';
 export const CONFIG_FILE_NAME = 'toolgate.config.json';
 
 /**
- * Reads and validates a config file. `required` is false for the default location (a missing file
+ * Reads and validates a config file (or `text`, its bytes already read). `required` is false for the default location (a missing file
  * means an empty config) and true for `--config`. Every problem throws a {@link ConfigError} naming
  * the file, the key and what was expected.
  */
 export function loadToolgateConfig(
   file: string,
-  options: { readonly required: boolean },
+  options: { readonly required: boolean; readonly text?: string },
 ): Promise<ToolgateConfig> {
   return loadConfigFile(
     file,
@@ -31,11 +31,12 @@ export function loadToolgateConfig(
 export async function loadConfigFile<Schema extends z.ZodType<object>>(
   file: string,
   loadSchema: () => Promise<Schema>,
-  options: { readonly required: boolean },
+  options: { readonly required: boolean; readonly text?: string },
 ): Promise<z.output<Schema> | Record<string, never>> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    // Bytes already read (and digested) are parsed as they are, not read again.
+    text = options.text ?? (await readFile(file, 'utf8'));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' && !options.required) return {};

@@ -58,3 +58,54 @@ describe('resolveSessionSettings: tools a bare deny rule refuses', () => {
     expect(settings.hiddenTools).toBeUndefined();
   });
 });
+
+describe('resolveSessionSettings: a rule naming no tool', () => {
+  it('is a configuration error naming the closest tool', async () => {
+    await expect(settingsWith({ deny: ['Bsh(rm:*)', 'reed_file'] })).rejects.toThrow(
+      expect.objectContaining({
+        code: 'config_invalid',
+        message: `permissions.deny: "Bsh(rm:*)" in ${join(root, 'named.config.json')} names no tool of this session: did you mean "Bash"? (tools are named like "bash", Claude Code's names like "Bash" and "Read", or mcp__server__tool); permissions.deny: "reed_file" in ${join(root, 'named.config.json')} names no tool of this session: did you mean "read_file"? (tools are named like "bash", Claude Code's names like "Bash" and "Read", or mcp__server__tool). A rule that names no tool matches nothing.`,
+      }),
+    );
+  });
+
+  it('accepts built-in tools, Claude Code names, delegate tools and mcp__ patterns', async () => {
+    const settings = await settingsWith({
+      deny: ['bash(rm:*)', 'Read(.env)', 'delegate_explore', 'delegate_*', 'mcp__github__*'],
+      allow: ['apply_patch', 'update_agents_md'],
+    });
+    expect(settings.checkRuleTools).toBeUndefined();
+  });
+
+  it("with tool modules, is checked once the modules' tools are known", async () => {
+    const module = join(root, 'words.mjs');
+    await writeFile(
+      module,
+      `export default () => ({ tools: [{ definition: { name: 'word_count', description: 'd', inputSchema: { type: 'object' }, kind: 'read', annotations: { readOnly: true }, source: { type: 'built-in' } }, parseArguments: (value) => ({ ok: true, value }), execute: async () => ({ status: 'success', output: 'x' }) }] });`,
+    );
+    const open = async (deny: string[]) => {
+      const configFile = join(root, 'named.config.json');
+      await writeFile(
+        configFile,
+        JSON.stringify({ permissions: { deny }, tools: { modules: ['./words.mjs'] } }),
+      );
+      const settings = await resolveSessionSettings({
+        root,
+        env: {},
+        userFile: join(root, 'no-user-config.json'),
+        configFile,
+        notice: () => {},
+      });
+      const session = await createSessionSurface({
+        root,
+        config: settings.config,
+        mode: 'auto',
+        sandbox: 'unconfined',
+        ...(settings.checkRuleTools ? { checkToolNames: settings.checkRuleTools } : {}),
+      });
+      await session.close();
+    };
+    await expect(open(['word_count'])).resolves.toBeUndefined();
+    await expect(open(['word_cont'])).rejects.toThrow('did you mean "word_count"?');
+  });
+});

@@ -1,10 +1,13 @@
 import { stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { BUILT_IN_DELEGATES, DELEGATE_TOOL_PREFIX } from '@toolgate/agent';
 import {
   type ApprovalMode,
   type ApprovalRules,
+  BUILT_IN_TOOL_NAMES,
   createSecretMatcher,
   DEFAULT_SECRET_PATTERNS,
+  type ReadPolicy,
 } from '@toolgate/core';
 import { createPermissionRules } from '@toolgate/rules';
 import type { SandboxMode } from '@toolgate/sandbox-bwrap';
@@ -14,11 +17,14 @@ import {
   loadAgentFiles,
 } from '../agents/load-agent-files.js';
 import type { HookSettings } from '../hooks/hook-settings.js';
+import { assertRuleTools } from '../rules/assert-rule-tools.js';
 import { permissionRulesApproval } from '../rules/permission-rules-approval.js';
+import { readPolicyOfRules } from '../rules/read-policy-of-rules.js';
 import type { SessionSandboxSettings } from '../sandbox/open-session-sandbox.js';
 import { ConfigError } from './config-error.js';
 import { loadSessionConfig } from './load-session-config.js';
 import type { ToolgateConfig } from './toolgate-config-schema.js';
+import { toolgateStateDirectory } from './toolgate-state-directory.js';
 import { userConfigFile } from './user-config-file.js';
 import { describeDistrust, trustCommandFor, type WorkspaceTrust } from './workspace-trust.js';
 
@@ -31,7 +37,7 @@ const APPROVAL_MODES: readonly ApprovalMode[] = ['manual', 'safe', 'auto'];
 export interface ResolveSessionSettingsOptions {
   /** Absolute workspace root (an existing directory). */
   readonly root: string;
-  /** `TOOLGATE_APPROVAL`, `XDG_CONFIG_HOME`, `HOME`. */
+  /** `TOOLGATE_APPROVAL`, `XDG_CONFIG_HOME`, `XDG_STATE_HOME`, `HOME`. */
   readonly env: Readonly<Record<string, string | undefined>>;
   /** The user's config file. @default `userConfigFile(env)` */
   readonly userFile?: string;
@@ -78,6 +84,21 @@ export interface SessionSettings {
    * this to `createSessionTools` so the model is not offered them; absent when no rule does.
    */
   readonly hiddenTools: ((name: string) => boolean) | undefined;
+  /**
+   * With tool modules configured, whose tools are known only once loaded: `openHostSession` calls it once the tools load with the session's tool names and fails
+   * with a `ConfigError` for a rule naming none of them. Absent when every rule was checked already.
+   */
+  readonly checkRuleTools: ((toolNames: readonly string[]) => void) | undefined;
+  /**
+   * The read policy of the permission rules (`readPolicyOfRules`: deny rules for reading paths),
+   * for the workspace: hosts pass it to `createSessionTools`; absent when no rule denies a read.
+   */
+  readonly readPolicy: ReadPolicy | undefined;
+  /**
+   * The user's config directory and toolgate's state directory (`$XDG_STATE_HOME/toolgate`): no
+   * tool reads or writes them, whatever the read roots; hosts pass them to `createSessionTools`.
+   */
+  readonly unreachablePaths: readonly string[];
   /** The workspace's `.toolgate/agents/*.md` definitions, read only once the workspace is trusted. */
   readonly agentFiles: readonly AgentFileDefinition[];
 }
@@ -122,9 +143,10 @@ export async function resolveSessionSettings(
   options: ResolveSessionSettingsOptions,
 ): Promise<SessionSettings> {
   const { root, notice } = options;
+  const userFile = options.userFile ?? userConfigFile(options.env);
   const loaded = await loadSessionConfig({
     root,
-    userFile: options.userFile ?? userConfigFile(options.env),
+    userFile,
     ...(options.configFile === undefined ? {} : { configFile: options.configFile }),
   });
   const { config } = loaded;
@@ -144,7 +166,9 @@ export async function resolveSessionSettings(
     if (options.mcpConfigFile !== undefined) mcpConfigFile = options.mcpConfigFile;
     else if (await exists(join(root, MCP_CONFIG_FILE_NAME))) {
       // A cloned repository's servers are commands it chose: none starts until the person trusts it.
-      if (loaded.trust.state === 'trusted') mcpConfigFile = join(root, MCP_CONFIG_FILE_NAME);
+      // The bytes trust verified, not the file read again.
+      if (loaded.trust.state === 'trusted')
+        mcpConfigFile = loaded.verifiedMcpFile ?? join(root, MCP_CONFIG_FILE_NAME);
       else
         notice(
           `toolgate: not starting the MCP servers of ${join(root, MCP_CONFIG_FILE_NAME)}: ${describeDistrust(loaded.trust)}. To trust it: ${trustCommandFor(loaded.realRoot)}`,
@@ -173,12 +197,28 @@ export async function resolveSessionSettings(
     ...(requiredBy === undefined ? {} : { requiredBy }),
   };
   const audit = options.audit ?? (config.audit === undefined ? undefined : resolve(root, config.audit));
+  // A rule must name a tool the session has: built-ins, delegates, and tool modules' tools once loaded.
+  const knownTools = [
+    ...BUILT_IN_TOOL_NAMES,
+    ...[
+      ...BUILT_IN_DELEGATES.map((delegate) => delegate.name),
+      ...(config.agents ?? []).map((agent) => agent.name),
+      ...agentFiles.map((file) => file.definition.name),
+    ].map((name) => `${DELEGATE_TOOL_PREFIX}${name}`),
+  ];
+  const modules = (config.tools?.modules?.length ?? 0) > 0;
+  if (!modules) assertRuleTools(loaded.permissions, knownTools);
+  const checkRuleTools = modules
+    ? (toolNames: readonly string[]) => assertRuleTools(loaded.permissions, [...knownTools, ...toolNames])
+    : undefined;
   const permissions = loaded.permissions.length === 0 ? undefined : createPermissionRules(loaded.permissions);
   const rules = permissions
     ? permissionRulesApproval(permissions, loaded.realRoot, {
         secrets: createSecretMatcher(config.secrets ?? DEFAULT_SECRET_PATTERNS),
       })
     : undefined;
+  const readPolicy = readPolicyOfRules(loaded.permissions);
+  const unreachablePaths = [dirname(userFile), toolgateStateDirectory(options.env)];
   const hiddenTools =
     permissions?.rules.some((rule) => rule.list === 'deny' && rule.specifier === undefined) === true
       ? (name: string) => permissions.deniedTool(name) !== undefined
@@ -194,6 +234,9 @@ export async function resolveSessionSettings(
     audit,
     rules,
     hiddenTools,
+    checkRuleTools,
+    readPolicy,
+    unreachablePaths,
     agentFiles,
   };
 }

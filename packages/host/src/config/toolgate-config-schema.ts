@@ -90,6 +90,13 @@ export const TOOLGATE_CONFIG_SCHEMA = z.strictObject({
       required: z.boolean().optional(),
     })
     .optional(),
+  /** Bounds of the agent's turns. An untrusted workspace's file may only lower them. */
+  limits: z
+    .strictObject({
+      /** Tool calls of one model step that run; the rest are answered not run. @default 64 */
+      maxToolCallsPerStep: positiveInteger.optional(),
+    })
+    .optional(),
   /** More agents the model may delegate to (`delegate_<name>`), besides explore, plan and general. */
   agents: z.array(AGENT_DEFINITION_SCHEMA).optional(),
   tools: z

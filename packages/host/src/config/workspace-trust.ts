@@ -4,23 +4,30 @@ import type { TrustedWorkspace } from './user-config-schema.js';
 export type WorkspaceTrust =
   | { readonly state: 'trusted' }
   | { readonly state: 'untrusted' }
-  /** Trusted once, but these config files were added, removed or changed since. */
-  | { readonly state: 'changed'; readonly files: readonly string[] };
+  /** Trusted once, but these files (config, or what it runs) were added, removed or changed since. */
+  | { readonly state: 'changed'; readonly files: readonly string[] }
+  /** Trusted once, but what it would run can no longer be verified, for these reasons. */
+  | { readonly state: 'refused'; readonly reasons: readonly string[] };
 
 /**
- * Compares the workspace's config files now with what the person trusted: trusted only when the
- * real path is recorded and every file is byte for byte what it was.
+ * Compares what trust covers now (`inspectWorkspaceConfig`) with what the person trusted: trusted
+ * only when the real path is recorded, every file is byte for byte what it was, and nothing it
+ * would run is refused.
  */
 export function checkWorkspaceTrust(
   trusted: readonly TrustedWorkspace[] | undefined,
   realRoot: string,
-  digests: Readonly<Record<string, string>>,
+  inspection: { readonly files: Readonly<Record<string, string>>; readonly refusals: readonly string[] },
 ): WorkspaceTrust {
   const entry = trusted?.find((workspace) => workspace.path === realRoot);
   if (!entry) return { state: 'untrusted' };
+  const digests = inspection.files;
   const names = new Set([...Object.keys(entry.files), ...Object.keys(digests)]);
   const changed = [...names].filter((name) => entry.files[name] !== digests[name]).sort();
-  return changed.length === 0 ? { state: 'trusted' } : { state: 'changed', files: changed };
+  if (changed.length > 0) return { state: 'changed', files: changed };
+  return inspection.refusals.length === 0
+    ? { state: 'trusted' }
+    : { state: 'refused', reasons: inspection.refusals };
 }
 
 /** A path as one shell word. */
@@ -35,7 +42,8 @@ export function trustCommandFor(realRoot: string): string {
 
 /** Why the workspace is not trusted, for one line on stderr. */
 export function describeDistrust(trust: WorkspaceTrust): string {
-  return trust.state === 'changed'
-    ? `${trust.files.join(', ')} changed since you trusted this workspace`
-    : 'this workspace is not trusted';
+  if (trust.state === 'changed') return `${trust.files.join(', ')} changed since you trusted this workspace`;
+  if (trust.state === 'refused')
+    return `toolgate can no longer verify what this workspace's config runs (${trust.reasons.join('; ')})`;
+  return 'this workspace is not trusted';
 }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { stripWorkspaceFromPath } from './strip-workspace-from-path.js';
 
 /** How a hook's process ended. */
 export type HookRun =
@@ -19,7 +20,8 @@ function killGroup(pid: number | undefined): void {
 
 /**
  * Runs a hook command with `sh -c` in its own process group (a new session), writes `input` to
- * its stdin, and waits for it. The whole group is killed when the shell exits (nothing the hook
+ * its stdin, and waits for it. Its `PATH` leaves out every entry that leads into `cwd` (the
+ * workspace), so no program it names is looked up among files the model may write. The whole group is killed when the shell exits (nothing the hook
  * started outlives it), at the time limit, and when `signal` aborts; those two are `failed`.
  */
 export function runHookCommand(options: {
@@ -39,7 +41,10 @@ export function runHookCommand(options: {
       cwd: options.cwd,
       detached: true,
       stdio: ['pipe', 'pipe', 'pipe'],
-      env: options.env ?? process.env,
+      env: (() => {
+        const env = options.env ?? process.env;
+        return { ...env, PATH: stripWorkspaceFromPath(env.PATH, options.cwd) };
+      })(),
     });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];

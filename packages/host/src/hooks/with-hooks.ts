@@ -1,6 +1,7 @@
 import { matchToolPattern, type ToolDecorator, type ToolResult, toolRejection } from '@toolgate/core';
 import { TOOL_ALIASES } from '@toolgate/rules';
 import { DEFAULT_HOOK_TIMEOUT_MS, type HookCommand, type HookSettings } from './hook-settings.js';
+import { readHookOutput } from './read-hook-output.js';
 import { type HookRun, runHookCommand } from './run-hook-command.js';
 
 /** Options for {@link withHooks}. */
@@ -49,27 +50,7 @@ function verdictOf(run: HookRun): Verdict {
       reason: `the hook failed (exit status ${run.exitCode}), so the call is blocked${stderr ? `: ${stderr}` : ''}`,
     };
   }
-  const stdout = run.stdout.trim();
-  if (!stdout.startsWith('{')) return { type: 'continue' };
-  let output: unknown;
-  try {
-    output = JSON.parse(stdout);
-  } catch {
-    return { type: 'block', reason: 'the hook printed JSON that does not parse, so the call is blocked' };
-  }
-  const { decision, reason } = (output ?? {}) as { decision?: unknown; reason?: unknown };
-  if (decision === 'block') {
-    return {
-      type: 'block',
-      reason: typeof reason === 'string' && reason.trim() ? clip(reason) : 'no reason given',
-    };
-  }
-  if (decision === 'approve') return { type: 'approve' };
-  if (decision === undefined) return { type: 'continue' };
-  return {
-    type: 'block',
-    reason: `the hook answered decision ${JSON.stringify(decision)}, which is neither "block" nor "approve", so the call is blocked`,
-  };
+  return readHookOutput(run.stdout);
 }
 
 function describeHook(hook: HookCommand): string {
@@ -82,7 +63,8 @@ function describeHook(hook: HookCommand): string {
  * the call goes as JSON on stdin (`session_id`, `hook_event_name`, `tool_name`, `tool_input`,
  * `tool_use_id`, `cwd`): exit 0 continues (stdout `{"decision":"block","reason"}` blocks,
  * `{"decision":"approve"}` skips the question), exit 2 blocks with stderr as the reason, and any
- * other exit, a crash, a timeout or unreadable JSON blocks (fail closed). A block is
+ * other exit, a crash, a timeout or output that can be read two ways (see {@link readHookOutput})
+ * blocks (fail closed). A block is
  * `rejected{by:'hook'}`. postToolUse hooks run after the tool ran (not after a rejection), with
  * `tool_response` added.
  */

@@ -196,6 +196,23 @@ describe('permissionRulesApproval', () => {
     });
   });
 
+  it('asks about a search whose tree an ask rule may match, not only about its root', async () => {
+    await mkdir(join(root, 'docs'));
+    await mkdir(join(root, 'src'));
+    await writeFile(join(root, 'docs', 'plan.md'), 'TODO secret plan\n');
+    await writeFile(join(root, 'src', 'a.ts'), '// TODO\n');
+    await withSession({ ask: ['Read(docs/**)'] }, { mode: 'auto', answer: 'allow_once' }, async (s) => {
+      for (const path of [undefined, '.', 'docs']) {
+        expect(await s.call('grep', { pattern: 'TODO', ...(path ? { path } : {}) })).toMatchObject({
+          status: 'success',
+        });
+      }
+      expect(await s.call('glob', { pattern: '**/*.md' })).toMatchObject({ status: 'success' });
+      expect(await s.call('grep', { pattern: 'TODO', path: 'src' })).toMatchObject({ status: 'success' });
+      expect(s.asked.map((request) => request.toolName)).toEqual(['grep', 'grep', 'grep', 'glob']);
+    });
+  });
+
   it('asks about a line the parser cannot read, and refuses it when no one can be asked', async () => {
     await withSession({ allow: ['bash(echo:*)'] }, { mode: 'auto' }, async ({ call }) => {
       expect(await call('bash', { action: 'exec', command: 'echo "unterminated' })).toMatchObject({
@@ -203,6 +220,33 @@ describe('permissionRulesApproval', () => {
         by: 'approval',
       });
     });
+  });
+
+  it('asks, even in auto mode, for a line running text it cannot read while a bash deny rule is in force', async () => {
+    await writeFile(join(root, 'script.sh'), 'touch made.txt\n');
+    await withSession({ deny: ['bash(rm:*)'] }, { mode: 'auto' }, async ({ call }) => {
+      expect(await call('bash', { action: 'exec', command: 'sh < script.sh' })).toMatchObject({
+        status: 'rejected',
+        by: 'approval',
+      });
+      await expect(readFile(join(root, 'made.txt'))).rejects.toThrow();
+    });
+  });
+
+  it('does not allow a line assigning PATH before an allowed command, and remembers "always" for that exact line only', async () => {
+    await withSession(
+      { allow: ['bash(git status)'] },
+      { answer: 'allow_always' },
+      async ({ call, asked }) => {
+        await call('bash', { action: 'exec', command: 'PATH=bin:$PATH; git status' });
+        await call('bash', { action: 'exec', command: 'PATH=bin:$PATH; git status' });
+        await call('bash', { action: 'exec', command: 'PATH=evil:$PATH; git status' });
+        expect(asked.map((request) => request.detail)).toEqual([
+          'PATH=bin:$PATH; git status',
+          'PATH=evil:$PATH; git status',
+        ]);
+      },
+    );
   });
 
   it('remembers "always" for an interpreter as the exact command, never as a prefix', async () => {

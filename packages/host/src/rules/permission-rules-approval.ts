@@ -9,6 +9,7 @@ import {
   type SecretMatcher,
 } from '@toolgate/core';
 import type { CommandWriteTarget, PermissionQuery, PermissionRules } from '@toolgate/rules';
+import { askRuleUnderSearch } from './ask-rule-under-search.js';
 
 /** Options of {@link permissionRulesApproval}. */
 export interface PermissionRulesApprovalOptions {
@@ -103,7 +104,17 @@ export function permissionRulesApproval(
       request.toolName === 'bash' && typeof command === 'string'
         ? commandQuery(request, command, root, secrets)
         : { tool: request.toolName, ...optionalPaths(await pathsOf(request, root)) };
-    const verdict = await permissions.decide(query);
+    const decided = await permissions.decide(query);
+    let verdict = decided;
+    if (decided === undefined || decided.decision === 'allow') {
+      const under = askRuleUnderSearch(permissions.rules, request.toolName, query.paths ?? ['.'], root);
+      if (under)
+        verdict = {
+          decision: 'ask',
+          rule: under.rule,
+          reason: `the ask rule "${under.rule.text}" in ${under.rule.source} may match files under ${under.path}, which ${request.toolName} reads`,
+        };
+    }
     if (!verdict) return undefined;
     return {
       decision: verdict.decision,

@@ -1,4 +1,6 @@
-import { mkdtemp, realpath, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { access, mkdtemp, realpath, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createWorkspace } from '@toolgate/core';
@@ -68,5 +70,65 @@ describe('the session sandbox', () => {
       new SandboxRequiredError(`--sandbox read-only demands a sandbox, but none can run here: ${NOT_FOUND}`),
     );
     expect(notices).toEqual([]);
+  });
+});
+
+const bwrapMissing = await findBwrap().then((found) =>
+  found ? undefined : 'bubblewrap (bwrap) is not on PATH',
+);
+if (bwrapMissing) console.warn(`session sandbox socket test skipped: ${bwrapMissing}`);
+
+async function findBwrap(): Promise<boolean> {
+  for (const directory of (process.env.PATH ?? '').split(':')) {
+    if (
+      await access(join(directory, 'bwrap')).then(
+        () => true,
+        () => false,
+      )
+    )
+      return true;
+  }
+  return false;
+}
+
+/** A node script: connects to the unix socket at argv[1] and prints what came back or the error code. */
+const CONNECT = `
+const socket = require('node:net').connect(process.argv[1]);
+socket.on('connect', () => socket.write('ping'));
+socket.on('data', (data) => { console.log('answered:' + data); socket.destroy(); });
+socket.on('error', (error) => console.log(error.code));
+`;
+
+describe.skipIf(bwrapMissing !== undefined)('the read-only sandbox a delegate gets', () => {
+  it('reaches no host unix socket either, not even one in the workspace', async () => {
+    const path = join(root, 'dev-server.sock');
+    const server = createServer((socket) => socket.end('host service'));
+    await new Promise<void>((resolve) => server.listen(path, resolve));
+    try {
+      // The settings createAgentToolsFactory gives a read-only child.
+      const sandbox = await openSessionSandbox({ mode: 'read-only', network: false }, context);
+      const invocation = await sandbox!.wrapShell({
+        shell: { file: '/bin/sh', args: ['-c'] },
+        workingDirectory: root,
+      });
+      const run = await new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
+        const child = spawn(
+          invocation.file,
+          [...invocation.args, `exec "${process.execPath}" -e "$SCRIPT" "${path}"`],
+          { env: { PATH: '/usr/bin:/bin', SCRIPT: CONNECT }, stdio: ['ignore', 'pipe', 'inherit', 'pipe'] },
+        );
+        let stdout = '';
+        child.stdout!.setEncoding('utf8').on('data', (text: string) => (stdout += text));
+        child.once('error', reject);
+        child.once('close', (code) => resolve({ code, stdout }));
+      });
+      expect({ mode: sandbox!.mode, network: sandbox!.network, run }).toEqual({
+        mode: 'read-only',
+        network: false,
+        run: { code: 0, stdout: 'EPERM\n' },
+      });
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
   });
 });

@@ -1,9 +1,10 @@
-import { type AnyTool, BUILT_IN_TOOL_NAMES, type Workspace } from '@toolgate/core';
-import { createAgentsMdTools } from '@toolgate/tools-agents-md';
-import { createFsTools } from '@toolgate/tools-fs';
-import { createPatchTools } from '@toolgate/tools-patch';
-import { createSearchTools } from '@toolgate/tools-search';
+import { type AnyTool, BUILT_IN_TOOL_NAMES, type ToolDefinition, type Workspace } from '@toolgate/core';
+import { createAgentsMdTools, UPDATE_AGENTS_MD_SPEC } from '@toolgate/tools-agents-md';
+import { createFsTools, READ_FILE_SPEC, WRITE_FILE_SPEC } from '@toolgate/tools-fs';
+import { APPLY_PATCH_SPEC, createPatchTools, EDIT_SPEC } from '@toolgate/tools-patch';
+import { createSearchTools, GLOB_SPEC, GREP_SPEC } from '@toolgate/tools-search';
 import {
+  BASH_SPEC,
   createProcessRegistry,
   createShellTools,
   type LocalSandboxSession,
@@ -48,11 +49,12 @@ interface ToolFamily {
  * then share the session's chunk instead of costing a chunk each at every start.
  */
 const FAMILIES: readonly {
-  readonly names: readonly string[];
+  /** The family's specs (definitions), as the package declares them. */
+  readonly specs: readonly { readonly definition: ToolDefinition }[];
   readonly load: (context: BuiltInToolsContext) => Promise<ToolFamily>;
 }[] = [
   {
-    names: ['bash'],
+    specs: [BASH_SPEC],
     load: async ({ workspace, config, sandbox: opening, processes: shared }) => {
       const sandbox = await opening;
       const options = config.tools?.bash ?? {};
@@ -75,7 +77,7 @@ const FAMILIES: readonly {
     },
   },
   {
-    names: ['read_file', 'write_file'],
+    specs: [READ_FILE_SPEC, WRITE_FILE_SPEC],
     load: async ({ workspace, config }) => {
       const maxChars = config.tools?.read_file?.maxChars;
       const fs = createFsTools({
@@ -86,14 +88,14 @@ const FAMILIES: readonly {
     },
   },
   {
-    names: ['apply_patch', 'edit'],
+    specs: [APPLY_PATCH_SPEC, EDIT_SPEC],
     load: async ({ workspace }) => {
       const patch = createPatchTools({ workspace });
       return { tools: [patch.apply_patch, patch.edit] };
     },
   },
   {
-    names: ['glob', 'grep'],
+    specs: [GLOB_SPEC, GREP_SPEC],
     load: async ({ workspace, config }) => {
       const engine = config.tools?.search?.engine;
       const search = createSearchTools({ workspace, ...(engine === undefined ? {} : { engine }) });
@@ -101,7 +103,7 @@ const FAMILIES: readonly {
     },
   },
   {
-    names: ['update_agents_md'],
+    specs: [UPDATE_AGENTS_MD_SPEC],
     load: async ({ workspace }) => {
       return { tools: [createAgentsMdTools({ workspace }).update_agents_md] };
     },
@@ -110,11 +112,26 @@ const FAMILIES: readonly {
 
 const ORDER: readonly string[] = BUILT_IN_TOOL_NAMES;
 
+const defines = (family: (typeof FAMILIES)[number], name: string): boolean =>
+  family.specs.some((spec) => spec.definition.name === name);
+
+/**
+ * What the built-in tool `name` declares, read from its spec without building it: whether it runs
+ * commands (its kind is `execute`), and so wants the session's sandbox; `undefined` when no
+ * built-in tool has that name.
+ */
+export function builtInToolDeclaration(name: string): { readonly runsCommands: boolean } | undefined {
+  const spec = FAMILIES.flatMap((family) => family.specs).find(
+    (candidate) => candidate.definition.name === name,
+  );
+  return spec ? { runsCommands: spec.definition.kind === 'execute' } : undefined;
+}
+
 /** Builds the session's built-in tools (or only those asked for), each package configured from the config file. */
 export async function createBuiltInTools(context: BuiltInToolsContext): Promise<BuiltInTools> {
   const { only } = context;
   const families = await Promise.all(
-    FAMILIES.filter((family) => !only || family.names.some((name) => only.includes(name))).map((family) =>
+    FAMILIES.filter((family) => !only || only.some((name) => defines(family, name))).map((family) =>
       family.load(context),
     ),
   );

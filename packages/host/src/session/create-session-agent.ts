@@ -65,6 +65,9 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
       ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
       sandbox: { ...settings.sandbox, notice: options.notice },
       ...(settings.hiddenTools ? { hiddenTools: settings.hiddenTools } : {}),
+      ...(settings.checkRuleTools ? { checkToolNames: settings.checkRuleTools } : {}),
+      readPolicy: settings.readPolicy,
+      unreachablePaths: settings.unreachablePaths,
       onOpen: (set, context) => {
         if (context.delegate) return;
         tools = set;
@@ -85,7 +88,12 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
       const loaded = await loadAgentsMd(tools.workspace);
       return loaded ? formatAgentsMdPrompt(loaded) : undefined;
     },
-    ...(options.maxSteps === undefined ? {} : { limits: { maxSteps: options.maxSteps } }),
+    limits: {
+      ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
+      ...(settings.config.limits?.maxToolCallsPerStep === undefined
+        ? {}
+        : { maxToolCallsPerStep: settings.config.limits.maxToolCallsPerStep }),
+    },
     ...(options.delegates && options.delegates.length > 0
       ? { delegates: { definitions: options.delegates } }
       : {}),

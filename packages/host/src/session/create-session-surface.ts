@@ -1,6 +1,7 @@
 import {
   type ApprovalMemory,
   type ApprovalMode,
+  type ApprovalOptions,
   type ApprovalRules,
   type Approver,
   createApprovalMemory,
@@ -8,16 +9,18 @@ import {
   standardDecorators,
   type ToolDecorator,
   type ToolEventListener,
+  type ToolProvider,
   type ToolSurface,
   type Workspace,
+  withApprovalExplanation,
 } from '@toolgate/core';
 import { createSessionTools, type SessionToolsOptions } from './create-session-tools.js';
 import type { SessionMcp } from './load-mcp-tools.js';
 
 /** Options for {@link createSessionSurface}. */
 export interface SessionSurfaceOptions extends SessionToolsOptions {
-  /** The approval mode. */
-  readonly mode: ApprovalMode;
+  /** The approval mode, or a getter read at every call (a host may switch modes). */
+  readonly mode: ApprovalMode | (() => ApprovalMode);
   /** Asks a person. Without one, calls that need approval are rejected. @default none */
   readonly approver?: Approver;
   /** Session memory of `*_always` answers. @default a fresh memory per session */
@@ -30,6 +33,11 @@ export interface SessionSurfaceOptions extends SessionToolsOptions {
   readonly before?: readonly ToolDecorator[];
   /** Decorators between approval and the tool. @default [] */
   readonly after?: readonly ToolDecorator[];
+  /**
+   * Validate, plan and explain how approval would decide each call instead of running it
+   * (`withApprovalExplanation`): no events, hooks, approver question or tool. @default false
+   */
+  readonly explain?: boolean;
 }
 
 /** A session: one gated surface over the built-in and MCP tools, and what must be stopped at its end. */
@@ -38,6 +46,8 @@ export interface SessionSurface {
   readonly surface: ToolSurface;
   /** The same tools behind another approver (an MCP client's elicitation). */
   withApprover(approver: Approver | undefined): ToolSurface;
+  /** The session's ungated tools by name. */
+  readonly tools: ToolProvider;
   /** The workspace every tool resolves paths through. */
   readonly workspace: Workspace;
   /** The MCP side, when servers were configured. */
@@ -47,30 +57,39 @@ export interface SessionSurface {
 }
 
 /**
- * The one composition function: the session's tools ({@link createSessionTools}) in one
- * `createToolSurface` with the standard decorators and the approval settings.
+ * The gate over a session's tools ({@link createSessionTools}): one `createToolSurface` with the
+ * standard decorators (or the explanation) and the approval settings; what the front door's
+ * `call`, `explain`, `list` and `serve` sessions are built on.
  */
 export async function createSessionSurface(options: SessionSurfaceOptions): Promise<SessionSurface> {
   const tools = await createSessionTools(options);
   const memory = options.memory ?? createApprovalMemory();
+  const { mode } = options;
+  const approval = (approver: Approver | undefined): ApprovalOptions => ({
+    // Read at every call.
+    get mode() {
+      return typeof mode === 'function' ? mode() : mode;
+    },
+    memory,
+    ...(approver ? { approver } : {}),
+    ...(options.rules ? { rules: options.rules } : {}),
+  });
   const build = (approver: Approver | undefined): ToolSurface =>
     createToolSurface({
       tools: tools.provider,
-      decorators: standardDecorators({
-        ...(options.onEvent ? { onEvent: options.onEvent } : {}),
-        approval: {
-          mode: options.mode,
-          memory,
-          ...(approver ? { approver } : {}),
-          ...(options.rules ? { rules: options.rules } : {}),
-        },
-        ...(options.before ? { before: options.before } : {}),
-        after: [...(options.after ?? []), ...tools.decorators],
-      }),
+      decorators: options.explain
+        ? [withApprovalExplanation(approval(approver))]
+        : standardDecorators({
+            ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+            approval: approval(approver),
+            ...(options.before ? { before: options.before } : {}),
+            after: [...(options.after ?? []), ...tools.decorators],
+          }),
     });
   return {
     surface: build(options.approver),
     withApprover: build,
+    tools: tools.provider,
     workspace: tools.workspace,
     mcp: tools.mcp,
     close: tools.close,

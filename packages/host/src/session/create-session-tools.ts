@@ -4,6 +4,7 @@ import {
   BUILT_IN_TOOL_NAMES,
   combineToolProviders,
   createWorkspace,
+  type ReadPolicy,
   type ToolDecorator,
   type ToolProvider,
   toToolProvider,
@@ -15,8 +16,9 @@ import { createProcessRegistry } from '@toolgate/tools-shell';
 import type { ToolgateConfig } from '../config/toolgate-config-schema.js';
 import { openSessionSandbox, type SessionSandboxSettings } from '../sandbox/open-session-sandbox.js';
 import { type LoadedToolModules, loadToolModules } from '../tool-modules/load-tool-modules.js';
-import { type BuiltInTools, createBuiltInTools } from './create-built-in-tools.js';
+import { createBuiltInTools } from './create-built-in-tools.js';
 import { loadMcpTools, type SessionMcp } from './load-mcp-tools.js';
+import { openWithResources } from './session-resources.js';
 
 /** Options for {@link createSessionTools}. */
 export interface SessionToolsOptions {
@@ -31,6 +33,11 @@ export interface SessionToolsOptions {
    * one with the name of a file's server replaces it. @default none
    */
   readonly mcpServers?: McpServersConfig;
+  /**
+   * Called with the names of the built-in and tool-module tools once loaded; throws to refuse the
+   * session (`SessionSettings.checkRuleTools`: a permission rule naming none of them). @default none
+   */
+  readonly checkToolNames?: (names: readonly string[]) => void;
   /** Receives what stdio MCP servers write to stderr. @default discarded */
   readonly mcpStderr?: (server: string, chunk: string) => void;
   /**
@@ -41,6 +48,11 @@ export interface SessionToolsOptions {
   readonly waitForMcpServers?: boolean;
   /** Called when an MCP server's tools change. @default nothing */
   readonly onMcpToolsChanged?: () => void;
+  /**
+   * Whether the MCP servers start, asked once the built-in and module tools exist (a one-shot call
+   * of a tool the session already has need not wait on servers). @default they start when configured
+   */
+  readonly loadMcp?: (local: ToolProvider) => boolean;
   /** Only the built-in tools of the packages that define these names. @default every built-in tool */
   readonly builtIns?: readonly string[];
   /**
@@ -60,6 +72,10 @@ export interface SessionToolsOptions {
    * its rule. @default none
    */
   readonly hiddenTools?: (name: string) => boolean;
+  /** The workspace's read policy (`SessionSettings.readPolicy`: deny rules for reading paths). @default none */
+  readonly readPolicy?: ReadPolicy | undefined;
+  /** Paths no tool reads or writes (`SessionSettings.unreachablePaths`). @default [] */
+  readonly unreachablePaths?: readonly string[];
 }
 
 /** A session's ungated tools: the built-ins and the MCP servers' tools, and what must be stopped at its end. */
@@ -78,11 +94,17 @@ export interface SessionToolSet {
   close(): Promise<number>;
 }
 
-/** The workspace from the config file's `workspace` keys. */
-function createConfiguredWorkspace(root: string, config: ToolgateConfig): Workspace {
+/** The workspace from the config file's `workspace` keys, the read policy and the unreachable paths. */
+function createConfiguredWorkspace(
+  root: string,
+  config: ToolgateConfig,
+  options: Pick<SessionToolsOptions, 'readPolicy' | 'unreachablePaths'>,
+): Workspace {
   const workspaceConfig = config.workspace ?? {};
   return createWorkspace({
     root,
+    ...(options.readPolicy ? { readPolicy: options.readPolicy } : {}),
+    ...(options.unreachablePaths ? { unreachablePaths: options.unreachablePaths } : {}),
     ...(workspaceConfig.readRoots
       ? { readRoots: workspaceConfig.readRoots.map((path) => resolve(root, path)) }
       : {}),
@@ -130,11 +152,13 @@ function withoutListed(provider: ToolProvider, hidden: (name: string) => boolean
 
 /**
  * Built-in tools from every tool package, the config's tool modules (`tools.modules`, `replace`,
- * `disable`) and the MCP servers' tools, as one live provider.
+ * `disable`) and the MCP servers' tools, as one live provider. What it opens (the sandbox, the
+ * process registry, the built-ins' processes, the MCP servers) is registered on one stack and
+ * released in reverse order, also when opening fails half-way.
  */
 export async function createSessionTools(options: SessionToolsOptions): Promise<SessionToolSet> {
   const config = options.config ?? {};
-  const workspace = createConfiguredWorkspace(options.root, config);
+  const workspace = createConfiguredWorkspace(options.root, config, options);
   // bubblewrap's probe (a child process) runs while the tool packages load; bash, the tool
   // modules and the listing below wait for it. Its failure is awaited and thrown there; until
   // then it must not count as unhandled.
@@ -152,84 +176,66 @@ export async function createSessionTools(options: SessionToolsOptions): Promise<
     config.tools?.modules !== undefined ||
     config.tools?.replace !== undefined ||
     config.tools?.disable !== undefined;
-  // Tool modules share bash's process registry and end with the session.
-  const processes = withModules ? createProcessRegistry() : undefined;
-  const lifetime = new AbortController();
-  let builtIns: BuiltInTools;
-  let sandbox: Awaited<typeof opening>;
-  try {
-    builtIns = await createBuiltInTools({
+  return openWithResources(async (resources) => {
+    // Tool modules share bash's process registry and end with the session; closed after bash's
+    // own count of what was still running.
+    const processes = withModules ? createProcessRegistry() : undefined;
+    if (processes) resources.defer(() => processes.close());
+    const lifetime = new AbortController();
+    const builtIns = await createBuiltInTools({
       workspace,
       config,
       sandbox: opening,
       ...(processes ? { processes } : {}),
       ...(options.builtIns ? { only: options.builtIns } : {}),
     });
-  } catch (error) {
-    await processes?.close();
-    throw error;
-  }
-  try {
-    sandbox = await opening;
-  } catch (error) {
-    await Promise.all([builtIns.close(), processes?.close()]);
-    throw error;
-  }
-  let modules: LoadedToolModules | undefined;
-  if (processes) {
-    try {
-      modules = await loadToolModules(config, { workspace, processes, sandbox, signal: lifetime.signal });
-    } catch (error) {
-      lifetime.abort();
-      await Promise.all([builtIns.close(), processes.close()]);
-      throw error;
-    }
-  }
-  const removed = modules?.removedBuiltIns ?? new Set<string>();
-  const tools = orderTools([
-    ...builtIns.tools.filter((tool) => !removed.has(tool.definition.name)),
-    ...(modules?.tools ?? []),
-  ]);
-  const providers: ToolProvider[] = [toToolProvider(markConfinedBash(tools, sandbox))];
-  if (options.shared) providers.push(options.shared);
-  let mcp: SessionMcp | undefined;
-  const givenServers = options.mcpServers ?? {};
-  if (options.mcpConfigFile !== undefined || Object.keys(givenServers).length > 0) {
-    const loaded = await loadMcpTools(options.mcpConfigFile, {
-      cwd: workspace.root,
-      servers: givenServers,
-      waitForServers: options.waitForMcpServers ?? true,
-      ...(options.mcpStderr ? { stderr: options.mcpStderr } : {}),
-      ...(options.onMcpToolsChanged ? { onToolsChanged: options.onMcpToolsChanged } : {}),
+    let stopped = 0;
+    resources.defer(async () => {
+      stopped = await builtIns.close();
     });
-    mcp = loaded;
-    providers.push(loaded.provider);
-  }
-  let provider: ToolProvider;
-  try {
+    // The tool modules hear the session end before bash's processes stop.
+    resources.defer(() => lifetime.abort());
+    const sandbox = await opening;
+    const modules: LoadedToolModules | undefined = processes
+      ? await loadToolModules(config, { workspace, processes, sandbox, signal: lifetime.signal })
+      : undefined;
+    const removed = modules?.removedBuiltIns ?? new Set<string>();
+    const tools = orderTools([
+      ...builtIns.tools.filter((tool) => !removed.has(tool.definition.name)),
+      ...(modules?.tools ?? []),
+    ]);
+    options.checkToolNames?.(tools.map((tool) => tool.definition.name));
+    const local = toToolProvider(markConfinedBash(tools, sandbox));
+    const providers: ToolProvider[] = [local];
+    if (options.shared) providers.push(options.shared);
+    let mcp: SessionMcp | undefined;
+    const givenServers = options.mcpServers ?? {};
+    const configured = options.mcpConfigFile !== undefined || Object.keys(givenServers).length > 0;
+    if (configured && (options.loadMcp?.(local) ?? true)) {
+      const loaded = await loadMcpTools(options.mcpConfigFile, {
+        cwd: workspace.root,
+        servers: givenServers,
+        waitForServers: options.waitForMcpServers ?? true,
+        ...(options.mcpStderr ? { stderr: options.mcpStderr } : {}),
+        ...(options.onMcpToolsChanged ? { onToolsChanged: options.onMcpToolsChanged } : {}),
+      });
+      // Disconnected while bash's processes stop.
+      resources.defer(() => loaded.close());
+      mcp = loaded;
+      providers.push(loaded.provider);
+    }
     const combined = combineToolProviders(providers);
-    provider = options.hiddenTools ? withoutListed(combined, options.hiddenTools) : combined;
-  } catch (error) {
-    lifetime.abort();
-    await Promise.all([builtIns.close(), mcp?.close(), processes?.close()]);
-    throw error;
-  }
-  let closing: Promise<number> | undefined;
-  return {
-    provider,
-    workspace,
-    mcp,
-    sandbox,
-    decorators: modules?.decorators ?? [],
-    close: () => {
-      closing ??= (async () => {
-        lifetime.abort();
-        // bash's count of what was still running comes first; a module's processes share its registry.
-        const [stopped] = await Promise.all([builtIns.close(), mcp?.close()]);
-        await processes?.close();
+    const provider = options.hiddenTools ? withoutListed(combined, options.hiddenTools) : combined;
+    return {
+      provider,
+      workspace,
+      mcp,
+      sandbox,
+      decorators: modules?.decorators ?? [],
+      close: async () => {
+        await resources.close();
         return stopped;
-      })();
-      return closing;
-    },
-  };
+      },
+    };
+  });
 }

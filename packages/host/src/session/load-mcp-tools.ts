@@ -1,5 +1,6 @@
 import type { ToolProvider } from '@toolgate/core';
 import type { McpServersConfig } from '@toolgate/mcp';
+import { stripWorkspaceFromPath } from '../hooks/strip-workspace-from-path.js';
 
 /** The MCP side of a session, loaded only when servers are configured. */
 export interface SessionMcp {
@@ -44,7 +45,18 @@ export async function loadMcpTools(
   options: LoadMcpToolsOptions,
 ): Promise<SessionMcp> {
   const { createMcpTools, loadMcpConfig } = await import('@toolgate/mcp');
-  const fromFile = file === undefined ? {} : (await loadMcpConfig(file)).mcpServers;
+  const loaded = file === undefined ? {} : (await loadMcpConfig(file)).mcpServers;
+  // A file's stdio server looks its command up on a PATH without the workspace's directories
+  // (unless the file sets PATH itself, which trust judges): nothing the model writes runs instead.
+  const path = stripWorkspaceFromPath(process.env.PATH, options.cwd);
+  const fromFile = Object.fromEntries(
+    Object.entries(loaded).map(([name, server]) => [
+      name,
+      server.type === 'stdio' && server.env.PATH === undefined
+        ? { ...server, env: { ...server.env, PATH: path } }
+        : server,
+    ]),
+  );
   const mcp = await createMcpTools({
     servers: { ...fromFile, ...options.servers },
     cwd: options.cwd,

@@ -57,14 +57,18 @@ export class StdioProcessTransport implements Transport {
     const read = createJsonLineReader({
       message: (message) => this.onmessage?.(message),
       invalid: (error) => this.onerror?.(error),
-      oversized: (bytes, id) => {
+      oversized: (bytes, { id, hasMethod }) => {
         const message = `the server's message is ${bytes} bytes, over the ${MAX_STDIO_MESSAGE_TEXT} limit of one MCP message`;
         if (id === undefined) {
           this.failure = message;
           void this.close();
           return;
         }
-        this.onmessage?.({ jsonrpc: '2.0', id, error: { code: MESSAGE_TOO_LARGE_CODE, message } });
+        // A request of the server's (sampling, elicitation) is refused; an answer to one of ours
+        // fails that request.
+        if (hasMethod)
+          void this.send({ jsonrpc: '2.0', id, error: { code: MESSAGE_TOO_LARGE_CODE, message } });
+        else this.onmessage?.({ jsonrpc: '2.0', id, error: { code: MESSAGE_TOO_LARGE_CODE, message } });
       },
     });
     return new Promise((resolve, reject) => {

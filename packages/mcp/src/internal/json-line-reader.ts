@@ -3,6 +3,7 @@ import {
   JSONRPCMessageSchema,
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
+import { type MessageEnvelope, MessageEnvelopeScanner } from '../json-rpc/message-envelope-scanner.js';
 
 /** The largest message either side reads over stdio (the MCP SDK's own stdio limit): 10 MiB. */
 export const MAX_STDIO_MESSAGE_BYTES = 10 * 1024 * 1024;
@@ -14,32 +15,30 @@ export const MAX_STDIO_MESSAGE_TEXT = '10 MiB';
 export interface JsonLineHandlers {
   /** A well-formed JSON-RPC message. */
   readonly message: (message: JSONRPCMessage) => void;
-  /** A line that is not JSON or not a JSON-RPC message. */
-  readonly invalid: (error: Error) => void;
   /**
-   * A line longer than the limit, skipped without being held in memory; `id` is the request id
-   * found at its start or end (where JSON-RPC encoders put it), if any.
+   * A line that is not JSON (`not_json`) or not a JSON-RPC message (`not_json_rpc`); `id` is its
+   * request id when the line is an object with a `method` and a string or number `id`.
    */
-  readonly oversized: (bytes: number, id: RequestId | undefined) => void;
+  readonly invalid: (error: Error, line: InvalidLine) => void;
+  /**
+   * A line longer than the limit, skipped without being held in memory; `envelope` is what its
+   * top level said as it passed (its `id` wherever it stands, and whether it has a `method`).
+   */
+  readonly oversized: (bytes: number, envelope: MessageEnvelope) => void;
 }
 
-// Enough of a line's start and end to find its top-level "id".
-const EDGE_BYTES = 1024;
-const ID_VALUE = String.raw`(-?\d+|"(?:[^"\\]|\\.)*")`;
-const ID_AT_START = new RegExp(
-  String.raw`^\s*\{\s*(?:"(?:jsonrpc|method)"\s*:\s*"[^"\\]*"\s*,\s*)*"id"\s*:\s*${ID_VALUE}`,
-);
-const ID_AT_END = new RegExp(String.raw`[{,]\s*"id"\s*:\s*${ID_VALUE}\s*\}\s*$`);
+/** What was wrong with a line {@link JsonLineHandlers.invalid} reports. */
+export interface InvalidLine {
+  readonly kind: 'not_json' | 'not_json_rpc';
+  readonly id: RequestId | undefined;
+}
 
-function findRequestId(head: Buffer, tail: Buffer): RequestId | undefined {
-  const match = ID_AT_START.exec(head.toString('utf8')) ?? ID_AT_END.exec(tail.toString('utf8'));
-  if (!match?.[1]) return undefined;
-  try {
-    const id = JSON.parse(match[1]) as unknown;
-    return typeof id === 'number' || typeof id === 'string' ? id : undefined;
-  } catch {
+/** The id of something meant as a request: an object with a `method` key and a string or number `id`. */
+function requestIdOf(value: unknown): RequestId | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !('method' in value))
     return undefined;
-  }
+  const id = (value as { id?: unknown }).id;
+  return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : undefined;
 }
 
 /**
@@ -53,51 +52,47 @@ export function createJsonLineReader(
 ): (chunk: Buffer) => void {
   let parts: Buffer[] = [];
   let length = 0;
-  let skipping = false;
-  let head = Buffer.alloc(0);
-  let tail = Buffer.alloc(0);
-
-  const keepTail = (piece: Buffer) => {
-    tail =
-      piece.length >= EDGE_BYTES
-        ? Buffer.from(piece.subarray(piece.length - EDGE_BYTES))
-        : Buffer.concat([tail, piece]).subarray(-EDGE_BYTES);
-  };
+  let scanner: MessageEnvelopeScanner | undefined;
 
   const take = (piece: Buffer) => {
-    if (!skipping && length + piece.length > maxBytes) {
-      skipping = true;
-      head = Buffer.concat([...parts, piece], Math.min(EDGE_BYTES, length + piece.length));
-      for (const part of parts) keepTail(part);
+    if (!scanner && length + piece.length > maxBytes) {
+      scanner = new MessageEnvelopeScanner();
+      for (const part of parts) scanner.push(part);
       parts = [];
     }
     length += piece.length;
-    if (skipping) keepTail(piece);
+    if (scanner) scanner.push(piece);
     else if (piece.length > 0) parts.push(piece);
   };
 
   const endLine = () => {
     const bytes = length;
-    const line = skipping ? undefined : Buffer.concat(parts, length).toString('utf8').replace(/\r$/, '');
-    const edges = skipping ? { head, tail } : undefined;
+    const found = scanner;
+    const line = found ? undefined : Buffer.concat(parts, length).toString('utf8').replace(/\r$/, '');
     parts = [];
     length = 0;
-    skipping = false;
-    head = Buffer.alloc(0);
-    tail = Buffer.alloc(0);
-    if (edges) {
-      handlers.oversized(bytes, findRequestId(edges.head, edges.tail));
+    scanner = undefined;
+    if (found) {
+      handlers.oversized(bytes, found.envelope());
       return;
     }
     if (line === undefined || line.trim() === '') return;
-    let message: JSONRPCMessage;
+    let value: unknown;
     try {
-      message = JSONRPCMessageSchema.parse(JSON.parse(line));
+      value = JSON.parse(line);
     } catch (error) {
-      handlers.invalid(error instanceof Error ? error : new Error(String(error)));
+      handlers.invalid(error instanceof Error ? error : new Error(String(error)), {
+        kind: 'not_json',
+        id: undefined,
+      });
       return;
     }
-    handlers.message(message);
+    const parsed = JSONRPCMessageSchema.safeParse(value);
+    if (!parsed.success) {
+      handlers.invalid(parsed.error, { kind: 'not_json_rpc', id: requestIdOf(value) });
+      return;
+    }
+    handlers.message(parsed.data);
   };
 
   return (chunk) => {

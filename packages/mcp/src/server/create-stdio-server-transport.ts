@@ -40,9 +40,37 @@ export function createStdioServerTransport(
   };
   const read = createJsonLineReader({
     message: (message) => transport.onmessage?.(message),
-    invalid: (error) => transport.onerror?.(error),
-    oversized: (bytes, id) => {
+    // JSON-RPC answers what it cannot read: a parse error, or an invalid request with the id
+    // when one can be read (else null), so a client never waits for an answer that cannot come.
+    invalid: (error, line) => {
+      transport.onerror?.(error);
+      void transport.send({
+        jsonrpc: '2.0',
+        id: (line.id ?? null) as string | number,
+        error:
+          line.kind === 'not_json'
+            ? { code: ErrorCode.ParseError, message: 'Parse error: the line is not JSON.' }
+            : {
+                code: ErrorCode.InvalidRequest,
+                message: 'Invalid request: the message is not a JSON-RPC request, notification or response.',
+              },
+      });
+    },
+    oversized: (bytes, { id, hasMethod }) => {
       const message = `The request is ${bytes} bytes, over the ${MAX_STDIO_MESSAGE_TEXT} limit of one MCP message; it was not read.`;
+      if (id !== undefined && !hasMethod) {
+        // An answer to one of the server's own requests (an elicitation): it fails as an error
+        // answer, so the approval waiting on it is refused instead of waiting on.
+        options.log?.(
+          `An answer of ${bytes} bytes to request ${JSON.stringify(id)} is over the ${MAX_STDIO_MESSAGE_TEXT} limit of one MCP message; taken as an error.`,
+        );
+        transport.onmessage?.({
+          jsonrpc: '2.0',
+          id,
+          error: { code: ErrorCode.InvalidRequest, message: message.replace(/^The request/, 'The answer') },
+        });
+        return;
+      }
       options.log?.(`${message}${id === undefined ? '' : ` (request id ${JSON.stringify(id)})`}`);
       void transport.send({
         jsonrpc: '2.0',

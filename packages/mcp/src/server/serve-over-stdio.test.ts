@@ -102,6 +102,35 @@ describe('a surface served over stdio, driven by the SDK client', () => {
     }
   });
 
+  it('rejects a call whose elicitation answer is over the 10 MiB limit, and the tool does not run', async () => {
+    const { client, stderr } = await spawnHost('safe', [
+      { action: 'accept', content: { decision: 'allow_once' }, _meta: { padding: 'p'.repeat(11 << 20) } },
+    ]);
+    try {
+      const result = await client.callTool({ name: 'save_note', arguments: { title: 'huge' } });
+      expect(await client.callTool({ name: 'echo', arguments: { text: 'still here' } })).toEqual({
+        content: [{ type: 'text', text: 'still here' }],
+      });
+      expect(result).toEqual({
+        content: [
+          {
+            type: 'text',
+            text: '[approval-rejected] The approval question was cancelled before anyone answered, so the call did not run: Save note huge',
+          },
+        ],
+        isError: true,
+      });
+      expect(stderr.filter((line) => line.includes('taken as an error'))).toEqual([
+        expect.stringMatching(
+          /^host: An answer of \d+ bytes to request 0 is over the 10 MiB limit of one MCP message; taken as an error\.$/,
+        ),
+      ]);
+      expect(stderr).not.toContain('host: saved huge');
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+
   it('runs without asking in auto mode, for a client without elicitation', async () => {
     const { client } = await spawnHost('auto');
     try {
@@ -161,6 +190,87 @@ describe('a surface served over stdio, driven by the SDK client', () => {
       expect(stderr).toContain(
         `host: The request is ${bytes} bytes, over the 10 MiB limit of one MCP message; it was not read. (request id 2)`,
       );
+      expect(host.exitCode).toBe(null);
+    } finally {
+      host.stdin.end();
+      await new Promise((resolve) => host.once('close', resolve));
+    }
+  }, 60_000);
+
+  it('answers a 40 MB line, a line that is not JSON and a message that is not JSON-RPC with JSON-RPC errors, and keeps serving', async () => {
+    const host = spawn(process.execPath, [HOST, build, 'auto'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const answers: unknown[] = [];
+    createInterface({ input: host.stdout }).on('line', (line) => answers.push(JSON.parse(line)));
+    host.stdin.on('error', () => {});
+    const send = (message: object | string) =>
+      host.stdin.write(
+        `${typeof message === 'string' ? message : JSON.stringify({ jsonrpc: '2.0', ...message })}\n`,
+      );
+    try {
+      send({
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 'raw', version: '1' },
+        },
+      });
+      send({ method: 'notifications/initialized' });
+      await waitFor(() => answers.length === 1);
+      const huge = {
+        method: 'tools/call',
+        params: { name: 'echo', arguments: { text: 'x'.repeat(40 << 20) } },
+        id: 2,
+      };
+      send(huge);
+      // The id between the params and the method, where no encoder puts it, is still found.
+      send(
+        `{"params":{"name":"echo","arguments":{"text":"${'y'.repeat(11 << 20)}"}},"id":5,"method":"tools/call","jsonrpc":"2.0"}`,
+      );
+      send('this is not json');
+      send({ id: 3, method: 42 });
+      send('[1, 2]');
+      send({ id: 4, method: 'tools/call', params: { name: 'echo', arguments: { text: 'after' } } });
+      await waitFor(() => answers.length === 7 || host.exitCode !== null, 20_000);
+      const bytes = Buffer.byteLength(JSON.stringify({ jsonrpc: '2.0', ...huge }));
+      const middle = 11 * 1024 * 1024 + 95;
+      expect(answers.slice(1)).toEqual([
+        {
+          jsonrpc: '2.0',
+          id: 2,
+          error: {
+            code: -32600,
+            message: `The request is ${bytes} bytes, over the 10 MiB limit of one MCP message; it was not read.`,
+          },
+        },
+        {
+          jsonrpc: '2.0',
+          id: 5,
+          error: {
+            code: -32600,
+            message: `The request is ${middle} bytes, over the 10 MiB limit of one MCP message; it was not read.`,
+          },
+        },
+        { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the line is not JSON.' } },
+        {
+          jsonrpc: '2.0',
+          id: 3,
+          error: {
+            code: -32600,
+            message: 'Invalid request: the message is not a JSON-RPC request, notification or response.',
+          },
+        },
+        {
+          jsonrpc: '2.0',
+          id: null,
+          error: {
+            code: -32600,
+            message: 'Invalid request: the message is not a JSON-RPC request, notification or response.',
+          },
+        },
+        { jsonrpc: '2.0', id: 4, result: { content: [{ type: 'text', text: 'after' }] } },
+      ]);
       expect(host.exitCode).toBe(null);
     } finally {
       host.stdin.end();

@@ -4,7 +4,8 @@ import { findClosestMatches, type Workspace } from '@toolgate/core';
 
 /**
  * For a path that does not exist: the nearest existing directory on the way, and up to three of
- * its entries named like the first missing segment, as display paths (`src/utlis/a.ts` → `src/utils`).
+ * its entries named like the first missing segment that the read predicate admits, as display
+ * paths (`src/utlis/a.ts` → `src/utils`).
  */
 export async function suggestSimilarPaths(
   workspace: Workspace,
@@ -14,7 +15,14 @@ export async function suggestSimilarPaths(
   let directory = dirname(absolutePath);
   for (;;) {
     try {
-      const entries = await readdir(directory);
+      // Only names the read predicate admits are suggested (never a secret or a denied directory).
+      const entries = (await readdir(directory, { withFileTypes: true }))
+        .filter(
+          (entry) =>
+            workspace.checkReadable(join(directory, entry.name), { directory: entry.isDirectory() }) ===
+            undefined,
+        )
+        .map((entry) => entry.name);
       const segment = relative(directory, missing).split(sep)[0] ?? '';
       const close = findClosestMatches(segment, entries, 3);
       return {

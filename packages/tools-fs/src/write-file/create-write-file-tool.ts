@@ -95,7 +95,7 @@ const VERBS: Readonly<Record<WriteFileMode, string>> = {
   append: 'Append to',
 };
 
-async function buildPreview(target: Target, content: string): Promise<ApprovalSummary> {
+async function buildPreview(workspace: Workspace, target: Target, content: string): Promise<ApprovalSummary> {
   const { resolved, mode, stats } = target;
   const verb = stats || mode === 'create' ? VERBS[mode] : 'Create';
   const bytes = Buffer.byteLength(content);
@@ -110,6 +110,9 @@ async function buildPreview(target: Target, content: string): Promise<ApprovalSu
   }
   let before = '';
   if (stats) {
+    // The diff quotes the current file: only what the read predicate admits.
+    if (workspace.checkReadable(resolved.absolutePath) !== undefined)
+      return { ...base, lines: [...lines, 'diff omitted: the read policy refuses the current file'] };
     const current = await readTextForDiff(resolved.absolutePath);
     if ('omitted' in current) {
       const why =
@@ -200,7 +203,7 @@ export function createWriteFileImplementation(
       return {
         status: 'ready',
         plan: { absolutePath, displayPath, existed: target.stats !== undefined },
-        preview: await buildPreview(target, input.content),
+        preview: await buildPreview(workspace, target, input.content),
       };
     },
 

@@ -151,8 +151,11 @@ function mismatch(
   };
 }
 
-/** The model-facing text of a mismatch. */
-export function describeMismatch(path: string, mismatch: HunkMismatch): string {
+/**
+ * The model-facing text of a mismatch; `withheld` says the file's closest lines are left out until
+ * the call is approved (and how to read them).
+ */
+export function describeMismatch(path: string, mismatch: HunkMismatch, withheld = false): string {
   const where = `hunk ${mismatch.hunk} (patch line ${mismatch.patchLine})`;
   const head =
     mismatch.kind === 'context'
@@ -162,6 +165,8 @@ export function describeMismatch(path: string, mismatch: HunkMismatch): string {
         : `Failed to find the expected lines of ${where} in ${path}${mismatch.searchedFrom > 1 ? ` at or after line ${mismatch.searchedFrom} (hunks must be in file order)` : ''}:\n${mismatch.expected.join('\n')}`;
   const closest = mismatch.closest
     ? `\nThe closest region of the file is at line ${mismatch.closest.line}:\n${numberLines(mismatch.closest.lines, mismatch.closest.line)}`
-    : '';
+    : withheld
+      ? `\nThe file's closest lines are not shown before this call is approved; read ${path} with read_file to see them.`
+      : '';
   return `${head}${closest}\nContext (' ') and removed ('-') lines must match the file's lines; re-read ${path} and fix the hunk. Nothing was changed.`;
 }

@@ -62,6 +62,8 @@ export async function applyPatch(
   return withLocks(workspace, lockPaths, async () => {
     const planned = await planOperations(workspace, operations, { diffs: false, resolutions });
     if (planned.status === 'failure') return planned;
+    // Here the call has been approved (or runs without a surface): the quote may be shown.
+    if (planned.status === 'quoting_failure') return planned.quoted;
     const drift = options.approved && describeDrift(options.approved, planned.output.files);
     if (drift) {
       return patchFailure(

@@ -2,6 +2,7 @@ import {
   editScope,
   type PlannedToolImplementation,
   previewFileChanges,
+  quotingFailure,
   type Workspace,
 } from '@toolgate/core';
 import { applyPatch } from './apply-patch.js';
@@ -17,6 +18,15 @@ export function createApplyPatchImplementation(
     async prepare(input) {
       const planned = await planPatch(workspace, input.patch);
       if (planned.status === 'failure') return planned;
+      if (planned.status === 'quoting_failure') {
+        // What rules see of a call that cannot run: the file whose hunk did not match.
+        const details = planned.unquoted.error.details as { readonly path?: string } | undefined;
+        const locations = details?.path === undefined ? [] : [details.path];
+        return quotingFailure(planned.quoted, planned.unquoted, {
+          lines: locations.map((path) => `Update ${path}`),
+          locations,
+        });
+      }
       const plan = planned.output;
       const summaries = plan.operations.map((operation) => operation.summary);
       const files = previewFileChanges(

@@ -3,6 +3,8 @@ import { basename, dirname, isAbsolute, join } from 'node:path';
 import {
   createUnifiedDiff,
   type Outcome,
+  type QuotingFailure,
+  quotingFailure,
   type RegularFileRead,
   type ResolvedPath,
   readRegularFile,
@@ -45,8 +47,11 @@ export interface PatchPlan {
   readonly output: ApplyPatchOutput;
 }
 
-/** A plan, or the failure to return to the model. */
-export type PatchPlanResult = Outcome<PatchPlan>;
+/**
+ * A plan, or the failure to return to the model: a hunk that does not match is a
+ * `QuotingFailure` (the closest lines of the file wait for approval).
+ */
+export type PatchPlanResult = Outcome<PatchPlan> | QuotingFailure;
 
 interface Entry {
   readonly resolved: ResolvedPath;
@@ -63,7 +68,11 @@ interface Entry {
 const EMPTY = Buffer.alloc(0);
 
 class PlanFailure {
-  constructor(readonly failure: ToolFailure) {}
+  /** `unquoted`: the same failure without the file's lines, for a call not yet approved. */
+  constructor(
+    readonly failure: ToolFailure,
+    readonly unquoted?: ToolFailure,
+  ) {}
 }
 
 /**
@@ -99,7 +108,8 @@ export async function planOperations(
     const files = await loadFiles(resolutions);
     return toolSuccess(new Planner(resolutions, files, options.diffs).plan(operations));
   } catch (error) {
-    if (error instanceof PlanFailure) return error.failure;
+    if (error instanceof PlanFailure)
+      return error.unquoted ? quotingFailure(error.failure, error.unquoted) : error.failure;
     throw error;
   }
 }
@@ -126,7 +136,12 @@ export async function resolvePatchPaths(
   operations: readonly PatchOperation[],
 ): Promise<PatchResolutions> {
   const paths = pathsOf(operations);
-  const resolutions = await mapConcurrently(paths, IO_CONCURRENCY, (path) => workspace.resolveWritable(path));
+  // Every named file is read before it is planned: the read predicate is asked first.
+  const resolutions = await mapConcurrently(paths, IO_CONCURRENCY, async (path) => {
+    const resolution = await workspace.resolveWritable(path);
+    if (resolution.status === 'failure') return resolution;
+    return workspace.checkReadable(resolution.output.absolutePath) ?? resolution;
+  });
   const links = new Map<string, ResolvedLink>();
   const deleted = [
     ...new Set(
@@ -390,10 +405,15 @@ class Planner {
     if (operation.hunks.length > 0) {
       const applied = applyHunks(text, operation.hunks);
       if (!applied.ok) {
+        const { closest: _closest, ...withoutLines } = applied.mismatch;
         throw new PlanFailure(
           patchFailure('patch_context_mismatch', describeMismatch(path, applied.mismatch), {
             path,
             ...applied.mismatch,
+          }),
+          patchFailure('patch_context_mismatch', describeMismatch(path, withoutLines, true), {
+            path,
+            ...withoutLines,
           }),
         );
       }

@@ -19,7 +19,7 @@ export function createEditImplementation(
   return {
     async prepare(input) {
       const planned = await planEdit(workspace, input);
-      if (planned.status === 'failure') return planned;
+      if (planned.status !== 'success') return planned;
       const plan = planned.output;
       const files = previewFileChanges([{ path: plan.absolutePath, before: plan.before, after: plan.after }]);
       return {
@@ -41,6 +41,8 @@ export function createEditImplementation(
         // Re-plan under the lock: the file may have changed while a person decided.
         const planned = await planEdit(workspace, input);
         if (planned.status === 'failure') return { result: planned, path: undefined };
+        // Here the call has been approved (or runs without a surface): the quote may be shown.
+        if (planned.status === 'quoting_failure') return { result: planned.quoted, path: undefined };
         if (planned.output.absolutePath !== locked) {
           return { result: undefined, path: planned.output.absolutePath };
         }

@@ -1,6 +1,9 @@
 import {
   createUnifiedDiff,
+  editScope,
   type Outcome,
+  type QuotingFailure,
+  quotingFailure,
   type RegularFileRead,
   readRegularFile,
   toolSuccess,
@@ -25,8 +28,11 @@ export interface EditPlan {
   readonly diff: string;
 }
 
-/** A plan, or the failure to return to the model. */
-export type EditPlanResult = Outcome<EditPlan>;
+/**
+ * A plan, or the failure to return to the model: an `old_string` that is not found is a
+ * `QuotingFailure` (the file's closest lines wait for approval).
+ */
+export type EditPlanResult = Outcome<EditPlan> | QuotingFailure;
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 const MAX_LISTED_LINES = 20;
@@ -93,6 +99,9 @@ export async function planEdit(workspace: Workspace, input: EditInput): Promise<
   const resolution = await workspace.resolveWritable(requestedPath);
   if (resolution.status === 'failure') return resolution;
   const { absolutePath, displayPath } = resolution.output;
+  // edit reads the file to change it: the read predicate first.
+  const denied = workspace.checkReadable(absolutePath);
+  if (denied) return denied;
   let read: RegularFileRead;
   try {
     read = await readRegularFile(absolutePath, { maxBytes: MAX_FILE_BYTES });
@@ -154,18 +163,43 @@ export async function planEdit(workspace: Workspace, input: EditInput): Promise<
     if (found.length > 0) break;
   }
   if (found.length === 0) {
-    return patchFailure('edit_no_match', describeNoMatch(requestedPath, file.lines, input.old_string), {
-      path: displayPath,
-    });
+    return quotingFailure(
+      patchFailure('edit_no_match', describeNoMatch(requestedPath, file.lines, input.old_string), {
+        path: displayPath,
+      }),
+      patchFailure(
+        'edit_no_match',
+        `old_string not found in file: ${requestedPath}. Ensure whitespace and indentation match exactly. The file's closest lines are not shown before this call is approved; read ${requestedPath} with read_file and copy old_string from it exactly.`,
+        { path: displayPath },
+      ),
+      {
+        lines: [`Edit ${displayPath}`],
+        locations: [displayPath],
+        remember: editScope('edit', [displayPath]),
+      },
+    );
   }
   if (found.length > 1 && !input.replaceAll) {
     const lines = linesOf(text, found);
     const listed =
       lines.slice(0, MAX_LISTED_LINES).join(', ') + (lines.length > MAX_LISTED_LINES ? ', …' : '');
-    return patchFailure(
-      'edit_ambiguous_match',
-      `old_string is not unique — found ${found.length} occurrences in ${requestedPath} (lines ${listed}). Provide more surrounding context to make it unique, or set replaceAll=true.`,
-      { path: displayPath, occurrences: found.length, lines },
+    // Where old_string occurs says where the file holds it: shown like a quote, once approved.
+    return quotingFailure(
+      patchFailure(
+        'edit_ambiguous_match',
+        `old_string is not unique — found ${found.length} occurrences in ${requestedPath} (lines ${listed}). Provide more surrounding context to make it unique, or set replaceAll=true.`,
+        { path: displayPath, occurrences: found.length, lines },
+      ),
+      patchFailure(
+        'edit_ambiguous_match',
+        `old_string is not unique in ${requestedPath}. Provide more surrounding context to make it unique, or set replaceAll=true; the lines where it occurs are not shown before this call is approved.`,
+        { path: displayPath },
+      ),
+      {
+        lines: [`Edit ${displayPath}`],
+        locations: [displayPath],
+        remember: editScope('edit', [displayPath]),
+      },
     );
   }
   let result = '';

@@ -7,6 +7,7 @@ import { type CompiledGlob, compileGlob, GlobPatternError } from '../internal/gl
 import { listFilesWithNode } from '../internal/node-engine.js';
 import { prepareSearch } from '../internal/prepare-search.js';
 import { loadRe2 } from '../internal/re2.js';
+import { createReadFilter } from '../internal/read-filter.js';
 import { startRegexWorker } from '../internal/regex-worker.js';
 import { resolveSearchPath } from '../internal/resolve-search-path.js';
 import { listFilesWithRipgrep } from '../internal/ripgrep-engine.js';
@@ -124,6 +125,7 @@ export function createGlobImplementation(
         secrets: context.workspace.secrets,
         respectIgnoreFiles: context.respectIgnoreFiles,
         signal: budget.signal,
+        readable: createReadFilter(context.workspace, resolved.path.absolutePath),
       };
       let listed: ListOutcome;
       let matched: string[] | undefined;

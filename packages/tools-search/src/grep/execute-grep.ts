@@ -12,6 +12,7 @@ import { grepWithNode } from '../internal/node-engine.js';
 import { compileNodePattern, type NodePattern } from '../internal/node-pattern.js';
 import { prepareSearch } from '../internal/prepare-search.js';
 import { loadRe2 } from '../internal/re2.js';
+import { createReadFilter } from '../internal/read-filter.js';
 import { resolveSearchPath } from '../internal/resolve-search-path.js';
 import { grepWithRipgrep } from '../internal/ripgrep-engine.js';
 import { needsBacktracking, PatternSyntaxError } from '../internal/rust-regex.js';
@@ -103,8 +104,10 @@ export function createGrepImplementation(
       const absolutePath = resolved.path.absolutePath;
       const maxResults = input.maxResults ?? GREP_DEFAULT_MAX_RESULTS;
       const budget = searchBudget(signal, context.timeoutMs);
+      const base = resolved.isDirectory ? absolutePath : dirname(absolutePath);
       const request: GrepRequest = {
-        base: resolved.isDirectory ? absolutePath : dirname(absolutePath),
+        base,
+        readable: createReadFilter(context.workspace, base),
         excludedNames: context.workspace.excludedPaths,
         secrets: context.workspace.secrets,
         respectIgnoreFiles: context.respectIgnoreFiles,

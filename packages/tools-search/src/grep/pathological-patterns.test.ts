@@ -90,6 +90,26 @@ describe('look-around that backtracks catastrophically', () => {
     expect(ticks).toBeGreaterThan(0);
   });
 
+  it('fails fast with pattern_too_complex in the Node engine: one line ran past the budget of a line', async () => {
+    const harness = createHarness({ root }, { engine: 'node', timeoutMs: 25_000 });
+    const { result, ticks } = await whileCounting(() =>
+      harness.call('grep', { pattern: '(?=a)(a+)+$', path: 'evil.txt' }),
+    );
+    expect(result).toEqual({
+      status: 'failure',
+      error: {
+        code: 'pattern_too_complex',
+        message:
+          'pattern "(?=a)(a+)+$" backtracks too much (line 1 of evil.txt was still being matched after 1000 ms, the limit for one line); avoid nested quantifiers such as (a+)+ and alternatives that overlap such as (a|a)*.',
+      },
+    });
+    expect(ticks).toBeGreaterThan(0);
+    // The next call starts a fresh worker.
+    expect(await harness.call('grep', { pattern: 'foo(?=\\()', path: 'fine.txt' })).toMatchObject({
+      output: { matches: [{ line: 2 }] },
+    });
+  });
+
   it('still finds look-around matches in the Node engine when they are cheap', async () => {
     const harness = createHarness({ root }, { engine: 'node' });
     expect(await harness.call('grep', { pattern: 'foo(?=\\()', path: 'fine.txt' })).toMatchObject({

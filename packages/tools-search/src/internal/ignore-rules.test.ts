@@ -258,6 +258,7 @@ describe.runIf(RIPGREP)('the Node walker against rg on random ignore files', () 
               secrets: createSecretMatcher([]),
               respectIgnoreFiles: true,
               signal: NEVER,
+              readable: () => true,
             });
             if (listing.type !== 'done') throw new Error(listing.type);
             expect([...listing.files].sort()).toEqual(ripgrepFiles(root));

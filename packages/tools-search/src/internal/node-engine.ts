@@ -1,7 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { Yielder } from './event-loop-yielder.js';
 import { linearMatcherFor, type NodePattern } from './node-pattern.js';
-import { type RegexWorker, startRegexWorker } from './regex-worker.js';
+import { LINE_BUDGET_MS, type RegexWorker, startRegexWorker, type TooComplex } from './regex-worker.js';
 import { requiredLiteral } from './required-literal.js';
 import type { FoundMatch, GrepOutcome, GrepRequest, ListOutcome, WalkSettings } from './search-request.js';
 import { decodeSearchText, type LineMatch, searchText, toContent } from './search-text.js';
@@ -48,6 +48,7 @@ export async function listFilesWithNode(settings: WalkSettings): Promise<ListOut
     secrets: settings.secrets,
     respectIgnoreFiles: settings.respectIgnoreFiles,
     signal: settings.signal,
+    readable: settings.readable,
   })) {
     files.push(file.relativePath);
     await yielder.maybeYield();
@@ -120,7 +121,7 @@ async function searchFile(
   request: GrepRequest,
   searcher: Searcher,
   scratch: Buffer,
-): Promise<FileResult | 'stopped'> {
+): Promise<FileResult | TooComplex | 'stopped'> {
   const buffer = readWhole(file.rawPath ?? file.absolutePath, request.maxFileSizeBytes, scratch);
   if (buffer === 'too-large') return { searched: false, matches: [] };
   if (buffer === undefined) {
@@ -149,6 +150,7 @@ async function searchFile(
     // Only the backtracking RegExp can say it: in the worker, which the call's deadline kills.
     const lines = await searcher.worker().matchingLines(text);
     if (lines === undefined) return 'stopped';
+    if (!Array.isArray(lines)) return lines;
     const all = lines.length > 0 ? text.split('\n') : [];
     found = lines.map((line) => ({ line, content: toContent(all[line - 1]!) }));
   }
@@ -176,6 +178,7 @@ async function* candidates(request: GrepRequest): AsyncGenerator<WalkedFile> {
     secrets: request.secrets,
     respectIgnoreFiles: request.respectIgnoreFiles,
     signal: request.signal,
+    readable: request.readable,
   })) {
     if (request.include && !request.include(file.relativePath)) continue;
     yield file;
@@ -194,7 +197,7 @@ export async function grepWithNode(request: GrepRequest): Promise<GrepOutcome> {
     worker: () => {
       const regexp = request.nodePattern.backtracking;
       if (regexp === undefined) throw new Error('no backtracking RegExp to run');
-      worker ??= startRegexWorker(regexp, request.signal);
+      worker ??= startRegexWorker(regexp, request.signal, { lineBudgetMs: LINE_BUDGET_MS });
       return worker;
     },
     yielder: new Yielder(),
@@ -204,6 +207,7 @@ export async function grepWithNode(request: GrepRequest): Promise<GrepOutcome> {
   let filesSearched = 0;
   let truncated = false;
   let stopped = false;
+  let tooComplex: string | undefined;
   const iterator = candidates(request);
   try {
     for await (const file of iterator) {
@@ -211,6 +215,10 @@ export async function grepWithNode(request: GrepRequest): Promise<GrepOutcome> {
       const result = await searchFile(file, request, searcher, scratch);
       if (result === 'stopped') {
         stopped = true;
+        break;
+      }
+      if ('type' in result) {
+        tooComplex = `line ${result.line} of ${file.relativePath} was still being matched after ${LINE_BUDGET_MS} ms, the limit for one line`;
         break;
       }
       if (result.searched) filesSearched++;
@@ -227,6 +235,7 @@ export async function grepWithNode(request: GrepRequest): Promise<GrepOutcome> {
     await worker?.close();
   }
   if (request.signal.aborted) return { type: 'aborted' };
+  if (tooComplex !== undefined) return { type: 'too-complex', message: tooComplex };
   if (stopped && !request.signal.aborted) {
     return { type: 'error', message: 'the regular expression worker stopped unexpectedly' };
   }

@@ -25,6 +25,11 @@ export async function resolveSearchPath(
   }
   try {
     const info = await stat(path.absolutePath);
+    // A directory is asked again as one: a rule covering everything below it refuses it.
+    const denied = info.isDirectory()
+      ? context.workspace.checkReadable(path.absolutePath, { directory: true })
+      : undefined;
+    if (denied) return denied;
     return toolSuccess({ path, isDirectory: info.isDirectory() });
   } catch (error) {
     return searchFailure(

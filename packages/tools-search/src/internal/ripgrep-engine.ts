@@ -62,7 +62,8 @@ export async function listFilesWithRipgrep(
     read: nulRecords((path) => {
       if (path === '') return undefined;
       const relativePath = path.startsWith(prefix) ? path.slice(prefix.length) : path;
-      if (!isSecretPath(settings.secrets, relativePath)) files.push(relativePath);
+      if (!isSecretPath(settings.secrets, relativePath) && settings.readable(path, false))
+        files.push(relativePath);
       return undefined;
     }),
   });
@@ -218,7 +219,12 @@ export async function grepWithRipgrep(ripgrepPath: string, request: GrepRequest)
         read: nulRecords((path) => {
           if (path === '') return undefined;
           const relativePath = path.startsWith(prefix) ? path.slice(prefix.length) : path;
-          if (request.include?.(relativePath) && !isSecretPath(request.secrets, relativePath)) filesListed++;
+          if (
+            request.include?.(relativePath) &&
+            !isSecretPath(request.secrets, relativePath) &&
+            request.readable(path, false)
+          )
+            filesListed++;
           return undefined;
         }),
       });
@@ -261,6 +267,8 @@ async function searchWithStandardPrinter(
   let filesWithMatches = 0;
   let filesSearched: number | undefined;
   let truncated = false;
+  let askedPath: string | undefined;
+  let admitted = false;
   const confirm = (): 'stop' | undefined => {
     if (pending.length > 0) {
       confirmed.push(...pending);
@@ -286,6 +294,13 @@ async function searchWithStandardPrinter(
         const relativePath = absolutePath.slice(prefix.length);
         if (request.include && !request.include(relativePath)) return undefined;
         if (isSecretPath(request.secrets, relativePath)) return undefined;
+        // The read predicate, before any line of the file is kept (rg read it; no line leaves),
+        // asked once per file: its lines come one after another.
+        if (absolutePath !== askedPath) {
+          askedPath = absolutePath;
+          admitted = request.readable(absolutePath, false);
+        }
+        if (!admitted) return undefined;
         pending.push({ absolutePath, line, content: toContent(content) });
         return undefined;
       },

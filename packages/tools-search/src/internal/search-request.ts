@@ -1,6 +1,7 @@
 import type { SecretMatcher } from '@toolgate/core';
 import type { PathMatcher } from './glob-matcher.js';
 import type { NodePattern } from './node-pattern.js';
+import type { ReadFilter } from './read-filter.js';
 
 /** Walking rules shared by glob and grep, both engines. */
 export interface WalkSettings {
@@ -11,6 +12,8 @@ export interface WalkSettings {
   readonly secrets: SecretMatcher;
   readonly respectIgnoreFiles: boolean;
   readonly signal: AbortSignal;
+  /** The workspace's read predicate, asked for every file and directory either engine reaches. */
+  readonly readable: ReadFilter;
 }
 
 /** A grep request after validation. */

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import type { SecretMatcher } from '@toolgate/core';
 import { compareNames } from './compare-paths.js';
 import { type IgnoreNode, isIgnored, loadIgnoreNode, loadParentIgnores } from './ignore-rules.js';
+import type { ReadFilter } from './read-filter.js';
 
 /** A regular file found by walking. */
 export interface WalkedFile {
@@ -26,6 +27,8 @@ export interface WalkOptions {
   /** Read `.gitignore`, `.ignore`, `.rgignore`, `.git/info/exclude` as ripgrep does. */
   readonly respectIgnoreFiles: boolean;
   readonly signal: AbortSignal;
+  /** The workspace's read predicate: a file it refuses is never listed, a directory never entered. */
+  readonly readable?: ReadFilter;
   /** Called for each directory (relative path, `''` for the base); false prunes it. */
   readonly enterDirectory?: (relativePath: string) => boolean;
 }
@@ -108,7 +111,7 @@ async function openFrame(
 
 /**
  * Walks a tree the way the ripgrep engine does: depth first in name order, hidden entries
- * included, symlinks never followed (nor listed), excluded names, secrets and ignored entries pruned.
+ * included, symlinks never followed (nor listed), excluded names, secrets, ignored entries and whatever the read predicate refuses pruned.
  */
 export async function* walkFiles(options: WalkOptions): AsyncGenerator<WalkedFile> {
   const excluded = new Set(options.excludedNames);
@@ -127,6 +130,7 @@ export async function* walkFiles(options: WalkOptions): AsyncGenerator<WalkedFil
     if (!isDirectory && !entry.isFile()) continue;
     const absolutePath = frame.directory + entry.name;
     if (options.respectIgnoreFiles && isIgnored(frame.node, absolutePath, isDirectory)) continue;
+    if (options.readable && !options.readable(absolutePath, isDirectory)) continue;
     const relativePath = frame.relative === '' ? entry.name : `${frame.relative}/${entry.name}`;
     if (isDirectory) {
       if (options.enterDirectory && !options.enterDirectory(relativePath)) continue;

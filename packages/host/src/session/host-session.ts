@@ -1,0 +1,115 @@
+import type { AgentMessage, AgentTurn, PromptOptions } from '@toolgate/agent';
+import type {
+  ApprovalMode,
+  ApprovalSubject,
+  Approver,
+  ToolDecorator,
+  ToolProvider,
+  ToolSurface,
+} from '@toolgate/core';
+import type { McpServersConfig } from '@toolgate/mcp';
+import type { SessionSettings } from '../config/resolve-session-settings.js';
+
+/**
+ * What a host opens a session for; the front door loads and starts only what it needs:
+ * - `call`: one call of `tool`. Only the package defining a built-in tool loads; the MCP servers
+ *   start only when no built-in or module tool has that name; the sandbox opens only when the tool
+ *   declares it runs commands (a tool module's tool may, so it gets one too).
+ * - `explain`: how approval would decide one call of `tool` (`surface` validates, plans and
+ *   explains; nothing runs, so no sandbox, hooks or audit).
+ * - `list`: the tools and the delegates' tools, for a listing (nothing runs, no sandbox).
+ * - `serve`: a long-lived surface (`toolgate mcp`): every tool, the sandbox, MCP servers joining as
+ *   they connect.
+ * - `agent`: an agent session (`prompt`): the model (`model`/`baseURL` as the person named them,
+ *   else the environment's and the config's), the delegates, AGENTS.md.
+ */
+export type HostPurpose =
+  | { readonly kind: 'call'; readonly tool: string }
+  | { readonly kind: 'explain'; readonly tool: string }
+  | { readonly kind: 'list' }
+  | { readonly kind: 'serve' }
+  | {
+      readonly kind: 'agent';
+      /** `provider:model`, as the person named it. @default `TOOLGATE_MODEL`, then the config's */
+      readonly model?: string | undefined;
+      /** Base URL of an OpenAI-compatible server. @default `TOOLGATE_BASE_URL`, then the config's */
+      readonly baseURL?: string | undefined;
+      /** Model requests per turn. @default the agent's */
+      readonly maxSteps?: number | undefined;
+    };
+
+/** Options of {@link openHostSession}: what a host adds to the settings. */
+export interface HostSessionOptions<Purpose extends HostPurpose = HostPurpose> {
+  readonly purpose: Purpose;
+  /**
+   * Asks a person. Without one, every call that needs approval is rejected (fail closed); a
+   * `serve` host passes one per client with `withApprover`. @default none
+   */
+  readonly approver?: Approver;
+  /** Who answers questions in this host, for the audit log (`terminal`, `acp-client`). */
+  readonly answeredBy: string;
+  /** The environment: model keys, `TOOLGATE_MODEL`, `TOOLGATE_BASE_URL` (agents and delegates). */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Receives one-line notices (bash running unsandboxed, a hook or the audit log failing). */
+  readonly notice: (line: string) => void;
+  /** The approval mode, read at every call (a host may switch it). @default the settings' mode */
+  readonly mode?: () => ApprovalMode;
+  /** Names the session in hook input and audit records. @default a random UUID, when hooks or an audit log need one */
+  readonly sessionId?: string;
+  /** The host's decorators between approval and the tool (a progress line). @default [] */
+  readonly after?: readonly ToolDecorator[];
+  /** MCP servers the host was given directly (an ACP client's), next to the settings' file. @default none */
+  readonly mcpServers?: McpServersConfig;
+  /** Receives what stdio MCP servers write to stderr. @default discarded */
+  readonly mcpStderr?: (server: string, chunk: string) => void;
+  /** Called when an MCP server's tools change (`serve`: servers join as they connect). @default nothing */
+  readonly onMcpToolsChanged?: () => void;
+}
+
+/** What closing a session reports. */
+export interface HostSessionClosed {
+  /** Processes the session's tools had started and were still running (a one-shot call says so). */
+  readonly stoppedProcesses: number;
+}
+
+/** What every session offers. */
+interface HostSessionBase {
+  /** The settings the session was opened with. */
+  readonly settings: SessionSettings;
+  /** The session's tools by name (a host looks up a tool's declarations to present a call). */
+  readonly tools: ToolProvider;
+  /** One line per MCP server for people (`mcp server "docs": connected, 3 tools`); empty without servers. */
+  mcpStatus(): readonly string[];
+  /** Resolves once every MCP server is connected, failed or disabled. */
+  readonly mcpReady: Promise<void>;
+  /**
+   * Releases everything the session opened (the agent session, processes, MCP servers, sandbox,
+   * hooks, the audit log), in reverse order, once; later calls share the first's promise.
+   */
+  close(): Promise<HostSessionClosed>;
+}
+
+/** A session for `call`, `explain`, `list` or `serve`: one gated surface. */
+export interface ToolHostSession extends HostSessionBase {
+  /** The gated surface: events (audited) → validation → preflight → hooks → approval → `after` → the tool. */
+  readonly surface: ToolSurface;
+  /** The same tools, hooks and audit behind another approver (an MCP client's elicitation). */
+  withApprover(approver: Approver | undefined): ToolSurface;
+  /** The delegates' tools as the model would see them (`list`; empty otherwise). */
+  readonly delegates: readonly ApprovalSubject[];
+}
+
+/** A session for `agent`: turns of the model over the session's tools and delegates. */
+export interface AgentHostSession extends HostSessionBase {
+  /** Runs one turn; the audit log hears each event as the host iterates it (or as it runs, when the host only awaits `result`). */
+  prompt(input: string, options?: PromptOptions): AgentTurn;
+  /** The history so far. */
+  history(): readonly AgentMessage[];
+}
+
+/** The session {@link openHostSession} opens for a purpose. */
+export type HostSession<Purpose extends HostPurpose = HostPurpose> = Purpose extends {
+  readonly kind: 'agent';
+}
+  ? AgentHostSession
+  : ToolHostSession;
