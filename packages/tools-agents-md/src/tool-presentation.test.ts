@@ -9,6 +9,19 @@ describe('how update_agents_md presents itself to people', () => {
     expect([
       presentToolCall(UPDATE_AGENTS_MD_SPEC, call({})),
       presentToolCall(UPDATE_AGENTS_MD_SPEC, call({ action: 'append', text: '- fact' })),
-    ]).toMatchInlineSnapshot();
+    ]).toMatchInlineSnapshot(`
+      [
+        {
+          "kind": "read",
+          "locations": [],
+          "title": "Read AGENTS.md",
+        },
+        {
+          "kind": "edit",
+          "locations": [],
+          "title": "Append to AGENTS.md",
+        },
+      ]
+    `);
   });
 });
