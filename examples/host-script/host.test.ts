@@ -81,6 +81,7 @@ describe.skipIf(SKIP_REASON !== undefined)(`the script host ${SKIP_REASON ?? ''}
           truncated: false,
           hasMore: false,
         },
+        display: { summary: 'Read notes.txt (lines 1–2)', text: 'one\ntwo' },
       },
       stderr: '',
     });

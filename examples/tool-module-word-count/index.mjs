@@ -2,8 +2,10 @@
 // (and, optionally, decorators) that join the session. Named in toolgate.config.json as
 // {"tools": {"modules": ["toolgate-example-tool-module-word-count"]}} or by path.
 import { readFile } from 'node:fs/promises';
-import { defineTool, implementTool, toolSuccess } from '@toolgate/core';
+import { defineTool, implementTool, toolFailure, toolSuccess, writeFileAtomic } from '@toolgate/core';
 import { z } from 'zod';
+
+const plural = (count, word) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 const WORD_COUNT_SPEC = defineTool({
   name: 'word_count',
@@ -11,7 +13,36 @@ const WORD_COUNT_SPEC = defineTool({
   input: z.object({ path: z.string().describe('File path, relative to the workspace root.') }),
   kind: 'read',
   annotations: { readOnly: true },
+  // How people see a call and its result: `toolgate run` prints the title and the summary, an
+  // editor (ACP) shows them as the tool call. Never sent to the model.
+  presentation: {
+    call: (input) => ({ title: `Count words in ${input.path}`, locations: [input.path] }),
+    result: (output) => ({
+      summary: `${plural(output.words, 'word')}, ${plural(output.lines, 'line')} in ${output.path}`,
+    }),
+  },
 });
+
+const TRIM_SPEC = defineTool({
+  name: 'trim_trailing_whitespace',
+  description: 'Removes spaces and tabs at the ends of the lines of a text file in the workspace.',
+  input: z.object({ path: z.string().describe('File path, relative to the workspace root.') }),
+  kind: 'edit',
+  annotations: { readOnly: false, destructive: false, idempotent: true },
+  presentation: {
+    call: (input) => ({ title: `Trim trailing whitespace in ${input.path}`, locations: [input.path] }),
+    result: (output) => ({ summary: `Trimmed ${plural(output.linesTrimmed, 'line')} of ${output.path}` }),
+  },
+});
+
+function trim(text) {
+  let linesTrimmed = 0;
+  const trimmed = text.replace(/[ \t]+$/gm, () => {
+    linesTrimmed += 1;
+    return '';
+  });
+  return { trimmed, linesTrimmed };
+}
 
 /** The factory: called once per session with { workspace, processes, sandbox, signal }. */
 export default function createWordCountTools(context) {
@@ -27,5 +58,35 @@ export default function createWordCountTools(context) {
       return toolSuccess({ path: resolved.output.displayPath, lines, words, characters: text.length });
     },
   });
-  return { tools: [word_count] };
+  const trim_trailing_whitespace = implementTool(TRIM_SPEC, {
+    // Preflight plans the change before anyone is asked; `files` is the whole file before and
+    // after, which the approval question shows as a diff and the result carries as `changes`.
+    async prepare(input) {
+      const resolved = await context.workspace.resolveWritable(input.path);
+      if (resolved.status !== 'success') return resolved;
+      const { absolutePath, displayPath } = resolved.output;
+      const before = await readFile(absolutePath, 'utf8');
+      const { trimmed, linesTrimmed } = trim(before);
+      return {
+        status: 'ready',
+        plan: { absolutePath, displayPath, before, after: trimmed, linesTrimmed },
+        preview: {
+          lines: [`Trim ${plural(linesTrimmed, 'line')} of ${displayPath}`],
+          files: [{ path: absolutePath, oldText: before, newText: trimmed }],
+        },
+      };
+    },
+    async execute(_input, { plan }) {
+      // The file may have changed while a person decided: write only what was approved.
+      if ((await readFile(plan.absolutePath, 'utf8')) !== plan.before) {
+        return toolFailure(
+          'precondition_changed',
+          `${plan.displayPath} changed since it was read; call again.`,
+        );
+      }
+      await writeFileAtomic(plan.absolutePath, plan.after);
+      return toolSuccess({ path: plan.displayPath, linesTrimmed: plan.linesTrimmed });
+    },
+  });
+  return { tools: [word_count, trim_trailing_whitespace] };
 }

@@ -16,14 +16,13 @@ import {
   isApprovingAnswer,
   type ToolCall,
 } from '@toolgate/core';
-import { type AgentHostSession, openHostSession, type SessionSettings } from '@toolgate/host';
+import { openHostSession, type SessionSettings } from '@toolgate/host';
 import type { McpServersConfig } from '@toolgate/mcp';
-import { createFileChangeRecorder } from './file-change-recorder.js';
 import { answerOfOption, permissionOptions } from './permission-options.js';
 import { promptToModelInput } from './prompt-to-model-input.js';
 import { toAcpStopReason } from './to-acp-stop-reason.js';
-import { toolCallContent } from './tool-call-content.js';
-import { presentToolCall } from './tool-call-presentation.js';
+import { diffContent, toolCallContent } from './tool-call-content.js';
+import { toAcpToolCall } from './tool-call-presentation.js';
 
 /** Options of {@link createAcpSession}. */
 export interface AcpSessionOptions {
@@ -73,21 +72,12 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
       .catch((error: unknown) => options.log(`session/update not delivered: ${String(error)}`));
     return updates;
   };
-  /** How the editor shows a call: by the tool's kind and name, or by the summary the tool declares for it. */
-  const present = (name: string, input: unknown) => presentToolCall(name, input, root, host?.tools.get(name));
   const approver = async (request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> => {
     await updates;
-    const presentation = present(request.toolName, request.input);
-    // Whole-file diffs as the tool planned them (any tool that declares its files); else the
-    // tool's own unified diff as text.
-    const diffs = request.files?.map(
-      (file): ToolCallContent => ({
-        type: 'diff',
-        path: file.path,
-        oldText: file.oldText,
-        newText: file.newText ?? '',
-      }),
-    );
+    // The call as its tool presents it; whole-file diffs as the tool planned them (any tool that
+    // declares its files), else the tool's own unified diff as text.
+    const presentation = toAcpToolCall(request.presentation, root);
+    const diffs = request.files?.map(diffContent);
     const content: ToolCallContent[] | undefined =
       diffs ??
       (request.diff ? [{ type: 'content', content: { type: 'text', text: request.diff } }] : undefined);
@@ -98,7 +88,7 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
         title: presentation.title,
         kind: presentation.kind,
         status: 'pending',
-        locations: [...presentation.locations],
+        locations: presentation.locations,
         rawInput: request.input,
         ...(content ? { content } : {}),
       },
@@ -112,10 +102,8 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
   };
 
   const state = { mode: options.settings.mode };
-  const fileChanges = createFileChangeRecorder();
   // The same session as the CLI's: the config's rules, hooks and audit log, the sandbox, MCP
   // servers (the file's and the request's), the delegates.
-  let host: AgentHostSession | undefined;
   const session = await openHostSession(options.settings, {
     purpose: { kind: 'agent' },
     answeredBy: 'acp-client',
@@ -124,11 +112,9 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
     notice: options.log,
     mode: () => state.mode,
     approver,
-    after: [fileChanges.decorator],
     mcpServers: options.mcpServers,
     mcpStderr: (server, chunk) => options.log(`[mcp ${server}] ${chunk.trimEnd()}`),
   });
-  host = session;
   for (const line of session.mcpStatus()) options.log(line);
   let turn: AbortController | undefined;
 
@@ -152,14 +138,14 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
         return;
       case 'tool-call': {
         const input = parseArguments(event.call);
-        const presentation = present(event.call.name, input);
+        const presentation = toAcpToolCall(event.presentation, root);
         void send({
           sessionUpdate: 'tool_call',
           toolCallId: event.call.id,
           title: agent ? `${agent}: ${presentation.title}` : presentation.title,
           kind: presentation.kind,
           status: 'pending',
-          locations: [...presentation.locations],
+          locations: presentation.locations,
           rawInput: input,
         });
         return;
@@ -175,8 +161,9 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
           sessionUpdate: 'tool_call_update',
           toolCallId: call.id,
           status: result.status === 'success' ? 'completed' : 'failed',
-          content: toolCallContent(call.name, result, fileChanges.take(call.id)),
-          rawOutput: result,
+          content: toolCallContent(result),
+          // What the model's result is; the display and whole-file changes are in the content.
+          rawOutput: result.status === 'success' ? { status: result.status, output: result.output } : result,
         });
         return;
       }

@@ -1,9 +1,13 @@
 import type { PermissionOption } from '@agentclientprotocol/sdk';
 import type { ApprovalAnswer, ApprovalRequest } from '@toolgate/core';
 
-/** What "always" covers for this call, in words: bash by exact command, other tools by tool. */
+/**
+ * What "always" covers for this call, in words, as the tool declares its remember scope (bash:
+ * the exact command; edits: the files; a tool that declares none: every call of it).
+ */
 export function alwaysScope(request: ApprovalRequest): string {
-  return request.toolName === 'bash' ? `the command \`${request.detail}\`` : `every ${request.toolName} call`;
+  const scope = request.rememberLabel.replace(/^always for /, '');
+  return scope === request.toolName ? `every ${request.toolName} call` : scope;
 }
 
 /** ACP's four option kinds; the option id is the kind, so the answer maps back without a table. */

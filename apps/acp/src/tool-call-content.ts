@@ -1,6 +1,5 @@
 import type { ToolCallContent } from '@agentclientprotocol/sdk';
-import type { ToolResult } from '@toolgate/core';
-import type { FileChange } from './file-change-recorder.js';
+import type { FileChangePreview, ToolResult } from '@toolgate/core';
 
 const MAX_TEXT = 8000;
 
@@ -12,40 +11,24 @@ function textContent(text: string): ToolCallContent {
   return { type: 'content', content: { type: 'text', text: clipped } };
 }
 
-function record(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-}
-
-function commandOutput(output: Record<string, unknown>): string | undefined {
-  const streams = ['stdout', 'stderr', 'output', 'logs']
-    .map((key) => output[key])
-    .filter((value): value is string => typeof value === 'string' && value !== '');
-  return streams.length > 0 ? streams.join('\n') : undefined;
+/** One whole-file diff: a new file has no old text, a deleted one empty new text. */
+export function diffContent(change: FileChangePreview): ToolCallContent {
+  return { type: 'diff', path: change.path, oldText: change.oldText, newText: change.newText ?? '' };
 }
 
 /**
- * What the editor shows for a finished call: a whole-file diff per file an edit changed (a new
- * file has no old text, a deleted one empty new text), the command's output for bash, the failure
- * or rejection message, else the output as JSON.
+ * What the editor shows for a finished call, from the result alone: a whole-file diff per file
+ * the call changed (the changes its preflight planned, so no file is read again), else the tool's
+ * display (its text and notes, or its summary), else the output as JSON; a failure or rejection says why.
  */
-export function toolCallContent(
-  name: string,
-  result: ToolResult,
-  changes: readonly FileChange[] | undefined,
-): ToolCallContent[] {
+export function toolCallContent(result: ToolResult): ToolCallContent[] {
   if (result.status === 'failure') return [textContent(`${result.error.code}: ${result.error.message}`)];
   if (result.status === 'rejected') return [textContent(`Not run (${result.by}): ${result.reason}`)];
-  if (changes && changes.length > 0)
-    return changes.map((change) => ({
-      type: 'diff',
-      path: change.path,
-      oldText: change.oldText,
-      newText: change.newText ?? '',
-    }));
-  const output = record(result.output);
-  if (name === 'bash') {
-    const text = commandOutput(output);
-    if (text !== undefined) return [textContent(text)];
+  if (result.changes && result.changes.length > 0) return result.changes.map(diffContent);
+  if (result.display) {
+    const { text, notes, summary } = result.display;
+    const shown = [text, notes].filter((part) => part !== undefined && part !== '');
+    return [textContent(shown.length > 0 ? shown.join(text?.endsWith('\n') ? '' : '\n') : summary)];
   }
   return [textContent(JSON.stringify(result.output, null, 2) ?? '')];
 }

@@ -1,41 +1,18 @@
-import { defineTool } from '@toolgate/core';
+import { defineTool, presentToolCall } from '@toolgate/core';
 import { APPLY_PATCH_SPEC } from '@toolgate/tools-patch';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { declaredSummary, presentToolCall } from './tool-call-presentation.js';
+import { toAcpToolCall } from './tool-call-presentation.js';
 
 const root = '/work/project';
 const patch = (...body: string[]) => ({ patch: ['*** Begin Patch', ...body, '*** End Patch'].join('\n') });
-/** An apply_patch call as the session shows it: with the summary the tool declares from its arguments. */
-const presentPatch = (input: unknown) =>
-  presentToolCall('apply_patch', input, root, { ...APPLY_PATCH_SPEC, execute: never });
+/** An apply_patch call as the editor is shown it: by the presentation the tool declares. */
+const presentPatch = (args: Record<string, unknown>) =>
+  toAcpToolCall(presentToolCall(APPLY_PATCH_SPEC, { id: 'c', name: 'apply_patch', arguments: args }), root);
 
-async function never(): Promise<never> {
-  throw new Error('not run');
-}
-
-describe('presentToolCall', () => {
-  it('gives the built-in tools their ACP kinds', () => {
-    const kinds = Object.fromEntries(
-      ['bash', 'read_file', 'grep', 'glob', 'edit', 'write_file', 'update_agents_md'].map((name) => [
-        name,
-        presentToolCall(name, {}, root).kind,
-      ]),
-    );
-    expect(kinds).toEqual({
-      bash: 'execute',
-      read_file: 'read',
-      grep: 'search',
-      glob: 'search',
-      edit: 'edit',
-      write_file: 'edit',
-      update_agents_md: 'edit',
-    });
-  });
-
-  it('calls a patch that only deletes files delete, and names each file', () => {
-    const shown = presentPatch(patch('*** Delete File: a.txt', '*** Delete File: b/c.txt'));
-    expect(shown).toEqual({
+describe('toAcpToolCall', () => {
+  it('calls a patch that only deletes files delete, and locates each file under the workspace root', () => {
+    expect(presentPatch(patch('*** Delete File: a.txt', '*** Delete File: b/c.txt'))).toEqual({
       kind: 'delete',
       title: 'Delete a.txt, Delete b/c.txt',
       locations: [{ path: '/work/project/a.txt' }, { path: '/work/project/b/c.txt' }],
@@ -43,90 +20,24 @@ describe('presentToolCall', () => {
   });
 
   it('calls a patch that only moves files, unchanged, move, with both paths as locations', () => {
-    const shown = presentPatch(patch('*** Update File: old.txt', '*** Move to: new.txt'));
-    expect(shown).toEqual({
+    expect(presentPatch(patch('*** Update File: old.txt', '*** Move to: new.txt'))).toEqual({
       kind: 'move',
       title: 'Move old.txt → new.txt',
       locations: [{ path: '/work/project/old.txt' }, { path: '/work/project/new.txt' }],
     });
   });
 
-  it('calls a move that also changes lines, or a delete next to an update, edit', () => {
-    const movedAndChanged = patch('*** Update File: old.txt', '*** Move to: new.txt', '@@', '-a', '+b');
-    const mixed = patch('*** Delete File: a.txt', '*** Update File: b.txt', '@@', '-x', '+y');
-    expect(presentPatch(movedAndChanged).kind).toBe('edit');
-    expect(presentPatch(mixed)).toMatchObject({
-      kind: 'edit',
-      title: 'Delete a.txt, Update b.txt',
+  it("shows a tool swapped in under a built-in's name by its own declaration, and keeps absolute paths", () => {
+    // A team's own read_file: shown as it declares itself, not as the built-in it replaced.
+    const ownRead = defineTool({
+      name: 'read_file',
+      description: 'Reads from the team store.',
+      input: z.object({ key: z.string() }),
+      kind: 'fetch',
+      presentation: { call: (input) => ({ title: `Fetch ${input.key}`, locations: ['/store/index'] }) },
     });
-  });
-
-  it('shows a patch that does not parse as an edit without locations', () => {
-    expect(presentPatch({ patch: 'not a patch' })).toEqual({
-      kind: 'edit',
-      title: 'Apply a patch',
-      locations: [],
-    });
-  });
-
-  it('shows any other tool by the summary it declares: its lines, paths and narrower kind', () => {
-    const rename = defineTool({
-      name: 'rename_symbol',
-      description: 'Renames a symbol.',
-      input: z.object({ from: z.string(), to: z.string(), file: z.string() }),
-      kind: 'edit',
-      approval: {
-        summarize: (input) => ({ lines: [`Rename ${input.from} → ${input.to}`], locations: [input.file] }),
-      },
-    });
-    const input = { from: 'a', to: 'b', file: 'src/x.ts' };
-    expect(presentToolCall('rename_symbol', input, root, { ...rename, execute: never })).toEqual({
-      kind: 'edit',
-      title: 'Rename a → b',
-      locations: [{ path: '/work/project/src/x.ts' }],
-    });
-    // Arguments the tool would refuse give no declared summary: the call is shown by its name.
-    expect(declaredSummary({ ...rename, execute: never }, { from: 1 })).toBeUndefined();
-  });
-
-  it('shows delegate tools as think, titled with their task', () => {
-    expect(presentToolCall('delegate_explore', { task: 'find the config loader' }, root)).toEqual({
-      kind: 'think',
-      title: 'delegate_explore: find the config loader',
-      locations: [],
-    });
-    expect(presentToolCall('subagent_review', {}, root).kind).toBe('think');
-  });
-
-  it('gives a tool of the session the kind it defines, a built-in name swapped for another tool too', () => {
-    const count = defineTool({
-      name: 'word_count',
-      description: 'Counts words.',
-      input: z.object({ path: z.string() }),
-      kind: 'read',
-    });
-    expect(presentToolCall('word_count', { path: 'a.txt' }, root, { ...count, execute: never }).kind).toBe(
-      'read',
-    );
-    const fetcher = defineTool({ name: 'grep', description: 'Fetches.', input: z.object({}), kind: 'fetch' });
-    expect(presentToolCall('grep', {}, root, { ...fetcher, execute: never }).kind).toBe('fetch');
-  });
-
-  it('shows MCP tools and unknown tools as other, titled with their name', () => {
-    expect(presentToolCall('mcp__docs__search', { query: 'x' }, root)).toEqual({
-      kind: 'other',
-      title: 'mcp__docs__search',
-      locations: [],
-    });
-  });
-
-  it('keeps absolute paths and resolves relative ones against the workspace root', () => {
-    expect(presentToolCall('read_file', { path: '/etc/hosts' }, root).locations).toEqual([
-      { path: '/etc/hosts' },
-    ]);
-    expect(presentToolCall('edit', { path: 'src/a.ts' }, root)).toMatchObject({
-      title: 'Edit src/a.ts',
-      locations: [{ path: '/work/project/src/a.ts' }],
-    });
+    expect(
+      toAcpToolCall(presentToolCall(ownRead, { id: 'c', name: 'read_file', arguments: { key: 'k1' } }), root),
+    ).toEqual({ kind: 'fetch', title: 'Fetch k1', locations: [{ path: '/store/index' }] });
   });
 });

@@ -1,4 +1,4 @@
-import type { ToolCall, ToolEvent, ToolResult } from '@toolgate/core';
+import type { ToolCall, ToolCallPresentation, ToolEvent, ToolResult } from '@toolgate/core';
 import type { StopReason } from './stop-reason.js';
 import type { TurnUsage } from './turn-usage.js';
 
@@ -24,7 +24,12 @@ export interface TurnResult {
 export type AgentEvent =
   | { readonly type: 'text-delta'; readonly text: string }
   | { readonly type: 'reasoning-delta'; readonly text: string }
-  | { readonly type: 'tool-call'; readonly call: ToolCall }
+  | {
+      readonly type: 'tool-call';
+      readonly call: ToolCall;
+      /** How people see the call, from its tool's declarations (`presentToolCall`). */
+      readonly presentation: ToolCallPresentation;
+    }
   | ToolEvent
   | { readonly type: 'tool-result'; readonly call: ToolCall; readonly result: ToolResult }
   | {

@@ -7,11 +7,14 @@ import {
   createToolSurface,
   InvalidOptionsError,
   mergeToolSurfaces,
+  presentToolCall,
   resolveToolPolicy,
   serializeToolResult,
   standardDecorators,
+  type ToolCall,
   type ToolDefinition,
   type ToolEvent,
+  type ToolProvider,
   type ToolSurface,
 } from '@toolgate/core';
 import type { AgentEvent, TurnResult } from './agent-event.js';
@@ -201,15 +204,21 @@ export async function createAgentSession(options: AgentOptions, child?: ChildSco
       await session.close();
     }
   };
+  let delegateTools: readonly AnyTool[] = [];
   if (delegates && depth < (delegates.maxDepth ?? DEFAULT_DELEGATE_DEPTH)) {
-    const delegateTools: AnyTool[] = delegates.definitions.map((definition) =>
-      createDelegateTool(definition, runDelegate),
-    );
+    delegateTools = delegates.definitions.map((definition) => createDelegateTool(definition, runDelegate));
     if (delegateTools.length > 0)
       surface = mergeToolSurfaces([surface, createToolSurface({ tools: delegateTools, decorators })]);
   }
   if (child) surface = resolveToolPolicy(surface, childPolicy(child.definition), child.parentSurface);
   else if (options.policy) surface = resolveToolPolicy(surface, options.policy);
+  /** How people see a call: by its own tool's declarations (a tool the policy hides included). */
+  const present = (call: ToolCall) => {
+    const own = Array.isArray(tools.tools)
+      ? (tools.tools as readonly AnyTool[]).find((tool) => tool.definition.name === call.name)
+      : (tools.tools as ToolProvider).get(call.name);
+    return presentToolCall(own ?? delegateTools.find((tool) => tool.definition.name === call.name), call);
+  };
   const maxSteps = options.limits?.maxSteps ?? DEFAULT_MAX_STEPS;
   const maxRetries = options.limits?.maxRetries ?? DEFAULT_MAX_RETRIES;
   const maxToolCallsPerStep = options.limits?.maxToolCallsPerStep ?? DEFAULT_MAX_TOOL_CALLS_PER_STEP;
@@ -260,7 +269,7 @@ export async function createAgentSession(options: AgentOptions, child?: ChildSco
       emit({ type: 'step-finish', step: steps, finishReason: step.finishReason, usage: step.usage });
       if (step.message) messages.push(step.message);
       if (step.toolCalls.length === 0) return end(stopReasonOfFinish(step.finishReason));
-      for (const call of step.toolCalls) emit({ type: 'tool-call', call });
+      for (const call of step.toolCalls) emit({ type: 'tool-call', call, presentation: present(call) });
       if (step.finishReason === 'length') {
         const skipped = notRunOutcomes(step.toolCalls, 'max_tokens');
         for (const outcome of skipped) emit({ type: 'tool-result', ...outcome });

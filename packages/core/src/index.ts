@@ -47,6 +47,12 @@ export { type IntegerRange, integerOption } from './options/integer-option.js';
 export type { AgentDefinition, IsolationMode } from './policy/agent-definition.js';
 export { matchToolPattern } from './policy/match-tool-pattern.js';
 export { resolveToolPolicy } from './policy/resolve-tool-policy.js';
+export { presentToolCall } from './presentation/present-tool-call.js';
+export type {
+  ToolCallPresentation,
+  ToolDisplay,
+  ToolPresentation,
+} from './presentation/tool-presentation.js';
 export { signalProcessGroup } from './process/signal-process-group.js';
 export { createCompositeRegistry } from './registry/create-composite-registry.js';
 export { createStaticRegistry } from './registry/create-static-registry.js';

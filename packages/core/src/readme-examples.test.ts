@@ -33,7 +33,11 @@ describe('the README examples', () => {
       });
       const call = (path: string) =>
         surface.executor.execute({ id: 'c', name: 'word_count', arguments: { path } });
-      expect(await call('a.md')).toEqual({ status: 'success', output: { words: 4 } });
+      expect(await call('a.md')).toEqual({
+        status: 'success',
+        output: { words: 4 },
+        display: { summary: '4 words' },
+      });
       expect((await call('../x.md')).status).toBe('failure');
     } finally {
       await temp.cleanup();

@@ -272,6 +272,9 @@ describe('createPatchTools', () => {
     expect(result).toEqual({
       status: 'success',
       output: { path: 'e.txt', resolvedPath: join(temp.root, 'e.txt'), replacements: 1, success: true },
+      display: { summary: 'Edited e.txt (1 replacement)' },
+      // The very previews the approver saw: nothing is read again.
+      changes: [{ path: join(temp.root, 'e.txt'), oldText: 'hello world\n', newText: 'hello there\n' }],
     });
     expect({
       lines: requests[0]?.lines,

@@ -72,6 +72,7 @@ describe.each(ENGINES)('the read policy in glob and grep (%s engine)', (engine) 
         count: 3,
         truncated: false,
       },
+      display: { summary: '3 files', text: 'deploy/keys-list.txt\ndeploy/run.sh\nsrc/a.ts' },
     });
     if (engine === 'node')
       expect(asked.some((query) => query.displayPath.startsWith('deploy/keys/'))).toBe(false);

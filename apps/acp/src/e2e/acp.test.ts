@@ -677,8 +677,8 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(server.requests[0]?.body?.tools?.map((tool) => tool.function.name)).toContain(
         'mcp__everything__echo',
       );
-      // The everything server marks echo read-only: its definition's kind, and so the call's, is read.
-      expect(toolCalls(value.turn)[0]).toMatchObject({ kind: 'read', title: 'mcp__everything__echo' });
+      // The everything server marks echo read-only (so the call is read) and titles it.
+      expect(toolCalls(value.turn)[0]).toMatchObject({ kind: 'read', title: 'Echo Tool: over acp' });
       expect(asked[0]?.options[1]?.name).toContain('mcp__everything__echo');
       expect(toolUpdates(value.turn).at(-1)).toMatchObject({ status: 'completed' });
       expect(JSON.stringify(toolUpdates(value.turn).at(-1)?.content)).toContain('Echo: over acp');
@@ -908,6 +908,50 @@ export default function (context) {
       expect(asked.map((request) => request.toolCall.content)).toEqual([[diff]]);
       expect(toolUpdates(value).at(-1)).toMatchObject({ status: 'completed', content: [diff] });
       expect(await readFile(join(root, 'notes.txt'), 'utf8')).toBe('QUIET\n');
+    });
+
+    it('shows the worked example module by its own declarations: titles, the planned diff, the display', async () => {
+      const example = resolve(import.meta.dirname, '../../../../examples/tool-module-word-count');
+      await mkdir(join(configHome, 'toolgate'));
+      await writeFile(
+        join(configHome, 'toolgate', 'config.json'),
+        JSON.stringify({ tools: { modules: [example] } }),
+      );
+      await writeFile(join(root, 'notes.txt'), 'one two  \nthree\n');
+      server.reply(
+        { toolCalls: [{ name: 'trim_trailing_whitespace', arguments: { path: 'notes.txt' } }] },
+        { toolCalls: [{ name: 'word_count', arguments: { path: 'notes.txt' } }] },
+        { text: 'done' },
+      );
+      const asked: RequestPermissionRequest[] = [];
+      const { value } = await withAgent(
+        (request) => {
+          asked.push(request);
+          return { outcome: { outcome: 'selected', optionId: 'allow_once' } };
+        },
+        (agent) => agent.buildSession(root).withSession((session) => prompt(session, 'tidy notes')),
+      );
+      const diff = {
+        type: 'diff',
+        path: join(root, 'notes.txt'),
+        oldText: 'one two  \nthree\n',
+        newText: 'one two\nthree\n',
+      };
+      const location = [{ path: join(root, 'notes.txt') }];
+      expect(toolCalls(value).map(({ title, kind, locations }) => ({ title, kind, locations }))).toEqual([
+        { title: 'Trim trailing whitespace in notes.txt', kind: 'edit', locations: location },
+        { title: 'Count words in notes.txt', kind: 'read', locations: location },
+      ]);
+      // Asked in safe mode (not read-only): the question shows the diff preflight planned.
+      expect(asked.map((request) => [request.toolCall.title, request.toolCall.content])).toEqual([
+        ['Trim trailing whitespace in notes.txt', [diff]],
+      ]);
+      const finished = toolUpdates(value).filter((update) => update.status === 'completed');
+      expect(finished.map((update) => update.content)).toEqual([
+        [diff],
+        [{ type: 'content', content: { type: 'text', text: '3 words, 2 lines in notes.txt' } }],
+      ]);
+      expect(await readFile(join(root, 'notes.txt'), 'utf8')).toBe('one two\nthree\n');
     });
 
     it("starts a workspace's .mcp.json servers next to session/new's only once the person trusted the workspace", async () => {

@@ -20,7 +20,12 @@ export type RunCommandOptions = CommandOptions<'run'>;
  */
 export async function runAgentCommand(io: CliIo, command: RunCommandOptions): Promise<ExitCode> {
   const session = await openTerminalAgent(io, command);
-  const renderer = createTurnRenderer({ stdout: io.stdout, stderr: io.stderr, colors: streamColors(io) });
+  const renderer = createTurnRenderer({
+    stdout: io.stdout,
+    stderr: io.stderr,
+    colors: streamColors(io),
+    root: session.settings.root,
+  });
   let result: TurnResult;
   try {
     const prompt = await readPrompt(command.prompt, () => io.stdin);

@@ -120,7 +120,7 @@ describe.skipIf(PTY_SKIP_REASON !== undefined)(
         },
       );
       expect(await run.exit).toBe(0);
-      expect(run.output()).toMatch(/⋯ running sleep 4; echo done \(\d+s\)/);
+      expect(run.output()).toMatch(/⋯ Run `sleep 4; echo done` \(\d+s\)/);
       expect(run.output()).toContain('done\n');
     });
 

@@ -36,6 +36,7 @@ describe.skipIf(SKIP_REASON !== undefined)(
             truncated: false,
             hasMore: false,
           },
+          display: { summary: 'Read a.txt (lines 1–2)', text: 'one\ntwo' },
         })}\n`,
         stderr: '',
       });
@@ -44,7 +45,12 @@ describe.skipIf(SKIP_REASON !== undefined)(
     it('renders read_file content for a person', async () => {
       await writeFile(join(root, 'a.txt'), 'one\ntwo\n');
       const result = await runToolgate(['call', 'read_file', '{"path":"a.txt"}', '--cwd', root]);
-      expect(result).toEqual({ code: 0, signal: null, stdout: 'one\ntwo\n', stderr: '' });
+      expect(result).toEqual({
+        code: 0,
+        signal: null,
+        stdout: 'one\ntwo\n',
+        stderr: '• Read a.txt (lines 1–2)\n',
+      });
     });
 
     it('shows a hostile file to a person with its escape sequences and carriage returns escaped', async () => {
@@ -74,6 +80,8 @@ describe.skipIf(SKIP_REASON !== undefined)(
           appended: false,
           bytesWritten: 3,
         },
+        display: { summary: 'Created dir/new.txt (3 bytes)' },
+        changes: [{ path: join(root, 'dir/new.txt'), oldText: null, newText: 'hi\n' }],
       });
       expect(await readFile(join(root, 'dir/new.txt'), 'utf8')).toBe('hi\n');
     });

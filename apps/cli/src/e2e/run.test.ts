@@ -49,8 +49,9 @@ describe.skipIf(SKIP_REASON !== undefined)(
       );
       const result = await run(['What is the word in notes.txt?']);
       expect(result).toMatchObject({ code: 0, stdout: 'The word is plum.\n' });
-      expect(result.stderr).toContain('• read_file');
-      expect(result.stderr).toContain('✓');
+      expect(result.stderr).toBe(
+        '• Read notes.txt\n  ✓ Read notes.txt (line 1)\n    │ the secret word is plum\n',
+      );
       expect(JSON.stringify(server.requests[1]!.body!.messages)).toContain('the secret word is plum');
     });
 

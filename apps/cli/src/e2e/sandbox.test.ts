@@ -50,7 +50,7 @@ describe.skipIf(BWRAP_SKIP !== undefined)(
       const result = await bash(ESCAPE);
       expect(result.code).toBe(0);
       expect(result.stdout).toBe('[evil]\n');
-      expect(result.stderr).toMatch(/^cat: \.env: Permission denied\n• exit 0 \(sandboxed\) · \d+ms\n$/);
+      expect(result.stderr).toMatch(/^cat: \.env: Permission denied\n• exit 0 \(sandboxed\)\n$/);
       expect(await readFile(join(root, 'in.txt'), 'utf8')).toBe('inside\n');
       expect(await readFile(join(home, '.bashrc'), 'utf8')).toBe('# host\n');
     });
@@ -101,7 +101,7 @@ describe.skipIf(BWRAP_SKIP !== undefined)(
     it('runs on the host with --sandbox danger-full-access', async () => {
       const result = await bash(ESCAPE, ['--sandbox', 'danger-full-access']);
       expect(result.stdout).toBe('API_KEY=secret\n[# host\nevil]\n');
-      expect(result.stderr).toMatch(/^• exit 0 · \d+ms\n$/);
+      expect(result.stderr).toMatch(/^• exit 0\n$/);
       expect(await readFile(join(home, '.bashrc'), 'utf8')).toBe('# host\nevil\n');
     });
   },
@@ -118,7 +118,7 @@ describe.skipIf(SKIP_REASON !== undefined)(
       const result = await bash('echo ran > ran.txt', [], noBwrap());
       expect(result.code).toBe(0);
       expect(result.stderr).toMatch(
-        /^toolgate: bash runs unsandboxed \(danger-full-access\): bubblewrap \(bwrap\) was not found on PATH; [^\n]*\n• exit 0 · \d+ms\n$/,
+        /^toolgate: bash runs unsandboxed \(danger-full-access\): bubblewrap \(bwrap\) was not found on PATH; [^\n]*\n• exit 0\n$/,
       );
       expect(await readFile(join(root, 'ran.txt'), 'utf8')).toBe('ran\n');
     });

@@ -1,5 +1,6 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { type FakeModelServer, startFakeModelServer } from '@toolgate/agent/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempWorkspace, E2E_OPTIONS, runToolgate, SKIP_REASON } from './test-support/run-toolgate.js';
 
@@ -65,6 +66,45 @@ describe.skipIf(SKIP_REASON !== undefined)(
       ]);
       expect(outside.code).toBe(1);
       expect(JSON.parse(outside.stdout)).toMatchObject({ status: 'failure' });
+    });
+
+    it("shows the example module's calls in toolgate run by their own titles, displays and planned diffs", async () => {
+      const config = await withConfig({ tools: { modules: [EXAMPLE] } });
+      await writeFile(join(root, 'notes.txt'), 'one two three  \nfour five\n');
+      const server: FakeModelServer = await startFakeModelServer();
+      try {
+        server.reply(
+          { toolCalls: [{ name: 'word_count', arguments: { path: 'notes.txt' } }] },
+          { toolCalls: [{ name: 'trim_trailing_whitespace', arguments: { path: 'notes.txt' } }] },
+          { text: 'Trimmed.' },
+        );
+        const result = await runToolgate([
+          'run',
+          'count and trim notes.txt',
+          '--approval',
+          'auto',
+          '--cwd',
+          root,
+          '--config',
+          config,
+          '--model',
+          'openai-compatible:fake',
+          '--base-url',
+          server.baseURL,
+        ]);
+        expect(result).toMatchObject({ code: 0, stdout: 'Trimmed.\n' });
+        expect(result.stderr.split('\n')).toEqual([
+          '• Count words in notes.txt',
+          '  ✓ 5 words, 2 lines in notes.txt',
+          '• Trim trailing whitespace in notes.txt',
+          '  ✓ Trimmed 1 line of notes.txt',
+          '    M notes.txt +1 -1',
+          '',
+        ]);
+        expect(await readFile(join(root, 'notes.txt'), 'utf8')).toBe('one two three\nfour five\n');
+      } finally {
+        await server.close();
+      }
     });
 
     it("ignores an untrusted workspace's modules with one line naming toolgate trust, and loads them once trusted", async () => {

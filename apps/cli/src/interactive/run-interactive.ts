@@ -38,7 +38,7 @@ export async function runInteractive(io: CliIo, command: InteractiveOptions): Pr
     const session = await openTerminalAgent(io, command);
     const { settings } = session;
     const terminalColors = createColors(shouldUseColor(true, io.env));
-    const view = { stdout: io.stdout, stderr: io.stderr, colors: streamColors(io) };
+    const view = { stdout: io.stdout, stderr: io.stderr, colors: streamColors(io), root: settings.root };
     terminal.write(
       terminalColors.dim(
         `toolgate in ${settings.root} (approval ${settings.mode}). Ctrl-C cancels a turn; Ctrl-D exits.\n`,

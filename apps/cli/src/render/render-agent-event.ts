@@ -8,6 +8,8 @@ export interface TurnView {
   readonly stdout: CliOutput;
   readonly stderr: CliOutput;
   readonly colors: { readonly stdout: Colors; readonly stderr: Colors };
+  /** The workspace root: the files a call changed are shown relative to it. @default the current directory */
+  readonly root?: string;
 }
 
 /** Shows a turn's events as they come; `finish` ends the answer's line and notes a stop that was not `completed`. */
@@ -16,6 +18,7 @@ export function createTurnRenderer(view: TurnView): {
   finish(result: TurnResult): void;
 } {
   let endsWithNewline = true;
+  const root = view.root ?? process.cwd();
   const breakLine = () => {
     if (!endsWithNewline) view.stdout.write('\n');
     endsWithNewline = true;
@@ -30,13 +33,13 @@ export function createTurnRenderer(view: TurnView): {
           return;
         case 'tool-call':
           breakLine();
-          view.stderr.write(formatToolCallLine(event.call, view.colors.stderr));
+          view.stderr.write(formatToolCallLine(event.presentation, view.colors.stderr));
           return;
         case 'tool-result':
-          view.stderr.write(formatToolResultLine(event.call, event.result, view.colors.stderr));
+          view.stderr.write(formatToolResultLine(event.call, event.result, view.colors.stderr, root));
           return;
         case 'delegate-event': {
-          const lines = childToolLines(event, view.colors.stderr);
+          const lines = childToolLines(event, view.colors.stderr, root);
           if (lines) view.stderr.write(lines);
           return;
         }
@@ -58,17 +61,18 @@ export function createTurnRenderer(view: TurnView): {
 function childToolLines(
   event: Extract<AgentEvent, { type: 'delegate-event' }>,
   colors: Colors,
+  root: string,
   depth = 1,
 ): string {
   const inner = event.event;
   const indent = (text: string) => text.replace(/^(?=.)/gm, '  '.repeat(depth));
   switch (inner.type) {
     case 'delegate-event':
-      return childToolLines(inner, colors, depth + 1);
+      return childToolLines(inner, colors, root, depth + 1);
     case 'tool-call':
-      return indent(formatToolCallLine(inner.call, colors));
+      return indent(formatToolCallLine(inner.presentation, colors));
     case 'tool-result':
-      return indent(formatToolResultLine(inner.call, inner.result, colors));
+      return indent(formatToolResultLine(inner.call, inner.result, colors, root));
     default:
       return '';
   }

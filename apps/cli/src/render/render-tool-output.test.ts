@@ -20,137 +20,57 @@ const definition = (name: string, extra: Partial<ToolDefinition> = {}): ToolDefi
 });
 
 describe('renderToolOutput', () => {
-  it('renders each built-in tool for a person', () => {
+  it("shows a success by the tool's own display: its text on stdout and its summary on stderr", () => {
     expect(
       renderToolOutput(
-        'bash',
         {
-          command: 'ls',
-          stdout: 'a\n',
-          stderr: 'warn\n',
-          exitCode: 2,
-          signal: null,
-          timedOut: false,
-          truncated: false,
-          durationMs: 12.4,
+          status: 'success',
+          output: { any: 'shape' },
+          display: { summary: 'Read a.txt (lines 1–2)', text: 'one\ntwo' },
         },
         plain,
       ),
-    ).toEqual({ stdout: 'a\n', stderr: 'warn\n• exit 2 · 12ms' });
+    ).toEqual({ stdout: 'one\ntwo\n', stderr: '• Read a.txt (lines 1–2)' });
+  });
+
+  it('shows a display without text as its summary on stdout', () => {
     expect(
       renderToolOutput(
-        'bash',
-        {
-          command: 'ls',
-          stdout: '',
-          stderr: '',
-          executionEnvironment: 'sandbox',
-          exitCode: 0,
-          sandboxProviderId: 'bwrap',
-          sandboxSessionId: 'sbx_1',
-          signal: null,
-          timedOut: false,
-          truncated: false,
-          durationMs: 7,
-        },
+        { status: 'success', output: {}, display: { summary: 'Created b.txt (3 bytes)' } },
         plain,
       ),
-    ).toEqual({ stdout: '', stderr: '• exit 0 (sandboxed) · 7ms' });
+    ).toEqual({ stdout: 'Created b.txt (3 bytes)\n' });
+  });
+
+  it('shows a tool that declares no display by its output: text as it is, anything else as JSON', () => {
+    expect(renderToolOutput({ status: 'success', output: 'plain text' }, plain)).toEqual({
+      stdout: 'plain text',
+    });
+    expect(renderToolOutput({ status: 'success', output: { a: 1 } }, plain)).toEqual({
+      stdout: '{\n  "a": 1\n}',
+    });
+  });
+
+  it("renders a built-in by its declaration, as any other tool's", () => {
+    const exec = {
+      command: 'echo hi',
+      durationMs: 3,
+      executionEnvironment: 'local',
+      exitCode: 2,
+      signal: null,
+      stderr: 'warn\n',
+      stdout: 'hi\n',
+      timedOut: false,
+      truncated: false,
+      workingDirectory: '/w',
+    };
+    const display = BASH_SPEC.presentation?.result?.(exec as never, {} as never);
     expect(
-      renderToolOutput(
-        'bash',
-        {
-          command: 'sleep 9',
-          stdout: '',
-          stderr: '',
-          exitCode: null,
-          signal: 'SIGTERM',
-          timedOut: true,
-          truncated: false,
-          durationMs: 1000,
-        },
-        plain,
-      ),
-    ).toEqual({ stdout: '', stderr: '• timed out (SIGTERM) · 1000ms' });
-    expect(
-      renderToolOutput(
-        'bash',
-        [{ processId: 'proc_1', status: 'EXITED', pid: 7, exitCode: 0, command: 'make' }],
-        plain,
-      ),
-    ).toEqual({ stdout: 'proc_1  EXITED pid 7 exit 0  make\n', stderr: '' });
-    expect(
-      renderToolOutput(
-        'bash',
-        {
-          content: 'log',
-          nextOffset: 3,
-          offset: 0,
-          processId: 'proc_1',
-          status: 'RUNNING',
-          truncated: false,
-        },
-        plain,
-      ),
+      renderToolOutput({ status: 'success', output: exec, ...(display ? { display } : {}) }, plain),
     ).toEqual({
-      stdout: 'log',
-      stderr: '• proc_1 RUNNING · next offset 3',
+      stdout: 'hi\n',
+      stderr: 'warn\n• exit 2',
     });
-    expect(
-      renderToolOutput(
-        'read_file',
-        { path: 'a', content: 'x', startLine: 1, endLine: 1, truncated: false, hasMore: true },
-        plain,
-      ),
-    ).toEqual({
-      stdout: 'x\n',
-      stderr: '• a: more lines after line 1 (use startLine)',
-    });
-    expect(
-      renderToolOutput('write_file', { path: 'a', created: false, appended: true, bytesWritten: 3 }, plain),
-    ).toEqual({
-      stdout: 'Appended to a (3 bytes)\n',
-    });
-    expect(
-      renderToolOutput(
-        'apply_patch',
-        {
-          fileChanges: [
-            { path: 'a', operation: 'add' },
-            { path: 'b', operation: 'update', movedTo: 'c' },
-            { path: 'd', operation: 'delete' },
-          ],
-        },
-        plain,
-      ),
-    ).toEqual({ stdout: 'A a\nM b -> c\nD d\n' });
-    expect(renderToolOutput('edit', { path: 'a', replacements: 2 }, plain)).toEqual({
-      stdout: 'M a (2 replacements)\n',
-    });
-    expect(renderToolOutput('glob', { matches: ['a', 'b/c'], truncated: false }, plain)).toEqual({
-      stdout: 'a\nb/c\n',
-      stderr: '',
-    });
-    expect(
-      renderToolOutput('grep', { matches: [{ file: 'a', line: 3, content: 'hit' }], truncated: true }, plain),
-    ).toEqual({
-      stdout: 'a:3:hit\n',
-      stderr: '• more matches not shown (raise maxResults)',
-    });
-    expect(
-      renderToolOutput('update_agents_md', { action: 'read', path: 'AGENTS.md', content: '# x' }, plain),
-    ).toEqual({ stdout: '# x\n' });
-    expect(
-      renderToolOutput(
-        'update_agents_md',
-        { action: 'read', path: 'AGENTS.md', exists: false, content: '' },
-        plain,
-      ),
-    ).toEqual({ stdout: '', stderr: '• There is no AGENTS.md yet (action write or append creates it).' });
-    expect(
-      renderToolOutput('mcp__docs__search', { text: 'found', structuredContent: { n: 1 } }, plain),
-    ).toEqual({ stdout: 'found\n' });
-    expect(renderToolOutput('custom', { a: 1 }, plain)).toEqual({ stdout: '{\n  "a": 1\n}' });
   });
 });
 
@@ -161,22 +81,11 @@ describe('renderToolResult', () => {
     expect([
       renderToolResult(
         'read_file',
-        { status: 'success', output: { path: 'a.txt', content: hostile, startLine: 1, endLine: 2 } },
-        colors,
-      ).stdout,
-      renderToolResult(
-        'bash',
-        {
-          status: 'success',
-          output: { command: 'cat a', stdout: hostile, stderr: '\u001b]0;title\u0007', exitCode: 0 },
-        },
+        { status: 'success', output: {}, display: { summary: 'Read a.txt', text: hostile } },
         colors,
       ),
-      renderToolResult(
-        'mcp__docs__search',
-        { status: 'success', output: { text: hostile, structuredContent: {} } },
-        colors,
-      ).stdout,
+      renderToolResult('custom', { status: 'success', output: {}, display: { summary: hostile } }, colors)
+        .stdout,
       renderToolResult('custom', { status: 'success', output: hostile }, colors).stdout,
       renderToolResult(
         'read_file',
@@ -184,8 +93,7 @@ describe('renderToolResult', () => {
         colors,
       ).stderr,
     ]).toEqual([
-      'safe\\e[2K\\e[1G\\rrewritten\\x9b31m\tend\n',
-      { stdout: 'safe\\e[2K\\e[1G\\rrewritten\\x9b31m\tend\n', stderr: '\\e]0;title\\x07\n• exit 0\n' },
+      { stdout: 'safe\\e[2K\\e[1G\\rrewritten\\x9b31m\tend\n', stderr: '• Read a.txt\n' },
       'safe\\e[2K\\e[1G\\rrewritten\\x9b31m\tend\n',
       'safe\\e[2K\\e[1G\\rrewritten\\x9b31m\tend\n',
       '✗ read_file failed (not_found): x\\e[2Ky\n',

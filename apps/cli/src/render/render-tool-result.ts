@@ -13,7 +13,7 @@ function withNewline(text: string): string {
   return text === '' || text.endsWith('\n') ? text : `${text}\n`;
 }
 
-/** A readable rendering of a call's result; the output part is per tool (see {@link renderToolOutput}). */
+/** A readable rendering of a call's result; a success by the tool's own display (see {@link renderToolOutput}). */
 export function renderToolResult(
   toolName: string,
   result: ToolResult,
@@ -21,7 +21,7 @@ export function renderToolResult(
 ): RenderedResult {
   switch (result.status) {
     case 'success': {
-      const rendered = renderToolOutput(toolName, result.output, colors.stdout);
+      const rendered = renderToolOutput(result, colors.stderr);
       return { stdout: withNewline(rendered.stdout), stderr: withNewline(rendered.stderr ?? '') };
     }
     case 'failure':

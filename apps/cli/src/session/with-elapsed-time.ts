@@ -1,4 +1,4 @@
-import type { ToolDecorator } from '@toolgate/core';
+import { presentToolCall, type ToolDecorator } from '@toolgate/core';
 
 /** Options for {@link withElapsedTime}. */
 export interface ElapsedTimeOptions {
@@ -14,22 +14,21 @@ function seconds(ms: number): string {
 }
 
 /**
- * Shows the elapsed time of a call still running after `delayMs` on one status line (its command,
- * when its input has one, else its tool), redrawn each second and erased when the call ends.
+ * Shows the elapsed time of a call still running after `delayMs` on one status line (the title
+ * its tool presents for it), redrawn each second and erased when the call ends.
  * Installed (after approval) only when stderr is a terminal.
  */
 export function withElapsedTime(options: ElapsedTimeOptions): ToolDecorator {
   const delay = options.delayMs ?? 2000;
   return async (invocation, next) => {
-    // The command a call runs, when its input names one; else the tool.
-    const command = (invocation.input?.value as { command?: unknown } | undefined)?.command;
-    const text = (typeof command === 'string' ? command : invocation.call.name).replace(/\s+/g, ' ').trim();
-    const label = text.length > 50 ? `${text.slice(0, 49)}…` : text;
+    // Any call still running after the delay, by the title its tool presents for it.
+    const { title } = presentToolCall(invocation.tool, invocation.call);
+    const label = title.length > 50 ? `${title.slice(0, 49)}…` : title;
     const started = Date.now();
     let shown = false;
     const draw = () => {
       shown = true;
-      options.write(`\r\u001b[2K  ⋯ running ${label} (${seconds(Date.now() - started)})`);
+      options.write(`\r\u001b[2K  ⋯ ${label} (${seconds(Date.now() - started)})`);
     };
     let timer: NodeJS.Timeout | undefined;
     const first = setTimeout(() => {

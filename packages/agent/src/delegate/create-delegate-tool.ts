@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { DELEGATE_TOOL_PREFIX, type DelegateDefinition } from './delegate-definition.js';
 import { DELEGATE_INPUT_JSON_SCHEMA } from './delegate-input-json-schema.js';
 import { buildDelegateInputSchema, type DELEGATE_INPUT_SCHEMA } from './delegate-input-schema.js';
+import type { DelegateOutput } from './delegate-result.js';
 
 /** What a delegate call asks the child: the task, and what it should know. */
 export interface DelegateInput {
@@ -46,6 +47,13 @@ export function delegateToolSpec(
         title: `Delegate to ${definition.name}`,
         lines: [input.task, ...(input.context ? [`Context: ${input.context}`] : [])],
         detail: `${definition.name}: ${input.task}`,
+      }),
+    },
+    presentation: {
+      call: (input) => ({ title: `${definition.name}: ${input.task}` }),
+      result: (output: DelegateOutput) => ({
+        summary: `${output.agent} answered (${output.steps} step${output.steps === 1 ? '' : 's'})`,
+        ...(output.output === '' ? {} : { text: output.output }),
       }),
     },
   });

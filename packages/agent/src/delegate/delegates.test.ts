@@ -77,6 +77,22 @@ describe('delegate tools', () => {
       usage: { inputTokens: 13, outputTokens: 7, totalTokens: 20 },
       steps: 2,
     });
+    // Each call is shown by its own tool's declarations, a call the child's policy refuses too.
+    const presented = (list: readonly AgentEvent[]) =>
+      list.flatMap((event) => (event.type === 'tool-call' ? [event.presentation] : []));
+    expect(presented(events)).toEqual([
+      { title: 'explore: Find the entry point', kind: 'think', locations: [] },
+    ]);
+    expect(presented(childEvents(events, 'd1'))).toEqual([
+      { title: 'Write x.txt', kind: 'edit', locations: ['x.txt'] },
+    ]);
+    const delegated = events.find((event) => event.type === 'tool-result' && event.call.id === 'd1');
+    expect(
+      delegated?.type === 'tool-result' && delegated.result.status === 'success' && delegated.result.display,
+    ).toEqual({
+      summary: 'explore answered (2 steps)',
+      text: 'src/main.ts',
+    });
     const child = childEvents(events, 'd1');
     expect(child.filter((event) => event.type === 'tool-result')).toMatchObject([
       { call: { name: 'write_file' }, result: { status: 'rejected', by: 'policy' } },

@@ -20,6 +20,7 @@ function request(tool: typeof shellLike, input: unknown, preview?: ApprovalSumma
     kind,
     mode,
     input: _input,
+    presentation: _presentation,
     ...shown
   } = buildApprovalRequest({
     tool,
@@ -32,6 +33,17 @@ function request(tool: typeof shellLike, input: unknown, preview?: ApprovalSumma
 }
 
 describe('buildApprovalRequest', () => {
+  it("carries how the call is shown: the tool's summary, with the preview's locations when it names none", () => {
+    const built = buildApprovalRequest({
+      tool: shellLike,
+      callId: 'c',
+      input: { command: 'npm test' },
+      mode: 'safe',
+      preview: { locations: ['src'] },
+    });
+    expect(built.presentation).toEqual({ title: 'exec in ., npm test', kind: 'other', locations: ['src'] });
+  });
+
   it('shows a tool that declares nothing as its whole arguments, never clipped, remembered by tool', () => {
     const long = `echo ${'x'.repeat(200)}; touch /tmp/owned`;
     expect(request(sampleTool('custom'), { command: long })).toEqual({

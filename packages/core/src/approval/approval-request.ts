@@ -1,3 +1,5 @@
+import { presentParsedCall } from '../presentation/present-tool-call.js';
+import type { ToolCallPresentation, ToolPresentation } from '../presentation/tool-presentation.js';
 import { escapeControlCharacters } from '../text/escape-control-characters.js';
 import type { ToolKind } from '../tool/tool-definition.js';
 import type { ApprovalMode } from './approval-mode.js';
@@ -33,6 +35,8 @@ export interface ApprovalRequest {
    * file diff view. Unlike the fields above, the texts are the files' own (not escaped).
    */
   readonly files?: readonly FileChangePreview[];
+  /** How the call is shown (title, kind, locations), as hosts show it outside the question too. */
+  readonly presentation: ToolCallPresentation;
   /** The validated arguments. */
   readonly input: unknown;
   /** Key under which `*_always` answers are remembered: the tool's name plus the scope it declares. */
@@ -57,7 +61,7 @@ function pick<Field extends keyof ApprovalSummary>(
  * its preflight preview, over core's default (`args=<the arguments as JSON>`, remembered by tool).
  */
 export function buildApprovalRequest(options: {
-  readonly tool: ApprovalSubject;
+  readonly tool: ApprovalSubject & { readonly presentation?: ToolPresentation<never> | undefined };
   readonly callId: string;
   readonly input: unknown;
   readonly mode: ApprovalMode;
@@ -84,6 +88,7 @@ export function buildApprovalRequest(options: {
     ...(diff ? { diff: escapeControlCharacters(diff, { keepLineFeeds: true }) } : {}),
     ...(locations ? { locations: locations.map((location) => escapeControlCharacters(location)) } : {}),
     ...(files ? { files } : {}),
+    presentation: presentParsedCall(options.tool, options.input, options.preview),
     input: options.input,
     rememberKey: remember ? `${definition.name}\u0000${remember.key}` : definition.name,
     rememberLabel: escapeControlCharacters(remember?.label ?? `always for ${definition.name}`),

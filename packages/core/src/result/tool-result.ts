@@ -1,3 +1,5 @@
+import type { FileChangePreview } from '../approval/approval-summary.js';
+import type { ToolDisplay } from '../presentation/tool-presentation.js';
 import type { ToolErrorCode } from './error-codes.js';
 
 /** A tool's own failure: data for the model, never an exception. */
@@ -14,6 +16,17 @@ export interface ToolError<Code extends string = ToolErrorCode> {
 export interface ToolSuccess<Output = unknown> {
   readonly status: 'success';
   readonly output: Output;
+  /**
+   * For people, never sent to the model: a summary line and the output as a person reads it. The
+   * surface sets it from the tool's `presentation.result` unless the tool set it itself.
+   */
+  readonly display?: ToolDisplay;
+  /**
+   * The files the call changed, whole, as its preflight planned them: the previews approval
+   * showed (`ApprovalSummary.files`), set by the surface, so a host shows diffs without reading
+   * the files again. Absent when the tool planned none or one could not be shown as text.
+   */
+  readonly changes?: readonly FileChangePreview[];
 }
 
 /**

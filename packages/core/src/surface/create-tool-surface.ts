@@ -3,6 +3,7 @@ import { prepareInvocation } from '../executor/invocation-stages.js';
 import type { ToolExecuteOptions } from '../executor/tool-executor.js';
 import type { ToolDecorator, ToolInvocation } from '../executor/tool-invocation.js';
 import { unknownToolFailure } from '../executor/unknown-tool-failure.js';
+import { presentToolResult } from '../presentation/present-tool-result.js';
 import { internalErrorFailure } from '../result/internal-error-failure.js';
 import { type ToolFailure, type ToolResult, toolFailure } from '../result/tool-result.js';
 import type { AnyTool } from '../tool/tool.js';
@@ -39,10 +40,12 @@ async function runTool(invocation: ToolInvocation): Promise<ToolResult> {
   if (invocation.held) return invocation.held.unquoted;
   if (invocation.context.signal.aborted) return abortedFailure(invocation.call.name);
   try {
-    return await invocation.tool.execute(invocation.input!.value, {
+    const input = invocation.input!.value;
+    const result = await invocation.tool.execute(input, {
       ...invocation.context,
       plan: invocation.prepared?.plan,
     });
+    return presentToolResult(invocation.tool, input, invocation.prepared, result);
   } catch (error) {
     return invocation.context.signal.aborted
       ? abortedFailure(invocation.call.name)

@@ -1,4 +1,5 @@
 import type { ToolApproval } from '../approval/tool-approval.js';
+import type { ToolPresentation } from '../presentation/tool-presentation.js';
 import { assertToolName } from './assert-tool-name.js';
 import type {
   JsonSchemaObject,
@@ -34,6 +35,8 @@ export interface DefineJsonSchemaToolOptions {
    * when annotated read-only (or a delegate); run in auto
    */
   readonly approval?: ToolApproval<Readonly<Record<string, unknown>>>;
+  /** How people see a call and its success. @default the name and first string argument; no display */
+  readonly presentation?: ToolPresentation<Readonly<Record<string, unknown>>>;
 }
 
 /** Defines a tool from a raw JSON Schema, as MCP tools arrive. Input stays a plain object. */
@@ -54,6 +57,7 @@ export function defineJsonSchemaTool(
   return {
     definition,
     ...(options.approval ? { approval: options.approval } : {}),
+    ...(options.presentation ? { presentation: options.presentation } : {}),
     parseArguments(value): ArgumentsParseResult<Readonly<Record<string, unknown>>> {
       const problems = validate(value);
       return problems.length === 0

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ToolApproval } from '../approval/tool-approval.js';
+import type { ToolPresentation } from '../presentation/tool-presentation.js';
 import { findClosestMatch } from '../text/closest-match.js';
 import { assertToolName } from './assert-tool-name.js';
 import { formatZodIssues } from './format-zod-issues.js';
@@ -42,6 +43,11 @@ export interface DefineToolOptions<Schema extends z.ZodObject> {
    * when annotated read-only (or a delegate); run in auto
    */
   readonly approval?: ToolApproval<z.output<Schema>>;
+  /**
+   * How people see a call and its success; `result` may type its output parameter. @default the
+   * approval summary's lines, else the name and first string argument; no display
+   */
+  readonly presentation?: ToolPresentation<z.output<Schema>>;
 }
 
 /**
@@ -74,6 +80,7 @@ export function defineTool<Schema extends z.ZodObject>(
   return {
     definition,
     ...(options.approval ? { approval: options.approval } : {}),
+    ...(options.presentation ? { presentation: options.presentation } : {}),
     parseArguments(value): ArgumentsParseResult<z.output<Schema>> {
       const problems: string[] = [];
       known ??= Object.keys(input().shape);

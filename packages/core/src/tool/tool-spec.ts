@@ -1,4 +1,5 @@
 import type { ToolApproval } from '../approval/tool-approval.js';
+import type { ToolPresentation } from '../presentation/tool-presentation.js';
 import type { ToolDefinition } from './tool-definition.js';
 
 /** Typed input, or a message for the model saying what was wrong with the arguments. */
@@ -23,4 +24,9 @@ export interface ToolSpec<Input = unknown> {
    * safe only when annotated read-only (or a delegate); run in auto
    */
   readonly approval?: ToolApproval<Input>;
+  /**
+   * How people see a call and its success (a title, kind and locations; a display). @default the
+   * approval summary's lines, else the name and first string argument; no display
+   */
+  readonly presentation?: ToolPresentation<Input>;
 }

@@ -87,6 +87,7 @@ export function implementTool<Input, Output, Plan>(
     definition: spec.definition,
     parseArguments: (value: Readonly<Record<string, unknown>>) => spec.parseArguments(value),
     ...(spec.approval ? { approval: spec.approval } : {}),
+    ...(spec.presentation ? { presentation: spec.presentation } : {}),
   };
   if (!('prepare' in implementation)) {
     return { ...base, execute: (input, context) => implementation.execute(input, context) };

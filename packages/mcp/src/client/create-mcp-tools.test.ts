@@ -390,10 +390,12 @@ describe('createMcpTools with fixture servers', () => {
     expect(await call('mcp__alpha__search')).toEqual({
       status: 'success',
       output: 'alpha: results for q (limit 10)',
+      display: { summary: 'alpha: results for q (limit 10)' },
     });
     expect(await call('mcp__beta__search')).toEqual({
       status: 'success',
       output: 'beta: results for q (limit 10)',
+      display: { summary: 'beta: results for q (limit 10)' },
     });
   });
 
@@ -427,16 +429,20 @@ describe('createMcpTools with fixture servers', () => {
     expect(await run('mcp__alpha__write_note', { text: 'hello' })).toEqual({
       status: 'success',
       output: { text: 'saved 5 characters', structuredContent: { saved: true, length: 5 } },
+      display: { summary: 'saved 5 characters' },
     });
+    const mixed =
+      'here you go\n[image: image/png, 300 B]\n[resource: note://1 (text/plain)]\nnote one\n[resource link: second note <note://2>]';
     expect(await run('mcp__alpha__mixed', {})).toEqual({
       status: 'success',
-      output:
-        'here you go\n[image: image/png, 300 B]\n[resource: note://1 (text/plain)]\nnote one\n[resource link: second note <note://2>]',
+      output: mixed,
+      display: { summary: 'here you go', text: mixed },
     });
     expect(await run(mcp.status()[0]!.tools.find((name) => name.startsWith('mcp__alpha__aaa'))!, {})).toEqual(
       {
         status: 'success',
         output: 'long name ran',
+        display: { summary: 'long name ran' },
       },
     );
   });
@@ -528,7 +534,11 @@ describe('createMcpTools with fixture servers', () => {
     });
     expect(
       await surface.executor.execute({ id: 'c', name: 'mcp__alpha__search', arguments: { query: 'x' } }),
-    ).toEqual({ status: 'success', output: 'alpha: results for x (limit 10)' });
+    ).toEqual({
+      status: 'success',
+      output: 'alpha: results for x (limit 10)',
+      display: { summary: 'alpha: results for x (limit 10)' },
+    });
     expect(
       await surface.executor.execute({ id: 'c', name: 'mcp__alpha__write_note', arguments: { text: 'x' } }),
     ).toEqual({ status: 'rejected', by: 'approval', reason: 'The user declined: args={"text":"x"}' });
@@ -593,6 +603,7 @@ describe('createMcpTools with fixture servers', () => {
     expect(await mcp.surface.executor.execute({ id: 'c', name: 'mcp__beta__fresh', arguments: {} })).toEqual({
       status: 'success',
       output: 'fresh ran',
+      display: { summary: 'fresh ran' },
     });
   });
 
@@ -624,7 +635,11 @@ describe('createMcpTools with fixture servers', () => {
     });
     expect(
       await mcp.surface.executor.execute({ id: 'c', name: 'mcp__alpha__search', arguments: { query: 'x' } }),
-    ).toEqual({ status: 'success', output: 'alpha: results for x (limit 10)' });
+    ).toEqual({
+      status: 'success',
+      output: 'alpha: results for x (limit 10)',
+      display: { summary: 'alpha: results for x (limit 10)' },
+    });
   });
 });
 
@@ -671,7 +686,7 @@ describe('createMcpTools with a server that sends what the SDK server would not'
         name: 'mcp__raw__echo',
         arguments: { text: 'still here' },
       }),
-    ).toEqual({ status: 'success', output: 'still here' });
+    ).toEqual({ status: 'success', output: 'still here', display: { summary: 'still here' } });
   });
 });
 

@@ -18,6 +18,7 @@ import { createArgumentValidator } from './create-argument-validator.js';
 import { type McpConnectionSettings, McpServerConnection } from './mcp-server-connection.js';
 import type { McpServerStatus, McpSkippedTool } from './mcp-server-status.js';
 import { joinContent, type McpToolOutput, toMcpToolOutput } from './mcp-tool-output.js';
+import { mcpToolPresentation } from './mcp-tool-presentation.js';
 import { toMcpToolShape } from './to-mcp-tool-definition.js';
 import { toMcpToolName } from './to-mcp-tool-name.js';
 
@@ -100,6 +101,7 @@ export async function createMcpTools(options: CreateMcpToolsOptions): Promise<Mc
       ...shape,
       source: { type: 'mcp', server: connection.name, originalName: mcpTool.name },
       validate: createArgumentValidator(ajv, shape.inputSchema),
+      presentation: mcpToolPresentation(connection.name, mcpTool),
     });
     const tool = implementTool<Readonly<Record<string, unknown>>, McpToolOutput>(spec, {
       async execute(input, context) {

@@ -64,6 +64,7 @@ describe('createMcpTools over remote transports', () => {
       ).toEqual({
         status: 'success',
         output: 'Echo: over http',
+        display: { summary: 'Echo: over http' },
       });
     } finally {
       await mcp.close();
@@ -86,6 +87,7 @@ describe('createMcpTools over remote transports', () => {
       ).toEqual({
         status: 'success',
         output: 'The sum of 1 and 2 is 3.',
+        display: { summary: 'The sum of 1 and 2 is 3.' },
       });
     } finally {
       await mcp.close();

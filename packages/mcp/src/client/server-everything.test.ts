@@ -65,14 +65,18 @@ describe('createMcpTools against @modelcontextprotocol/server-everything over st
         name: 'mcp__everything__echo',
         arguments: '{"message":"hi"}',
       }),
-    ).toEqual({ status: 'success', output: 'Echo: hi' });
+    ).toEqual({ status: 'success', output: 'Echo: hi', display: { summary: 'Echo: hi' } });
     expect(
       await mcp.surface.executor.execute({
         id: 'c',
         name: 'mcp__everything__get-sum',
         arguments: { a: 2, b: 3 },
       }),
-    ).toEqual({ status: 'success', output: 'The sum of 2 and 3 is 5.' });
+    ).toEqual({
+      status: 'success',
+      output: 'The sum of 2 and 3 is 5.',
+      display: { summary: 'The sum of 2 and 3 is 5.' },
+    });
     const weather = await mcp.surface.executor.execute({
       id: 'c',
       name: 'mcp__everything__get-structured-content',
@@ -156,7 +160,7 @@ describe('createMcpTools against @modelcontextprotocol/server-everything over st
         name: 'mcp__everything__echo',
         arguments: { message: 'again' },
       }),
-    ).toEqual({ status: 'success', output: 'Echo: again' });
+    ).toEqual({ status: 'success', output: 'Echo: again', display: { summary: 'Echo: again' } });
   });
 
   it('honours the list_changed it sends after initialization', async () => {

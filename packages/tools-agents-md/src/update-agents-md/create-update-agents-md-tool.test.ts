@@ -14,6 +14,7 @@ describe('update_agents_md', () => {
     const empty = {
       status: 'success',
       output: { action: 'read', path: 'AGENTS.md', exists: false, content: '' },
+      display: { summary: 'There is no AGENTS.md yet (action write or append creates it).', text: '' },
     };
     expect(await t.call({})).toEqual(empty);
     expect(await t.call({ action: '  ' })).toEqual(empty);
@@ -27,11 +28,13 @@ describe('update_agents_md', () => {
     expect(await t.call({ action: 'read' })).toEqual({
       status: 'success',
       output: { action: 'read', path: '.agents/AGENTS.md', exists: true, content: 'nested' },
+      display: { summary: 'Read .agents/AGENTS.md', text: 'nested' },
     });
     await t.write('AGENTS.md', '\uFEFFroot\n');
     expect(await t.call({ action: 'READ' })).toEqual({
       status: 'success',
       output: { action: 'read', path: 'AGENTS.md', exists: true, content: 'root\n' },
+      display: { summary: 'Read AGENTS.md', text: 'root\n' },
     });
   });
 
@@ -40,6 +43,8 @@ describe('update_agents_md', () => {
     expect(await t.call({ action: 'write', content: '# Memory\n' })).toEqual({
       status: 'success',
       output: { action: 'write', path: 'AGENTS.md', resolvedPath: join(t.root, 'AGENTS.md'), success: true },
+      display: { summary: 'Wrote AGENTS.md' },
+      changes: [{ path: join(t.root, 'AGENTS.md'), oldText: null, newText: '# Memory\n' }],
     });
     expect(await readFile(join(t.root, 'AGENTS.md'), 'utf8')).toBe('# Memory\n');
   });
@@ -55,6 +60,8 @@ describe('update_agents_md', () => {
         resolvedPath: join(t.root, '.agents/AGENTS.md'),
         success: true,
       },
+      display: { summary: 'Wrote .agents/AGENTS.md' },
+      changes: [{ path: join(t.root, '.agents/AGENTS.md'), oldText: 'old', newText: 'new' }],
     });
     expect(await readFile(join(t.root, '.agents/AGENTS.md'), 'utf8')).toBe('new');
     expect(await readdir(t.root)).toEqual(['.agents']);
@@ -63,14 +70,16 @@ describe('update_agents_md', () => {
   it('appends on a new line when the file does not end with one, and adds no newline after', async () => {
     const t = await createAgentsMdKit();
     await t.write('AGENTS.md', '- one');
-    const appended = {
+    const appended = (oldText: string, newText: string) => ({
       status: 'success',
       output: { action: 'append', path: 'AGENTS.md', resolvedPath: join(t.root, 'AGENTS.md'), success: true },
-    };
-    expect(await t.call({ action: 'append', text: '- two' })).toEqual(appended);
+      display: { summary: 'Appended to AGENTS.md' },
+      changes: [{ path: join(t.root, 'AGENTS.md'), oldText, newText }],
+    });
+    expect(await t.call({ action: 'append', text: '- two' })).toEqual(appended('- one', '- one\n- two'));
     expect(await readFile(join(t.root, 'AGENTS.md'), 'utf8')).toBe('- one\n- two');
     await t.call({ action: 'write', content: 'x\n' });
-    expect(await t.call({ action: 'append', text: 'y' })).toEqual(appended);
+    expect(await t.call({ action: 'append', text: 'y' })).toEqual(appended('x\n', 'x\ny'));
     expect(await readFile(join(t.root, 'AGENTS.md'), 'utf8')).toBe('x\ny');
   });
 
@@ -103,6 +112,8 @@ describe('update_agents_md', () => {
         resolvedPath: join(t.root, 'docs/memory.md'),
         success: true,
       },
+      display: { summary: 'Wrote AGENTS.md' },
+      changes: [{ path: join(t.root, 'docs/memory.md'), oldText: 'old', newText: 'new' }],
     });
     expect((await lstat(join(t.root, 'AGENTS.md'))).isSymbolicLink()).toBe(true);
     expect(await readFile(join(t.root, 'docs/memory.md'), 'utf8')).toBe('new');
@@ -226,6 +237,7 @@ describe('update_agents_md', () => {
         locations: ['AGENTS.md'],
         remember: { key: 'AGENTS.md', label: 'always for edits with update_agents_md to AGENTS.md' },
         diff: '--- a/AGENTS.md\n+++ b/AGENTS.md\n@@ -1,1 +1,2 @@\n - one\n+- two\n',
+        files: [{ path: join(t.root, 'AGENTS.md'), oldText: '- one', newText: '- one\n- two\n' }],
       },
     });
     expect(await t.tools.update_agents_md.prepare!({ action: 'write', content: '- one' }, context)).toEqual({

@@ -5,6 +5,7 @@ import {
   createUnifiedDiff,
   editScope,
   type PlannedToolImplementation,
+  previewFileChanges,
   type ToolFailure,
   toolSuccess,
 } from '@toolgate/core';
@@ -74,9 +75,14 @@ async function buildPreview(
   const separator = before !== '' && !before.endsWith('\n') ? '\n' : '';
   const after = action === 'write' ? addition : before + separator + addition;
   const diff = createUnifiedDiff(before, after, { path: location.path, created: !location.exists });
+  // The whole file before and after, for hosts that show file diffs (and the result's `changes`).
+  const files = previewFileChanges([
+    { path: location.resolvedPath, before: location.exists ? before : null, after },
+  ]);
+  const planned = { ...shown, ...(files ? { files } : {}) };
   return diff === ''
     ? { lines: [...lines, 'no change to the content'], ...shown }
-    : { lines, diff, ...shown };
+    : { lines, diff, ...planned };
 }
 
 /** How `update_agents_md` runs over one store; loaded on the tool's first call (see `createAgentsMdTools`). */

@@ -1,6 +1,7 @@
 import { defineTool } from '@toolgate/core';
 import { UPDATE_AGENTS_MD_DESCRIPTION } from './update-agents-md-description.js';
 import { UPDATE_AGENTS_MD_INPUT_JSON_SCHEMA } from './update-agents-md-input-json-schema.js';
+import { UPDATE_AGENTS_MD_PRESENTATION } from './update-agents-md-presentation.js';
 import { buildUpdateAgentsMdInputSchema } from './update-agents-md-schema.js';
 
 /** The `update_agents_md` definition and argument parser, without an executor. */
@@ -19,4 +20,5 @@ export const UPDATE_AGENTS_MD_SPEC = defineTool({
   },
   // update_agents_md runs unasked in safe mode (reading it changes nothing either).
   approval: { rule: { safe: 'run' } },
+  presentation: UPDATE_AGENTS_MD_PRESENTATION,
 });

@@ -8,8 +8,9 @@ import { createFsKit } from '../test-support/fs-kit.js';
 
 const NEVER = new AbortController().signal;
 
-function success(output: Record<string, unknown>) {
-  return { status: 'success', output };
+/** A read_file success: its output, and the display people see (the summary line, the text). */
+function success(output: { content: string } & Record<string, unknown>, summary: string) {
+  return { status: 'success', output, display: { summary, text: output.content } };
 }
 
 describe('read_file', () => {
@@ -17,14 +18,17 @@ describe('read_file', () => {
     const t = await createFsKit();
     await t.write('src/a.txt', 'one\ntwo\nthree\n');
     expect(await t.call('read_file', { path: 'src/a.txt' })).toEqual(
-      success({
-        path: 'src/a.txt',
-        content: 'one\ntwo\nthree',
-        startLine: 1,
-        endLine: 3,
-        truncated: false,
-        hasMore: false,
-      }),
+      success(
+        {
+          path: 'src/a.txt',
+          content: 'one\ntwo\nthree',
+          startLine: 1,
+          endLine: 3,
+          truncated: false,
+          hasMore: false,
+        },
+        'Read src/a.txt (lines 1–3)',
+      ),
     );
   });
 
@@ -32,34 +36,43 @@ describe('read_file', () => {
     const t = await createFsKit();
     await t.write('a.txt', 'l1\nl2\nl3\nl4\n');
     expect(await t.call('read_file', { path: 'a.txt', startLine: 2, endLine: 3 })).toEqual(
-      success({
-        path: 'a.txt',
-        content: 'l2\nl3',
-        startLine: 2,
-        endLine: 3,
-        truncated: false,
-        hasMore: true,
-      }),
+      success(
+        {
+          path: 'a.txt',
+          content: 'l2\nl3',
+          startLine: 2,
+          endLine: 3,
+          truncated: false,
+          hasMore: true,
+        },
+        'Read a.txt (lines 2–3); more lines after line 3 (use startLine)',
+      ),
     );
     expect(await t.call('read_file', { path: 'a.txt', startLine: 3, endLine: 4 })).toEqual(
-      success({
-        path: 'a.txt',
-        content: 'l3\nl4',
-        startLine: 3,
-        endLine: 4,
-        truncated: false,
-        hasMore: false,
-      }),
+      success(
+        {
+          path: 'a.txt',
+          content: 'l3\nl4',
+          startLine: 3,
+          endLine: 4,
+          truncated: false,
+          hasMore: false,
+        },
+        'Read a.txt (lines 3–4)',
+      ),
     );
     expect(await t.call('read_file', { path: 'a.txt', startLine: 3, endLine: 99 })).toEqual(
-      success({
-        path: 'a.txt',
-        content: 'l3\nl4',
-        startLine: 3,
-        endLine: 4,
-        truncated: false,
-        hasMore: false,
-      }),
+      success(
+        {
+          path: 'a.txt',
+          content: 'l3\nl4',
+          startLine: 3,
+          endLine: 4,
+          truncated: false,
+          hasMore: false,
+        },
+        'Read a.txt (lines 3–4)',
+      ),
     );
   });
 
@@ -69,7 +82,10 @@ describe('read_file', () => {
     expect(
       await t.call('read_file', { path: 'a.txt', startLine: '2', endLine: '2', maxChars: '50' }),
     ).toEqual(
-      success({ path: 'a.txt', content: 'l2', startLine: 2, endLine: 2, truncated: false, hasMore: true }),
+      success(
+        { path: 'a.txt', content: 'l2', startLine: 2, endLine: 2, truncated: false, hasMore: true },
+        'Read a.txt (line 2); more lines after line 2 (use startLine)',
+      ),
     );
   });
 
@@ -78,10 +94,16 @@ describe('read_file', () => {
     await t.write('a.txt', 'l1\nl2\n');
     await t.write('empty.txt', '');
     expect(await t.call('read_file', { path: 'a.txt', startLine: 5 })).toEqual(
-      success({ path: 'a.txt', content: '', startLine: 5, endLine: 4, truncated: false, hasMore: false }),
+      success(
+        { path: 'a.txt', content: '', startLine: 5, endLine: 4, truncated: false, hasMore: false },
+        'Read a.txt (no lines)',
+      ),
     );
     expect(await t.call('read_file', { path: 'empty.txt' })).toEqual(
-      success({ path: 'empty.txt', content: '', startLine: 1, endLine: 0, truncated: false, hasMore: false }),
+      success(
+        { path: 'empty.txt', content: '', startLine: 1, endLine: 0, truncated: false, hasMore: false },
+        'Read empty.txt (no lines)',
+      ),
     );
   });
 
@@ -89,14 +111,17 @@ describe('read_file', () => {
     const t = await createFsKit();
     await t.write('a.txt', 'abcd\nefgh\nijkl\n');
     expect(await t.call('read_file', { path: 'a.txt', maxChars: 7 })).toEqual(
-      success({
-        path: 'a.txt',
-        content: 'abcd\nef',
-        startLine: 1,
-        endLine: 2,
-        truncated: true,
-        hasMore: true,
-      }),
+      success(
+        {
+          path: 'a.txt',
+          content: 'abcd\nef',
+          startLine: 1,
+          endLine: 2,
+          truncated: true,
+          hasMore: true,
+        },
+        'Read a.txt (lines 1–2); cut at maxChars; more lines after line 2 (use startLine)',
+      ),
     );
   });
 
@@ -104,7 +129,10 @@ describe('read_file', () => {
     const t = await createFsKit({ defaultReadMaxChars: 3 });
     await t.write('a.txt', 'abcdef');
     expect(await t.call('read_file', { path: 'a.txt' })).toEqual(
-      success({ path: 'a.txt', content: 'abc', startLine: 1, endLine: 1, truncated: true, hasMore: false }),
+      success(
+        { path: 'a.txt', content: 'abc', startLine: 1, endLine: 1, truncated: true, hasMore: false },
+        'Read a.txt (line 1); cut at maxChars',
+      ),
     );
   });
 
@@ -113,14 +141,17 @@ describe('read_file', () => {
     await t.write('a.txt', 'x'.repeat(12_001));
     const result = await t.call('read_file', { path: 'a.txt' });
     expect(result).toEqual(
-      success({
-        path: 'a.txt',
-        content: 'x'.repeat(12_000),
-        startLine: 1,
-        endLine: 1,
-        truncated: true,
-        hasMore: false,
-      }),
+      success(
+        {
+          path: 'a.txt',
+          content: 'x'.repeat(12_000),
+          startLine: 1,
+          endLine: 1,
+          truncated: true,
+          hasMore: false,
+        },
+        'Read a.txt (line 1); cut at maxChars',
+      ),
     );
   });
 
@@ -128,14 +159,17 @@ describe('read_file', () => {
     const t = await createFsKit();
     await t.write('a.txt', '\uFEFFone\r\ntwo\rthree');
     expect(await t.call('read_file', { path: 'a.txt' })).toEqual(
-      success({
-        path: 'a.txt',
-        content: 'one\ntwo\nthree',
-        startLine: 1,
-        endLine: 3,
-        truncated: false,
-        hasMore: false,
-      }),
+      success(
+        {
+          path: 'a.txt',
+          content: 'one\ntwo\nthree',
+          startLine: 1,
+          endLine: 3,
+          truncated: false,
+          hasMore: false,
+        },
+        'Read a.txt (lines 1–3)',
+      ),
     );
   });
 
@@ -143,14 +177,17 @@ describe('read_file', () => {
     const t = await createFsKit();
     await t.write('latin1.txt', Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a, 0xff, 0x21]));
     expect(await t.call('read_file', { path: 'latin1.txt' })).toEqual(
-      success({
-        path: 'latin1.txt',
-        content: 'caf\uFFFD\n\uFFFD!',
-        startLine: 1,
-        endLine: 2,
-        truncated: false,
-        hasMore: false,
-      }),
+      success(
+        {
+          path: 'latin1.txt',
+          content: 'caf\uFFFD\n\uFFFD!',
+          startLine: 1,
+          endLine: 2,
+          truncated: false,
+          hasMore: false,
+        },
+        'Read latin1.txt (lines 1–2)',
+      ),
     );
   });
 
@@ -163,14 +200,17 @@ describe('read_file', () => {
     await handle.close();
     const result = await t.call('read_file', { path: 'huge.log', startLine: 199, endLine: 200 });
     expect(result).toEqual(
-      success({
-        path: 'huge.log',
-        content: `${lines[198]}\n${lines[199]}`,
-        startLine: 199,
-        endLine: 200,
-        truncated: false,
-        hasMore: true,
-      }),
+      success(
+        {
+          path: 'huge.log',
+          content: `${lines[198]}\n${lines[199]}`,
+          startLine: 199,
+          endLine: 200,
+          truncated: false,
+          hasMore: true,
+        },
+        'Read huge.log (lines 199–200); more lines after line 200 (use startLine)',
+      ),
     );
   });
 
@@ -178,14 +218,17 @@ describe('read_file', () => {
     const t = await createFsKit({ readRoots: [] });
     await t.write('node_modules/pkg/index.js', 'x');
     expect(await t.call('read_file', { path: 'node_modules/pkg/index.js' })).toEqual(
-      success({
-        path: 'node_modules/pkg/index.js',
-        content: 'x',
-        startLine: 1,
-        endLine: 1,
-        truncated: false,
-        hasMore: false,
-      }),
+      success(
+        {
+          path: 'node_modules/pkg/index.js',
+          content: 'x',
+          startLine: 1,
+          endLine: 1,
+          truncated: false,
+          hasMore: false,
+        },
+        'Read node_modules/pkg/index.js (line 1)',
+      ),
     );
     const withRoot = createFsTools({ workspace: createWorkspace({ root: t.root, readRoots: [t.outside] }) });
     const skill = join(t.outside, 'SKILL.md');
@@ -193,7 +236,11 @@ describe('read_file', () => {
     expect(
       await withRoot.read_file.execute({ path: skill }, { callId: 'c', signal: NEVER, plan: undefined }),
     ).toEqual(
-      success({ path: skill, content: '', startLine: 1, endLine: 0, truncated: false, hasMore: false }),
+      // Called directly, not through a surface: no display.
+      {
+        status: 'success',
+        output: { path: skill, content: '', startLine: 1, endLine: 0, truncated: false, hasMore: false },
+      },
     );
   });
 

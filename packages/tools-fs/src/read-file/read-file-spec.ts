@@ -1,6 +1,7 @@
 import { defineTool } from '@toolgate/core';
 import { READ_FILE_DESCRIPTION } from './read-file-description.js';
 import { READ_FILE_INPUT_JSON_SCHEMA } from './read-file-input-json-schema.js';
+import { READ_FILE_PRESENTATION } from './read-file-presentation.js';
 import { buildReadFileInputSchema } from './read-file-schema.js';
 
 /** The `read_file` definition and argument parser, without an executor. */
@@ -11,4 +12,5 @@ export const READ_FILE_SPEC = defineTool({
   inputJsonSchema: READ_FILE_INPUT_JSON_SCHEMA,
   kind: 'read',
   annotations: { title: 'Read file', readOnly: true, destructive: false, idempotent: true, openWorld: false },
+  presentation: READ_FILE_PRESENTATION,
 });

@@ -31,6 +31,8 @@ describe('write_file', () => {
         appended: false,
         bytesWritten: 7,
       },
+      display: { summary: 'Created src/deep/a.txt (7 bytes)' },
+      changes: [{ path: join(t.root, 'src/deep/a.txt'), oldText: null, newText: 'héllo\n' }],
     });
     expect(
       await t.call('write_file', { path: ' src/deep/a.txt ', content: 'bye\n', mode: ' OverWrite ' }),
@@ -44,6 +46,8 @@ describe('write_file', () => {
         appended: false,
         bytesWritten: 4,
       },
+      display: { summary: 'Overwrote src/deep/a.txt (4 bytes)' },
+      changes: [{ path: join(t.root, 'src/deep/a.txt'), oldText: 'héllo\n', newText: 'bye\n' }],
     });
     expect(await readFile(join(t.root, 'src/deep/a.txt'), 'utf8')).toBe('bye\n');
     expect(await readdir(join(t.root, 'src/deep'))).toEqual(['a.txt']);
@@ -61,6 +65,8 @@ describe('write_file', () => {
         appended: false,
         bytesWritten: 3,
       },
+      display: { summary: 'Created new.txt (3 bytes)' },
+      changes: [{ path: join(t.root, 'new.txt'), oldText: null, newText: 'one' }],
     });
     expect(await t.call('write_file', { path: 'new.txt', content: 'two', mode: 'CREATE' })).toEqual({
       status: 'failure',
@@ -103,6 +109,8 @@ describe('write_file', () => {
         appended: true,
         bytesWritten: 1,
       },
+      display: { summary: 'Appended to log.txt (1 bytes)' },
+      changes: [{ path: join(t.root, 'log.txt'), oldText: null, newText: 'a' }],
     });
     await t.call('write_file', { path: 'log.txt', content: 'b\n', mode: 'Append' });
     expect(await readFile(join(t.root, 'log.txt'), 'utf8')).toBe('ab\n');
@@ -161,6 +169,8 @@ describe('write_file', () => {
         appended: false,
         bytesWritten: 7,
       },
+      display: { summary: 'Overwrote config.json (7 bytes)' },
+      changes: [{ path: join(t.root, 'real/config.json'), oldText: '{}', newText: '{"a":1}' }],
     });
     expect((await lstat(join(t.root, 'config.json'))).isSymbolicLink()).toBe(true);
     expect(await readlink(join(t.root, 'config.json'))).toBe('real/config.json');

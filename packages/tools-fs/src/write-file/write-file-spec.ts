@@ -1,6 +1,7 @@
 import { defineTool } from '@toolgate/core';
 import { WRITE_FILE_DESCRIPTION } from './write-file-description.js';
 import { WRITE_FILE_INPUT_JSON_SCHEMA } from './write-file-input-json-schema.js';
+import { WRITE_FILE_PRESENTATION } from './write-file-presentation.js';
 import { buildWriteFileInputSchema } from './write-file-schema.js';
 
 /** The `write_file` definition and argument parser, without an executor. */
@@ -19,4 +20,5 @@ export const WRITE_FILE_SPEC = defineTool({
   },
   // write_file runs unasked in safe mode; a rule (`"ask": ["write_file"]`) widens it.
   approval: { rule: { safe: 'run' } },
+  presentation: WRITE_FILE_PRESENTATION,
 });

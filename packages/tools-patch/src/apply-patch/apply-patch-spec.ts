@@ -1,6 +1,7 @@
 import { defineTool } from '@toolgate/core';
 import { APPLY_PATCH_DESCRIPTION } from './apply-patch-description.js';
 import { APPLY_PATCH_INPUT_JSON_SCHEMA } from './apply-patch-input-json-schema.js';
+import { APPLY_PATCH_PRESENTATION } from './apply-patch-presentation.js';
 import { buildApplyPatchInputSchema } from './apply-patch-schema.js';
 import { summarizePatch } from './summarize-patch.js';
 
@@ -19,4 +20,5 @@ export const APPLY_PATCH_SPEC = defineTool({
     openWorld: false,
   },
   approval: { summarize: summarizePatch },
+  presentation: APPLY_PATCH_PRESENTATION,
 });

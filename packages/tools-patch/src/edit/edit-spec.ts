@@ -1,6 +1,7 @@
 import { defineTool } from '@toolgate/core';
 import { EDIT_DESCRIPTION } from './edit-description.js';
 import { EDIT_INPUT_JSON_SCHEMA } from './edit-input-json-schema.js';
+import { EDIT_PRESENTATION } from './edit-presentation.js';
 import { buildEditInputSchema } from './edit-schema.js';
 
 /** The `edit` definition and argument parser (no executor). */
@@ -19,4 +20,5 @@ export const EDIT_SPEC = defineTool({
   },
   // edit runs unasked in safe mode; a rule (`"ask": ["edit"]`) widens it.
   approval: { rule: { safe: 'run' } },
+  presentation: EDIT_PRESENTATION,
 });

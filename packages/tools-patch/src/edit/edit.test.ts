@@ -30,6 +30,10 @@ describe('edit', () => {
     expect(await run({ path: 'a.txt', old_string: 'beta', new_string: 'BETA' })).toEqual({
       status: 'success',
       output: { path: 'a.txt', resolvedPath: join(temp.root, 'a.txt'), replacements: 1, success: true },
+      display: { summary: 'Edited a.txt (1 replacement)' },
+      changes: [
+        { path: join(temp.root, 'a.txt'), oldText: 'alpha beta gamma\n', newText: 'alpha BETA gamma\n' },
+      ],
     });
     expect(await temp.read('a.txt')).toBe('alpha BETA gamma\n');
   });

@@ -51,6 +51,10 @@ describe.each(ENGINES)('glob (%s engine)', (engine) => {
         count: 5,
         truncated: false,
       },
+      display: {
+        summary: '5 files',
+        text: '.hidden/secret.ts\na.ts\nsrc/index.ts\nsrc/lib/util.test.ts\nsrc/lib/util.ts',
+      },
     });
   });
 
@@ -69,6 +73,10 @@ describe.each(ENGINES)('glob (%s engine)', (engine) => {
         matches: ['src/index.ts', 'src/lib/util.test.ts', 'src/lib/util.ts', 'src/z.ts/inner.md'],
         count: 4,
         truncated: false,
+      },
+      display: {
+        summary: '4 files',
+        text: 'src/index.ts\nsrc/lib/util.test.ts\nsrc/lib/util.ts\nsrc/z.ts/inner.md',
       },
     });
   });

@@ -1,6 +1,7 @@
 import { defineTool } from '@toolgate/core';
 import { GLOB_DESCRIPTION } from './glob-description.js';
 import { GLOB_INPUT_JSON_SCHEMA } from './glob-input-json-schema.js';
+import { GLOB_PRESENTATION } from './glob-presentation.js';
 import { buildGlobInputSchema } from './glob-schema.js';
 
 /** The `glob` tool's definition and argument parser. */
@@ -11,4 +12,5 @@ export const GLOB_SPEC = defineTool({
   inputJsonSchema: GLOB_INPUT_JSON_SCHEMA,
   kind: 'search',
   annotations: { readOnly: true, idempotent: true },
+  presentation: GLOB_PRESENTATION,
 });

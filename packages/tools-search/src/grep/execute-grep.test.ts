@@ -47,6 +47,10 @@ describe.each(ENGINES)('grep (%s engine)', (engine) => {
         totalMatches: 4,
         truncated: false,
       },
+      display: {
+        summary: '4 matches in 4 files',
+        text: '.hidden/notes.txt:1:TODO hidden\nREADME.md:2:TODO: docs\nsrc/app.ts:2:// TODO: one\nsrc/lib/util.js:1:module.exports = {}; // TODO',
+      },
     });
   });
 
@@ -124,6 +128,10 @@ describe.each(ENGINES)('grep (%s engine)', (engine) => {
         totalMatches: 2,
         truncated: false,
       },
+      display: {
+        summary: '2 matches in 1 file',
+        text: 'src/lib/util.ts:1:export function util() {}\nsrc/lib/util.ts:2:// todo later',
+      },
     });
   });
 
@@ -185,6 +193,10 @@ describe.each(ENGINES)('grep (%s engine)', (engine) => {
         totalMatches: 2,
         truncated: false,
       },
+      display: {
+        summary: '2 matches in 2 files',
+        text: 'bin/bom.txt:1:needle first\nbin/utf16.txt:1:a needle',
+      },
     });
   });
 
@@ -219,6 +231,10 @@ describe.each(ENGINES)('grep (%s engine)', (engine) => {
         filesMatched: 2,
         totalMatches: 2,
         truncated: false,
+      },
+      display: {
+        summary: '2 matches in 2 files',
+        text: `long/crlf.txt:1:needle\nlong/long.txt:1:needle${'y'.repeat(1994)}… [line clipped: 3006 characters]`,
       },
     });
   });

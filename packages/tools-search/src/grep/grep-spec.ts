@@ -1,6 +1,7 @@
 import { defineTool } from '@toolgate/core';
 import { GREP_DESCRIPTION } from './grep-description.js';
 import { GREP_INPUT_JSON_SCHEMA } from './grep-input-json-schema.js';
+import { GREP_PRESENTATION } from './grep-presentation.js';
 import { buildGrepInputSchema } from './grep-schema.js';
 
 /** The `grep` tool's definition and argument parser. */
@@ -11,4 +12,5 @@ export const GREP_SPEC = defineTool({
   inputJsonSchema: GREP_INPUT_JSON_SCHEMA,
   kind: 'search',
   annotations: { readOnly: true, idempotent: true },
+  presentation: GREP_PRESENTATION,
 });

@@ -2,6 +2,7 @@ import { defineTool } from '@toolgate/core';
 import { BASH_APPROVAL } from './bash-approval.js';
 import { BASH_DESCRIPTION } from './bash-description.js';
 import { BASH_INPUT_JSON_SCHEMA } from './bash-input-json-schema.js';
+import { BASH_PRESENTATION } from './bash-presentation.js';
 import { buildBashInputSchema } from './bash-schema.js';
 
 /** The bash tool's definition and argument parser (AI4J's wire name and parameters). */
@@ -13,4 +14,5 @@ export const BASH_SPEC = defineTool({
   kind: 'execute',
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
   approval: BASH_APPROVAL,
+  presentation: BASH_PRESENTATION,
 });

@@ -237,6 +237,6 @@ describe('bash approval', () => {
   it('runs status, logs and list without asking in safe mode', async () => {
     const { result, requests } = await askedFor({ action: 'list' });
     expect(requests).toEqual([]);
-    expect(result).toEqual({ status: 'success', output: [] });
+    expect(result).toEqual({ status: 'success', output: [], display: { summary: 'No processes.' } });
   });
 });

@@ -44,6 +44,7 @@ describe('bash exec', () => {
         truncated: false,
         workingDirectory: kit.root,
       },
+      display: { summary: 'exit 0', text: 'hi\n', notes: 'oops\n' },
     });
   });
 

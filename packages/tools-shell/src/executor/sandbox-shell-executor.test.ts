@@ -49,6 +49,7 @@ describe('sandbox routing', () => {
         truncated: false,
         workingDirectory: `${sandboxRoot}/sub`,
       },
+      display: { summary: 'exit 3 (sandboxed)', text: `${sandboxRoot}/sub\nin=1 secret=[]\n` },
     });
     expect(sandbox.commands).toEqual([
       {

@@ -63,6 +63,7 @@ describe('bash start, status and logs', () => {
     expect(await kit.call({ action: 'status', processId: info.processId })).toEqual({
       status: 'success',
       output: info,
+      display: { summary: `${info.processId}  RUNNING pid ${info.pid}  sleep 5` },
     });
   });
 
@@ -204,7 +205,11 @@ describe('bash stop and list', () => {
   it('returns an exited process as it is', async () => {
     const { processId } = await start('exit 2');
     const exited = await waitForExit(processId);
-    expect(await kit.call({ action: 'stop', processId })).toEqual({ status: 'success', output: exited });
+    expect(await kit.call({ action: 'stop', processId })).toEqual({
+      status: 'success',
+      output: exited,
+      display: { summary: `${processId}  EXITED pid ${exited.pid} exit 2  exit 2` },
+    });
   });
 
   it('lists every process, oldest first', async () => {
@@ -308,11 +313,17 @@ describe('process registry lifecycle', () => {
     try {
       restoredKit.processes.restoreSnapshot(JSON.parse(JSON.stringify(snapshot)));
       const restored = { ...exited, restored: true, controlAvailable: false };
+      const line = `${processId}  EXITED pid ${exited.pid} exit 0  echo hello; echo world >&2`;
       expect(await restoredKit.call({ action: 'status', processId })).toEqual({
         status: 'success',
         output: restored,
+        display: { summary: line },
       });
-      expect(await restoredKit.call({ action: 'list' })).toEqual({ status: 'success', output: [restored] });
+      expect(await restoredKit.call({ action: 'list' })).toEqual({
+        status: 'success',
+        output: [restored],
+        display: { summary: '1 process', text: line },
+      });
       expect(await restoredKit.call({ action: 'logs', processId, offset: 15 })).toEqual({
         status: 'success',
         output: {
@@ -324,6 +335,7 @@ describe('process registry lifecycle', () => {
           status: 'EXITED',
           truncated: false,
         },
+        display: { summary: `${processId} EXITED · next offset 30`, text: '[stderr] world\n' },
       });
       for (const action of ['write', 'stop']) {
         expect(await restoredKit.call({ action, processId, input: 'x' })).toEqual({

@@ -18,6 +18,11 @@ export const WORD_COUNT_SPEC = defineTool({
   //                         // conversion at start-up (it must equal what `input` converts to)
   kind: 'read', // ACP kind
   annotations: { readOnly: true }, // MCP hints; approval reads readOnly
+  // How people see a call and its success (toolgate run's lines, ACP's tool_call); never the model.
+  presentation: {
+    call: (input) => ({ title: `Count words in ${input.path}`, locations: [input.path] }),
+    result: (output: { words: number }) => ({ summary: `${output.words} words` }),
+  },
 });
 
 export function createWordCountTool(workspace: Workspace) {
