@@ -91,7 +91,13 @@ describe('openHostSession', () => {
         answeredBy: undefined,
         rejectedBy: undefined,
       },
-      { tool: 'write_file', status: 'rejected', decidedBy: 'rule', answeredBy: undefined, rejectedBy: 'rule' },
+      {
+        tool: 'write_file',
+        status: 'rejected',
+        decidedBy: 'rule',
+        answeredBy: undefined,
+        rejectedBy: 'rule',
+      },
     ]);
   });
 
