@@ -102,7 +102,10 @@ describe('bubblewrap arguments', () => {
   it('binds each directory between the workspace and a protected or pinned path onto itself, never under a mask', () => {
     const args = bwrapArguments({
       ...layout,
-      protectedPaths: ['/home/ada/project/tools/hooks/check.sh', '/home/ada/project/.cfg/toolgate/hooks/x.sh'],
+      protectedPaths: [
+        '/home/ada/project/tools/hooks/check.sh',
+        '/home/ada/project/.cfg/toolgate/hooks/x.sh',
+      ],
       pinnedDirectories: ['/home/ada/project/later'],
       masked: [{ path: '/home/ada/project/.cfg/toolgate', kind: 'directory' }],
     }).join(' ');

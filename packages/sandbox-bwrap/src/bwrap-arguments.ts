@@ -63,7 +63,8 @@ function pinnedAncestors(layout: BwrapLayout): string[] {
   const pinned = new Set<string>();
   const pinUpFrom = (directory: string) => {
     for (let current = directory; current !== workspaceRoot && isWithin(current, workspaceRoot); ) {
-      if (!covers.some((cover) => isWithin(current, cover)) && !protectedSet.has(current)) pinned.add(current);
+      if (!covers.some((cover) => isWithin(current, cover)) && !protectedSet.has(current))
+        pinned.add(current);
       const parent = dirname(current);
       if (parent === current) break;
       current = parent;

@@ -60,7 +60,10 @@ describeWithBwrap('a protected path cannot be swapped out by moving a directory 
 
   it('makes the existing directories above a protected path that does not exist yet mount points', async () => {
     const sandbox = await openFixtureSandbox(fixture, { protectedPaths: ['tools/hooks/later/run.sh'] });
-    const run = await runInSandbox(sandbox, 'mv tools/hooks tools/hooks.old; echo mv=$?; mv tools t2; echo mv2=$?');
+    const run = await runInSandbox(
+      sandbox,
+      'mv tools/hooks tools/hooks.old; echo mv=$?; mv tools t2; echo mv2=$?',
+    );
     expect(run.stdout).toBe('mv=1\nmv2=1\n');
   });
 });
