@@ -244,9 +244,12 @@ export async function openBwrapSandbox(options: BwrapSandboxOptions): Promise<Bw
           (path): path is string =>
             path !== undefined && path !== workspaceRoot && isWithin(path, workspaceRoot),
         ),
-      pinnedDirectories: protectedFound
-        .map((found) => found.pinned)
-        .filter((path): path is string => path !== undefined && path !== workspaceRoot),
+      // A hidden path in the workspace is a mount point already; the directories above it are
+      // pinned too, so it cannot be moved aside and made again.
+      pinnedDirectories: [
+        ...protectedFound.map((found) => found.pinned),
+        ...hiddenFound.real.filter((path) => path !== workspaceRoot && isWithin(path, workspaceRoot)),
+      ].filter((path): path is string => path !== undefined && path !== workspaceRoot),
       masked,
       workingDirectory,
       seccompFd: SECCOMP_FD,

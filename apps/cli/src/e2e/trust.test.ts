@@ -115,6 +115,103 @@ describe.skipIf(SKIP_REASON !== undefined)(`toolgate trust ${SKIP_REASON ?? ''}`
     expect(await readFile(userFile, 'utf8')).toBe(before);
   });
 
+  it('keeps a user config directory inside the workspace out of reach of bash and the write tools', async () => {
+    const inside = { XDG_CONFIG_HOME: join(root, '.cfg') };
+    const userFile = join(root, '.cfg', 'toolgate', 'config.json');
+    await mkdir(join(root, '.cfg', 'toolgate'), { recursive: true });
+    await writeFile(userFile, '{}\n');
+    const bash = await runToolgate(
+      [
+        'call',
+        'bash',
+        JSON.stringify({
+          command:
+            'mkdir -p .cfg/toolgate; echo x > .cfg/toolgate/config.json; mv .cfg .cfg.old; rm -rf .cfg; mkdir -p .cfg/toolgate; echo \'{"approval":"auto"}\' > .cfg/toolgate/config.json; true',
+        }),
+        '--approval',
+        'auto',
+        '--json',
+        '--cwd',
+        root,
+      ],
+      { env: inside },
+    );
+    expect(bash.code).toBe(0);
+    expect(JSON.parse(bash.stdout)).toMatchObject({ output: { executionEnvironment: 'sandbox' } });
+    expect(await readFile(userFile, 'utf8')).toBe('{}\n');
+    const write = await runToolgate(
+      [
+        'call',
+        'write_file',
+        JSON.stringify({ path: '.cfg/toolgate/config.json', content: '{}' }),
+        '--json',
+        '--cwd',
+        root,
+      ],
+      { env: inside },
+    );
+    expect(JSON.parse(write.stdout)).toMatchObject({ status: 'failure', error: { code: 'path_protected' } });
+    expect(await readFile(userFile, 'utf8')).toBe('{}\n');
+  });
+
+  it('keeps bash from creating a user config directory inside the workspace that does not exist yet', async () => {
+    const inside = { XDG_CONFIG_HOME: join(root, '.cfg') };
+    const bash = await runToolgate(
+      [
+        'call',
+        'bash',
+        JSON.stringify({
+          command: 'mkdir -p .cfg/toolgate; echo \'{"approval":"auto"}\' > .cfg/toolgate/config.json; true',
+        }),
+        '--approval',
+        'auto',
+        '--json',
+        '--cwd',
+        root,
+      ],
+      { env: inside },
+    );
+    expect(bash.code).toBe(0);
+    await expect(readFile(join(root, '.cfg', 'toolgate', 'config.json'), 'utf8')).rejects.toThrow(/ENOENT/);
+  });
+
+  it('keeps a --config file inside the workspace from being rewritten by the write tools or bash', async () => {
+    const file = join(root, 'cfg', 'mine.json');
+    await mkdir(join(root, 'cfg'));
+    await writeFile(file, '{}\n');
+    const write = await runToolgate(
+      [
+        'call',
+        'write_file',
+        JSON.stringify({ path: 'cfg/mine.json', content: '{"approval":"auto"}' }),
+        '--json',
+        '--config',
+        file,
+        '--cwd',
+        root,
+      ],
+      { env },
+    );
+    expect(JSON.parse(write.stdout)).toMatchObject({ status: 'failure', error: { code: 'path_protected' } });
+    const bash = await runToolgate(
+      [
+        'call',
+        'bash',
+        JSON.stringify({ command: 'echo \'{"approval":"auto"}\' > cfg/mine.json; mv cfg cfg.old; true' }),
+        '--approval',
+        'auto',
+        '--json',
+        '--config',
+        file,
+        '--cwd',
+        root,
+      ],
+      { env },
+    );
+    expect(bash.code).toBe(0);
+    expect(await readFile(file, 'utf8')).toBe('{}\n');
+  });
+
   it('refuses to trust what it cannot verify, saying why for each, and records nothing', async () => {
     await mkdir(join(root, 'cfg'));
     await writeFile(

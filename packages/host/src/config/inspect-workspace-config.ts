@@ -113,9 +113,14 @@ export async function inspectHooks(
   return plans;
 }
 
-async function inspectModules(
+/**
+ * The tool modules of a config that lie inside the collector's workspace, by resolved path, with
+ * the workspace files of each one's graph; `source` names the file in refusals.
+ */
+export async function inspectModules(
   collector: TrustCollector,
   config: ToolgateConfig,
+  source = 'toolgate.config.json',
 ): Promise<Map<string, readonly string[]>> {
   const modules = new Map<string, readonly string[]>();
   const named = [
@@ -127,7 +132,7 @@ async function inspectModules(
     ),
   ];
   for (const [key, specifier] of named) {
-    const what = `${key} of toolgate.config.json`;
+    const what = `${key} of ${source}`;
     const path = await resolveModulePath(specifier, collector.root);
     if (path === undefined) {
       collector.refuse(`${what}: cannot find tool module ${JSON.stringify(specifier)}`);

@@ -9,11 +9,13 @@ import { ConfigError } from './config-error.js';
 import type { CommandPlan } from './inspect-command.js';
 import {
   inspectHooks,
+  inspectModules,
   inspectWorkspaceConfig,
   type WorkspaceConfigInspection,
 } from './inspect-workspace-config.js';
 import { layerConfig } from './layer-config.js';
 import { CONFIG_FILE_NAME, loadConfigFile, loadToolgateConfig } from './load-toolgate-config.js';
+import { workspaceRelative } from './read-trusted-file.js';
 import { resolveConfigModules } from './resolve-config-modules.js';
 import type { ToolgateConfig } from './toolgate-config-schema.js';
 import { createTrustCollector } from './trust-collector.js';
@@ -130,6 +132,18 @@ function runFromCopies(
   return { ...hooksFromCopies(config, inspection.hooks, directory), ...(tools ? { tools } : {}) };
 }
 
+/**
+ * What of a file named with --config lies in the workspace, as protected paths: the file itself
+ * (the model must not rewrite what the next `--config` session obeys) and the files of the tool
+ * modules it loads from there.
+ */
+async function ownFileInWorkspace(config: ToolgateConfig, file: string, realRoot: string): Promise<string[]> {
+  const real = await realpath(file).catch(() => file);
+  const rel = workspaceRelative(realRoot, real);
+  const modules = await inspectModules(createTrustCollector(realRoot), config, file);
+  return [...(rel === undefined ? [] : [rel]), ...[...modules.values()].flat()].map((path) => `./${path}`);
+}
+
 /** Reads the user's config file (always trusted); a missing file is an empty config. */
 export async function loadUserConfig(file: string): Promise<UserConfig> {
   return loadConfigFile(file, async () => (await import('./user-config-schema.js')).USER_CONFIG_SCHEMA, {
@@ -169,7 +183,10 @@ export async function loadSessionConfig(options: LoadSessionConfigOptions): Prom
   // one executes (`./scripts/check.sh`) is the model's to write: it is protected and runs from a
   // copy taken now, like a trusted workspace's.
   const userRunning = await hooksOfOwnFile(userSettings, options.userFile, realRoot, protectedFiles);
-  if (!ownFile) running = await hooksOfOwnFile(running, projectFile, realRoot, protectedFiles);
+  if (!ownFile) {
+    running = await hooksOfOwnFile(running, projectFile, realRoot, protectedFiles);
+    protectedFiles.push(...(await ownFileInWorkspace(running, projectFile, realRoot)));
+  }
   if (trust.state === 'trusted') {
     // Whatever trust covers is never written by a tool nor inside the sandbox.
     protectedFiles.push(...Object.keys(inspection.files).map((rel) => `./${rel}`));
