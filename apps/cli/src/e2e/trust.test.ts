@@ -268,6 +268,37 @@ describe.skipIf(SKIP_REASON !== undefined)(`toolgate trust ${SKIP_REASON ?? ''}`
     );
   });
 
+  it("runs a trusted workspace's hooks in the sandbox, and refuses those that run workspace files without one", async () => {
+    const outside = await mkdtemp(join(tmpdir(), 'toolgate-hook-outside-'));
+    try {
+      await mkdir(join(root, 'hooks'));
+      // What the hook reads at run time is not what trust digested; the sandbox bounds what it can do.
+      await writeFile(join(root, 'hooks', 'check.sh'), '#!/bin/sh\nsh < hooks/policy.sh\n', { mode: 0o755 });
+      await writeFile(
+        join(root, 'hooks', 'policy.sh'),
+        `echo ran > hooks/ran.txt; echo escaped > '${outside}/escaped.txt'; exit 0\n`,
+      );
+      await writeFile(
+        join(root, 'toolgate.config.json'),
+        JSON.stringify({ hooks: { preToolUse: [{ matcher: 'read_file', command: './hooks/check.sh' }] } }),
+      );
+      await writeFile(join(root, 'notes.txt'), 'hello\n');
+      expect((await runToolgate(['trust', '--cwd', root], { env })).code).toBe(0);
+      const read = ['call', 'read_file', '{"path":"notes.txt"}', '--json', '--cwd', root];
+      const sandboxed = await runToolgate(read, { env });
+      expect(JSON.parse(sandboxed.stdout)).toMatchObject({ status: 'success' });
+      expect(await readFile(join(root, 'hooks', 'ran.txt'), 'utf8')).toBe('ran\n');
+      await expect(readFile(join(outside, 'escaped.txt'), 'utf8')).rejects.toThrow(/ENOENT/);
+
+      const unconfined = await runToolgate([...read, '--sandbox', 'danger-full-access'], { env });
+      expect(JSON.parse(unconfined.stdout)).toMatchObject({ status: 'rejected' });
+      expect(unconfined.stderr).toContain('runs a workspace file and no sandbox can confine it');
+      await expect(readFile(join(outside, 'escaped.txt'), 'utf8')).rejects.toThrow(/ENOENT/);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+
   it('lists trusted workspaces, marks a changed one, and forgets one with --revoke', async () => {
     expect((await runToolgate(['trust', '--list'], { env })).stdout).toBe(
       `No trusted workspaces (in ${join(configHome, 'toolgate', 'config.json')}).\n`,

@@ -166,8 +166,12 @@ describe('writeUserConfig', () => {
     expect(untrusted.notices[0]).toContain('ignored hooks from');
     await trustNow();
     expect((await loadSessionConfig({ root, userFile })).hooks).toEqual({
-      preToolUse: [mine, { command: 'theirs.sh', matcher: 'bash', source: projectFile }],
-      postToolUse: [{ command: 'post.sh', source: projectFile }],
+      // A workspace's hooks run in the session's sandbox when there is one.
+      preToolUse: [
+        mine,
+        { command: 'theirs.sh', matcher: 'bash', source: projectFile, sandbox: 'preferred' },
+      ],
+      postToolUse: [{ command: 'post.sh', source: projectFile, sandbox: 'preferred' }],
     });
   });
 

@@ -90,7 +90,7 @@ export interface SessionToolSet {
 }
 
 /** The workspace from the config file's `workspace` keys. */
-function createConfiguredWorkspace(root: string, config: ToolgateConfig): Workspace {
+export function createConfiguredWorkspace(root: string, config: ToolgateConfig): Workspace {
   const workspaceConfig = config.workspace ?? {};
   return createWorkspace({
     root,
