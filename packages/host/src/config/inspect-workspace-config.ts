@@ -7,6 +7,7 @@ import { resolveModulePath } from '../tool-modules/resolve-module-path.js';
 import { collectModuleGraph } from './collect-module-graph.js';
 import { formatConfigIssue } from './format-config-issue.js';
 import { type CommandPlan, inspectCommandLine, inspectCommandWords } from './inspect-command.js';
+import { isLoaderVariable } from './loader-variables.js';
 import { readTrustedFile, workspaceRelative } from './read-trusted-file.js';
 import type { ToolgateConfig } from './toolgate-config-schema.js';
 import { createTrustCollector, type TrustCollector } from './trust-collector.js';
@@ -168,6 +169,11 @@ async function inspectMcpServers(
   }
   for (const [name, server] of Object.entries(servers)) {
     if (server.type !== 'stdio' || server.disabled) continue;
+    const loaders = Object.keys(server.env).filter(isLoaderVariable).sort();
+    if (loaders.length > 0)
+      collector.refuse(
+        `the MCP server ${JSON.stringify(name)} of .mcp.json: sets ${loaders.join(', ')}, which ${loaders.length === 1 ? 'changes' : 'change'} what its program loads; toolgate cannot verify that`,
+      );
     const plan = await inspectCommandWords([server.command, ...server.args], {
       collector,
       cwd: resolve(collector.root, server.cwd ?? '.'),
