@@ -443,6 +443,58 @@ describe('trust covers what a trusted config runs', () => {
       });
     });
 
+    it('digests and protects the workspace files a module or a server script names by a string literal', async () => {
+      await put(
+        'tools/mine.mjs',
+        [
+          "import { fork } from 'node:child_process';",
+          "import { Worker } from 'node:worker_threads';",
+          "import { readFileSync } from 'node:fs';",
+          "fork('./tools/indexer.mjs');",
+          "new Worker(new URL('./worker.mjs', import.meta.url));",
+          "readFileSync('.env', 'utf8');",
+          "readFileSync('data/policy.awk', 'utf8');",
+          'export default [];',
+          '',
+        ].join('\n'),
+      );
+      await put('tools/indexer.mjs', "import './indexer-lib.mjs';\n");
+      await put('tools/indexer-lib.mjs', '\n');
+      await put('tools/worker.mjs', '\n');
+      await put('data/policy.awk', '{ print }\n');
+      await put('.env', 'SECRET=1\n');
+      await put(
+        'server/main.mjs',
+        "import { spawn } from 'node:child_process';\nspawn('node', ['server/child.mjs']);\n",
+      );
+      await put('server/child.mjs', '\n');
+      await put(
+        '.mcp.json',
+        JSON.stringify({ mcpServers: { local: { command: 'node', args: ['./server/main.mjs'] } } }),
+      );
+      await put('toolgate.config.json', JSON.stringify({ tools: { modules: ['./tools/mine.mjs'] } }));
+      expect(Object.keys(await trust())).toEqual([
+        '.mcp.json',
+        'data/policy.awk',
+        'server/child.mjs',
+        'server/main.mjs',
+        'toolgate.config.json',
+        'tools/indexer-lib.mjs',
+        'tools/indexer.mjs',
+        'tools/mine.mjs',
+        'tools/worker.mjs',
+      ]);
+      const loaded = await loadSessionConfig({ root, userFile });
+      expect(loaded.config.workspace?.protectedPaths).toEqual(
+        expect.arrayContaining([
+          './tools/indexer.mjs',
+          './tools/worker.mjs',
+          './data/policy.awk',
+          './server/child.mjs',
+        ]),
+      );
+    });
+
     it('refuses a server run by a package runner, or by npx from the workspace', async () => {
       await put('node_modules/server/package.json', '{}');
       await put(
