@@ -65,6 +65,24 @@ describe('a hook run in the sandbox', () => {
     expect(await exists(join(base, 'escaped.txt'))).toBe(false);
   });
 
+  it("gets the environment bash's commands get: no KEY, SECRET or TOKEN names", async (test) => {
+    if (!sandbox) return test.skip(unavailable);
+    process.env.TOOLGATE_HOOK_TEST_TOKEN = 'leak';
+    try {
+      const run = await runHookCommand({
+        command: 'echo "[${TOOLGATE_HOOK_TEST_TOKEN:-}]"',
+        input: '',
+        cwd: root,
+        timeoutMs: 10_000,
+        signal: new AbortController().signal,
+        sandbox,
+      });
+      expect(run).toMatchObject({ type: 'exited', stdout: '[]\n' });
+    } finally {
+      delete process.env.TOOLGATE_HOOK_TEST_TOKEN;
+    }
+  });
+
   it('is killed with everything it started at its time limit', async (test) => {
     if (!sandbox) return test.skip(unavailable);
     const marker = `hook-${randomUUID()}`;

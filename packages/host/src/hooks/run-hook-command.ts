@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
-import type { LocalSandboxSession } from '@toolgate/tools-shell';
+import { createShellEnvironment, type LocalSandboxSession } from '@toolgate/tools-shell';
 import { stripWorkspaceFromPath } from './strip-workspace-from-path.js';
 
 /** How a hook's process ended. */
@@ -38,8 +38,9 @@ function readChildPid(stream: Readable | undefined, found: (pid: number) => void
  * its stdin, and waits for it. Its `PATH` leaves out every entry that leads into `cwd` (the
  * workspace), so no program it names is looked up among files the model may write. The whole group is killed when the shell exits (nothing the hook
  * started outlives it), at the time limit, and when `signal` aborts; those two are `failed`.
- * With `sandbox`, the shell runs inside it (`wrapShell`, as bash's does), the sandbox's own pid 1
- * killed with the group; a sandbox that cannot wrap it is `failed`.
+ * With `sandbox`, the shell runs inside it (`wrapShell`, as bash's does) with the environment bash's
+ * commands get by default (names holding KEY, SECRET, TOKEN and the like dropped), the sandbox's
+ * own pid 1 killed with the group; a sandbox that cannot wrap it is `failed`.
  */
 export function runHookCommand(options: {
   readonly command: string;
@@ -53,7 +54,12 @@ export function runHookCommand(options: {
   if (options.signal.aborted)
     return Promise.resolve({ type: 'failed', reason: 'the call was cancelled before the hook ran' });
   if (options.sandbox === undefined)
-    return spawnHook(options, { file: '/bin/sh', args: ['-c'], reportsChildPidOnFd3: false });
+    return spawnHook(options, {
+      file: '/bin/sh',
+      args: ['-c'],
+      reportsChildPidOnFd3: false,
+      sandboxed: false,
+    });
   return options.sandbox
     .wrapShell({ shell: { file: '/bin/sh', args: ['-c'] }, workingDirectory: options.cwd })
     .then(
@@ -62,6 +68,7 @@ export function runHookCommand(options: {
           file: invocation.file,
           args: invocation.args,
           reportsChildPidOnFd3: invocation.reportsChildPidOnFd3 === true,
+          sandboxed: true,
         }),
       (error: unknown) => ({
         type: 'failed' as const,
@@ -72,7 +79,12 @@ export function runHookCommand(options: {
 
 function spawnHook(
   options: Parameters<typeof runHookCommand>[0],
-  shell: { readonly file: string; readonly args: readonly string[]; readonly reportsChildPidOnFd3: boolean },
+  shell: {
+    readonly file: string;
+    readonly args: readonly string[];
+    readonly reportsChildPidOnFd3: boolean;
+    readonly sandboxed: boolean;
+  },
 ): Promise<HookRun> {
   return new Promise((resolve) => {
     if (options.signal.aborted) {
@@ -84,7 +96,8 @@ function spawnHook(
       detached: true,
       stdio: shell.reportsChildPidOnFd3 ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'],
       env: (() => {
-        const env = options.env ?? process.env;
+        // In a sandbox, the environment bash's commands get there (no KEY, SECRET, TOKEN, …).
+        const env = options.env ?? (shell.sandboxed ? createShellEnvironment()() : process.env);
         return { ...env, PATH: stripWorkspaceFromPath(env.PATH, options.cwd) };
       })(),
     });
