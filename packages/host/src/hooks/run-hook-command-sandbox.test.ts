@@ -70,7 +70,7 @@ describe('a hook run in the sandbox', () => {
     process.env.TOOLGATE_HOOK_TEST_TOKEN = 'leak';
     try {
       const run = await runHookCommand({
-        command: 'echo "[${TOOLGATE_HOOK_TEST_TOKEN:-}]"',
+        command: 'echo "[$TOOLGATE_HOOK_TEST_TOKEN]"',
         input: '',
         cwd: root,
         timeoutMs: 10_000,
