@@ -98,4 +98,24 @@ describe('bubblewrap arguments', () => {
       '--',
     ]);
   });
+
+  it('binds each directory between the workspace and a protected or pinned path onto itself, never under a mask', () => {
+    const args = bwrapArguments({
+      ...layout,
+      protectedPaths: [
+        '/home/ada/project/tools/hooks/check.sh',
+        '/home/ada/project/.cfg/toolgate/hooks/x.sh',
+      ],
+      pinnedDirectories: ['/home/ada/project/later'],
+      masked: [{ path: '/home/ada/project/.cfg/toolgate', kind: 'directory' }],
+    }).join(' ');
+    expect(args).toContain('--bind /home/ada/project/tools /home/ada/project/tools');
+    expect(args).toContain('--bind /home/ada/project/tools/hooks /home/ada/project/tools/hooks');
+    expect(args).toContain('--bind /home/ada/project/later /home/ada/project/later');
+    expect(args).toContain('--bind /home/ada/project/.cfg /home/ada/project/.cfg');
+    expect(args).not.toContain('--bind /home/ada/project/.cfg/toolgate/hooks');
+    expect(args.indexOf('--bind /home/ada/project/tools/hooks ')).toBeLessThan(
+      args.indexOf('--ro-bind /home/ada/project/tools/hooks/check.sh'),
+    );
+  });
 });

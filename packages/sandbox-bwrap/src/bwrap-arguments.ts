@@ -1,3 +1,4 @@
+import { dirname, isAbsolute, relative, sep } from 'node:path';
 import type { MaskedPath } from './find-masked-paths.js';
 import type { ConfinedSandboxMode } from './sandbox-mode.js';
 
@@ -11,8 +12,17 @@ export interface BwrapLayout {
   readonly home: string | undefined;
   /** Shown read-only even inside the hidden home. */
   readonly readRoots: readonly string[];
-  /** Existing paths inside the workspace bound read-only again (workspace-write). */
+  /**
+   * Existing paths inside the workspace bound read-only again (workspace-write); each directory
+   * between one and the workspace root is made a mount point too (see {@link bwrapArguments}).
+   */
   readonly protectedPaths: readonly string[];
+  /**
+   * Existing directories inside the workspace made mount points, with every directory between them
+   * and the workspace root, but left writable: the nearest existing directory of a protected path
+   * that does not exist yet. @default []
+   */
+  readonly pinnedDirectories?: readonly string[];
   /** Secrets shown empty. */
   readonly masked: readonly MaskedPath[];
   /** Where the command starts. */
@@ -30,6 +40,41 @@ interface Mount {
 
 const depthOf = (path: string): number => (path === '/' ? 0 : path.split('/').length - 1);
 
+const isWithin = (path: string, root: string): boolean => {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+};
+
+/**
+ * The directories to self-bind so that none between the workspace root and a protected path can
+ * be renamed or removed: a mount point cannot be (EBUSY), while a self-bind keeps it writable.
+ * Nothing under a private or masked directory is pinned: there, renaming changes no host file,
+ * and a bind would show the host's directory through the mask.
+ */
+function pinnedAncestors(layout: BwrapLayout): string[] {
+  const { workspaceRoot } = layout;
+  const covers = [
+    ...(layout.home !== undefined && layout.home !== workspaceRoot && isWithin(layout.home, workspaceRoot)
+      ? [layout.home]
+      : []),
+    ...layout.masked.map((mask) => mask.path),
+  ];
+  const protectedSet = new Set(layout.protectedPaths);
+  const pinned = new Set<string>();
+  const pinUpFrom = (directory: string) => {
+    for (let current = directory; current !== workspaceRoot && isWithin(current, workspaceRoot); ) {
+      if (!covers.some((cover) => isWithin(current, cover)) && !protectedSet.has(current))
+        pinned.add(current);
+      const parent = dirname(current);
+      if (parent === current) break;
+      current = parent;
+    }
+  };
+  for (const path of layout.protectedPaths) pinUpFrom(dirname(path));
+  for (const directory of layout.pinnedDirectories ?? []) pinUpFrom(directory);
+  return [...pinned];
+}
+
 /**
  * The bubblewrap arguments (up to and including `--`) that confine one command: new user, pid,
  * ipc, uts, cgroup and network namespaces (the network shared back only when allowed), no
@@ -37,6 +82,10 @@ const depthOf = (path: string): number => (path === '/' ? 0 : path.split('/').le
  * read-only with a fresh `/proc`, a minimal `/dev`, a private `/tmp` and the home hidden; the
  * workspace bound read-write (or read-only), protected paths read-only and secrets masked; the
  * seccomp program read from `seccompFd`, applied to the command.
+ * Every directory between the workspace root and a protected path (or a pinned directory) is
+ * bound onto itself read-write: a mount point, so it can be neither renamed nor removed, and a
+ * protected file cannot be swapped out by moving a directory above it (`mv hooks hooks.old &&
+ * mkdir hooks`).
  * Mounts are ordered parents first, so a deeper mount is never covered by a shallower one.
  */
 export function bwrapArguments(layout: BwrapLayout): string[] {
@@ -50,6 +99,11 @@ export function bwrapArguments(layout: BwrapLayout): string[] {
     order: 1,
     args: [workspaceBind, layout.workspaceRoot, layout.workspaceRoot],
   });
+  if (layout.mode === 'workspace-write') {
+    for (const directory of pinnedAncestors(layout)) {
+      mounts.push({ path: directory, order: 1, args: ['--bind', directory, directory] });
+    }
+  }
   for (const root of layout.readRoots) {
     mounts.push({ path: root, order: 2, args: ['--ro-bind-try', root, root] });
   }

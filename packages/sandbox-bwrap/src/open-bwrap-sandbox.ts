@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { isAbsolute, join, normalize, relative, sep } from 'node:path';
+import { dirname, isAbsolute, join, normalize, relative, sep } from 'node:path';
 import { createSecretMatcher, DEFAULT_SECRET_PATTERNS, InvalidOptionsError } from '@toolgate/core';
 import type { LocalSandboxSession } from '@toolgate/tools-shell';
 import { bwrapArguments } from './bwrap-arguments.js';
@@ -73,6 +73,22 @@ async function existingReal(path: string): Promise<string | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/** The real path of the nearest existing directory above `path`, if inside `root`. */
+async function nearestExistingDirectory(path: string, root: string): Promise<string | undefined> {
+  for (let current = dirname(path); isWithin(current, root); current = dirname(current)) {
+    const real = await existingReal(current);
+    if (real !== undefined) {
+      const isDirectory = await stat(real).then(
+        (found) => found.isDirectory(),
+        () => false,
+      );
+      return isDirectory && isWithin(real, root) ? real : undefined;
+    }
+    if (current === root) return undefined;
+  }
+  return undefined;
 }
 
 function checkedOptions(options: BwrapSandboxOptions) {
@@ -196,11 +212,18 @@ export async function openBwrapSandbox(options: BwrapSandboxOptions): Promise<Bw
     command: readonly string[],
     launcherOptions: readonly string[] = [],
   ) => {
-    const [secretMasks, protectedReal, hiddenFound, filterPath] = await Promise.all([
+    const [secretMasks, protectedFound, hiddenFound, filterPath] = await Promise.all([
       findMaskedPaths(workspaceRoot, (name) => secrets.match(name) !== undefined),
       Promise.all(
         mode === 'workspace-write'
-          ? protectedPaths.map((path) => existingReal(join(workspaceRoot, path)))
+          ? protectedPaths.map(async (path) => {
+              const real = await existingReal(join(workspaceRoot, path));
+              // A protected path that does not exist yet: its nearest existing directory is pinned,
+              // so at least no directory above it can be swapped.
+              return real !== undefined
+                ? { real }
+                : { pinned: await nearestExistingDirectory(join(workspaceRoot, path), workspaceRoot) };
+            })
           : [],
       ),
       hiddenNow(),
@@ -215,10 +238,18 @@ export async function openBwrapSandbox(options: BwrapSandboxOptions): Promise<Bw
       // A read root inside a hidden path would show it again.
       readRoots: readRoots.filter((root) => !hiddenFound.real.some((path) => isWithin(root, path))),
       // A protected path that links out of the workspace is read-only there already.
-      protectedPaths: protectedReal.filter(
-        (path): path is string =>
-          path !== undefined && path !== workspaceRoot && isWithin(path, workspaceRoot),
-      ),
+      protectedPaths: protectedFound
+        .map((found) => found.real)
+        .filter(
+          (path): path is string =>
+            path !== undefined && path !== workspaceRoot && isWithin(path, workspaceRoot),
+        ),
+      // A hidden path in the workspace is a mount point already; the directories above it are
+      // pinned too, so it cannot be moved aside and made again.
+      pinnedDirectories: [
+        ...protectedFound.map((found) => found.pinned),
+        ...hiddenFound.real.filter((path) => path !== workspaceRoot && isWithin(path, workspaceRoot)),
+      ].filter((path): path is string => path !== undefined && path !== workspaceRoot),
       masked,
       workingDirectory,
       seccompFd: SECCOMP_FD,

@@ -14,31 +14,41 @@ function launch(gitSeesMasksUnchanged: boolean, env: Record<string, string>) {
 }
 
 describe('sandboxLauncher', () => {
-  it('opens the program on fd 9 and appends git stat settings to the environment list', () => {
+  it('opens the program on fd 9 and appends safe.bareRepository, and with masks git stat settings, to the environment list', () => {
     expect({
       plain: launch(false, {}),
       git: launch(true, {}),
       appended: launch(true, { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'a.b', GIT_CONFIG_VALUE_0: 'c' }),
     }).toEqual({
-      plain: '/dev/null\n',
+      plain: [
+        '/dev/null',
+        'GIT_CONFIG_COUNT=1',
+        'GIT_CONFIG_KEY_0=safe.bareRepository',
+        'GIT_CONFIG_VALUE_0=explicit',
+        '',
+      ].join('\n'),
       git: [
         '/dev/null',
-        'GIT_CONFIG_COUNT=2',
-        'GIT_CONFIG_KEY_0=core.checkStat',
-        'GIT_CONFIG_KEY_1=core.trustCtime',
-        'GIT_CONFIG_VALUE_0=minimal',
-        'GIT_CONFIG_VALUE_1=false',
+        'GIT_CONFIG_COUNT=3',
+        'GIT_CONFIG_KEY_0=safe.bareRepository',
+        'GIT_CONFIG_KEY_1=core.checkStat',
+        'GIT_CONFIG_KEY_2=core.trustCtime',
+        'GIT_CONFIG_VALUE_0=explicit',
+        'GIT_CONFIG_VALUE_1=minimal',
+        'GIT_CONFIG_VALUE_2=false',
         '',
       ].join('\n'),
       appended: [
         '/dev/null',
-        'GIT_CONFIG_COUNT=3',
+        'GIT_CONFIG_COUNT=4',
         'GIT_CONFIG_KEY_0=a.b',
-        'GIT_CONFIG_KEY_1=core.checkStat',
-        'GIT_CONFIG_KEY_2=core.trustCtime',
+        'GIT_CONFIG_KEY_1=safe.bareRepository',
+        'GIT_CONFIG_KEY_2=core.checkStat',
+        'GIT_CONFIG_KEY_3=core.trustCtime',
         'GIT_CONFIG_VALUE_0=c',
-        'GIT_CONFIG_VALUE_1=minimal',
-        'GIT_CONFIG_VALUE_2=false',
+        'GIT_CONFIG_VALUE_1=explicit',
+        'GIT_CONFIG_VALUE_2=minimal',
+        'GIT_CONFIG_VALUE_3=false',
         '',
       ].join('\n'),
     });

@@ -98,6 +98,29 @@ describe.skipIf(BWRAP_SKIP !== undefined)(
       expect(await exists(join(root, 'in.txt'))).toBe(false);
     });
 
+    it('keeps git from obeying a directory written to look like a bare repository', async () => {
+      for (const rel of ['g/objects/.keep', 'g/refs/.keep']) {
+        const write = await runToolgate(
+          [
+            'call',
+            'write_file',
+            JSON.stringify({ path: rel, content: '' }),
+            '--cwd',
+            root,
+            '--approval',
+            'auto',
+          ],
+          { env: { HOME: home } },
+        );
+        expect(write.code).toBe(0);
+      }
+      await writeFile(join(root, 'g', 'HEAD'), 'ref: refs/heads/main\n');
+      await writeFile(join(root, 'g', 'config'), `[core]\n\tfsmonitor = "touch ${root}/ran"\n`);
+      const result = await bash('cd g && git --work-tree=.. status');
+      expect(result.stderr).toContain('cannot use bare repository');
+      expect(await exists(join(root, 'ran'))).toBe(false);
+    });
+
     it('runs on the host with --sandbox danger-full-access', async () => {
       const result = await bash(ESCAPE, ['--sandbox', 'danger-full-access']);
       expect(result.stdout).toBe('API_KEY=secret\n[# host\nevil]\n');

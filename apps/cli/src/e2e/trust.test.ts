@@ -115,6 +115,103 @@ describe.skipIf(SKIP_REASON !== undefined)(`toolgate trust ${SKIP_REASON ?? ''}`
     expect(await readFile(userFile, 'utf8')).toBe(before);
   });
 
+  it('keeps a user config directory inside the workspace out of reach of bash and the write tools', async () => {
+    const inside = { XDG_CONFIG_HOME: join(root, '.cfg') };
+    const userFile = join(root, '.cfg', 'toolgate', 'config.json');
+    await mkdir(join(root, '.cfg', 'toolgate'), { recursive: true });
+    await writeFile(userFile, '{}\n');
+    const bash = await runToolgate(
+      [
+        'call',
+        'bash',
+        JSON.stringify({
+          command:
+            'mkdir -p .cfg/toolgate; echo x > .cfg/toolgate/config.json; mv .cfg .cfg.old; rm -rf .cfg; mkdir -p .cfg/toolgate; echo \'{"approval":"auto"}\' > .cfg/toolgate/config.json; true',
+        }),
+        '--approval',
+        'auto',
+        '--json',
+        '--cwd',
+        root,
+      ],
+      { env: inside },
+    );
+    expect(bash.code).toBe(0);
+    expect(JSON.parse(bash.stdout)).toMatchObject({ output: { executionEnvironment: 'sandbox' } });
+    expect(await readFile(userFile, 'utf8')).toBe('{}\n');
+    const write = await runToolgate(
+      [
+        'call',
+        'write_file',
+        JSON.stringify({ path: '.cfg/toolgate/config.json', content: '{}' }),
+        '--json',
+        '--cwd',
+        root,
+      ],
+      { env: inside },
+    );
+    expect(JSON.parse(write.stdout)).toMatchObject({ status: 'failure', error: { code: 'path_protected' } });
+    expect(await readFile(userFile, 'utf8')).toBe('{}\n');
+  });
+
+  it('keeps bash from creating a user config directory inside the workspace that does not exist yet', async () => {
+    const inside = { XDG_CONFIG_HOME: join(root, '.cfg') };
+    const bash = await runToolgate(
+      [
+        'call',
+        'bash',
+        JSON.stringify({
+          command: 'mkdir -p .cfg/toolgate; echo \'{"approval":"auto"}\' > .cfg/toolgate/config.json; true',
+        }),
+        '--approval',
+        'auto',
+        '--json',
+        '--cwd',
+        root,
+      ],
+      { env: inside },
+    );
+    expect(bash.code).toBe(0);
+    await expect(readFile(join(root, '.cfg', 'toolgate', 'config.json'), 'utf8')).rejects.toThrow(/ENOENT/);
+  });
+
+  it('keeps a --config file inside the workspace from being rewritten by the write tools or bash', async () => {
+    const file = join(root, 'cfg', 'mine.json');
+    await mkdir(join(root, 'cfg'));
+    await writeFile(file, '{}\n');
+    const write = await runToolgate(
+      [
+        'call',
+        'write_file',
+        JSON.stringify({ path: 'cfg/mine.json', content: '{"approval":"auto"}' }),
+        '--json',
+        '--config',
+        file,
+        '--cwd',
+        root,
+      ],
+      { env },
+    );
+    expect(JSON.parse(write.stdout)).toMatchObject({ status: 'failure', error: { code: 'path_protected' } });
+    const bash = await runToolgate(
+      [
+        'call',
+        'bash',
+        JSON.stringify({ command: 'echo \'{"approval":"auto"}\' > cfg/mine.json; mv cfg cfg.old; true' }),
+        '--approval',
+        'auto',
+        '--json',
+        '--config',
+        file,
+        '--cwd',
+        root,
+      ],
+      { env },
+    );
+    expect(bash.code).toBe(0);
+    expect(await readFile(file, 'utf8')).toBe('{}\n');
+  });
+
   it('refuses to trust what it cannot verify, saying why for each, and records nothing', async () => {
     await mkdir(join(root, 'cfg'));
     await writeFile(
@@ -169,6 +266,37 @@ describe.skipIf(SKIP_REASON !== undefined)(`toolgate trust ${SKIP_REASON ?? ''}`
     expect(changed.stderr).toContain(
       `toolgate: ignored approval "auto", hooks from ${join(root, 'toolgate.config.json')}: hooks/check.sh changed since you trusted this workspace`,
     );
+  });
+
+  it("runs a trusted workspace's hooks in the sandbox, and refuses those that run workspace files without one", async () => {
+    const outside = await mkdtemp(join(tmpdir(), 'toolgate-hook-outside-'));
+    try {
+      await mkdir(join(root, 'hooks'));
+      // What the hook reads at run time is not what trust digested; the sandbox bounds what it can do.
+      await writeFile(join(root, 'hooks', 'check.sh'), '#!/bin/sh\nsh < hooks/policy.sh\n', { mode: 0o755 });
+      await writeFile(
+        join(root, 'hooks', 'policy.sh'),
+        `echo ran > hooks/ran.txt; echo escaped > '${outside}/escaped.txt'; exit 0\n`,
+      );
+      await writeFile(
+        join(root, 'toolgate.config.json'),
+        JSON.stringify({ hooks: { preToolUse: [{ matcher: 'read_file', command: './hooks/check.sh' }] } }),
+      );
+      await writeFile(join(root, 'notes.txt'), 'hello\n');
+      expect((await runToolgate(['trust', '--cwd', root], { env })).code).toBe(0);
+      const read = ['call', 'read_file', '{"path":"notes.txt"}', '--json', '--cwd', root];
+      const sandboxed = await runToolgate(read, { env });
+      expect(JSON.parse(sandboxed.stdout)).toMatchObject({ status: 'success' });
+      expect(await readFile(join(root, 'hooks', 'ran.txt'), 'utf8')).toBe('ran\n');
+      await expect(readFile(join(outside, 'escaped.txt'), 'utf8')).rejects.toThrow(/ENOENT/);
+
+      const unconfined = await runToolgate([...read, '--sandbox', 'danger-full-access'], { env });
+      expect(JSON.parse(unconfined.stdout)).toMatchObject({ status: 'rejected' });
+      expect(unconfined.stderr).toContain('runs a workspace file and no sandbox can confine it');
+      await expect(readFile(join(outside, 'escaped.txt'), 'utf8')).rejects.toThrow(/ENOENT/);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
   });
 
   it('lists trusted workspaces, marks a changed one, and forgets one with --revoke', async () => {

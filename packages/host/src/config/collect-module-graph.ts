@@ -2,6 +2,7 @@ import { lstat } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { isAbsolute, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createSecretMatcher, DEFAULT_SECRET_PATTERNS } from '@toolgate/core';
 import { findModuleSpecifiers } from './find-module-specifiers.js';
 import { workspaceRelative } from './read-trusted-file.js';
 import type { TrustCollector } from './trust-collector.js';
@@ -28,6 +29,36 @@ const TYPED_BY_PACKAGE = /\.(?:js|ts)$/;
 /** At most this many files in one module's graph. */
 const MAX_FILES = 500;
 
+/** Files a module names by a string literal are taken for code of its own when they end so. */
+const CODE_FILE = /\.(?:js|mjs|cjs|ts|mts|cts)$/;
+
+/** A string that may name a file by a relative path (`./tools/indexer.mjs`, `hooks/worker.mjs`). */
+const PATH_LIKE = /^(?!node:)(?![a-z][\w+.-]*:)[\w@+.,=~/-]{1,255}$/i;
+
+const secrets = createSecretMatcher(DEFAULT_SECRET_PATTERNS);
+
+/**
+ * The workspace files a module's string literals name, as the workspace root (its working
+ * directory) or its own directory sees them: what it may fork, spawn or start as a worker
+ * (`fork('./tools/indexer.mjs')`, `new Worker('./hooks/worker.mjs')`). Best effort: a path it
+ * computes is not found. Secrets, `.git` and `node_modules` are never taken.
+ */
+async function filesNamedBy(strings: readonly string[], root: string, rel: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const text of new Set(strings)) {
+    if (!PATH_LIKE.test(text) || !(text.includes('/') || /\.\w+$/.test(text))) continue;
+    for (const base of [root, resolve(root, posix.dirname(rel))]) {
+      const target = workspaceRelative(root, resolve(base, text));
+      if (target === undefined || found.includes(target) || target === rel) continue;
+      const segments = target.split('/');
+      if (segments.includes('.git') || segments.includes('node_modules')) continue;
+      if (segments.some((segment) => secrets.match(segment) !== undefined)) continue;
+      if (await isFile(resolve(root, target))) found.push(target);
+    }
+  }
+  return found;
+}
+
 function isBuiltin(specifier: string): boolean {
   return specifier.startsWith('node:') || builtinModules.includes(specifier);
 }
@@ -51,7 +82,9 @@ async function packageJsonOf(root: string, rel: string): Promise<string | undefi
 
 /**
  * A JavaScript (or TypeScript) file of the workspace and everything it loads, for trust to digest:
- * its relative imports, transitively, and the `package.json` files that decide their module type.
+ * its relative imports, transitively, the `package.json` files that decide their module type, and
+ * every existing workspace file one names by a string literal (what it may fork or start as a
+ * worker; code among them followed in turn).
  * It may load Node's built-ins and files outside the workspace; a package (a bare name, which
  * would resolve into a `node_modules` toolgate cannot follow), a workspace file by absolute path,
  * a relative import that leaves the workspace, and an `import()` or `require()` of a computed
@@ -92,6 +125,16 @@ export async function collectModuleGraph(
     }
     if (rel.endsWith('.json') || rel.endsWith('.node')) continue;
     const found = findModuleSpecifiers(content.toString('utf8'));
+    // What it names by a plain string may be what it forks or starts as a worker: digested too,
+    // and followed when it is code.
+    for (const named of await filesNamedBy(found.strings, root, rel)) {
+      if (files.includes(named) || pending.includes(named)) continue;
+      if (CODE_FILE.test(named)) pending.push(named);
+      else {
+        files.push(named);
+        if ((await collector.read(named, what)) === undefined) refused = true;
+      }
+    }
     for (const call of found.dynamic)
       refuse(`${rel} loads a module named only when it runs (${call} …), which toolgate cannot verify`);
     for (const raw of found.specifiers) {

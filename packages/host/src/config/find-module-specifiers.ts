@@ -4,6 +4,8 @@ export interface ModuleSpecifiers {
   readonly specifiers: readonly string[];
   /** Import or `require` calls of something other than a string literal, as written (shortened). */
   readonly dynamic: readonly string[];
+  /** Every string literal, and every template literal without a substitution, in order. */
+  readonly strings: readonly string[];
 }
 
 type Token =
@@ -162,5 +164,8 @@ export function findModuleSpecifiers(source: string): ModuleSpecifiers {
       }
     } else if (token.text === 'createRequire' || token.text === 'dlopen') dynamic.push(show(index));
   }
-  return { specifiers, dynamic };
+  const strings = tokens
+    .filter((token) => token.type === 'string' || (token.type === 'template' && !token.text.includes('${')))
+    .map((token) => token.text);
+  return { specifiers, dynamic, strings };
 }

@@ -213,15 +213,36 @@ async function familyOfScript(
   // No interpreter line: the shell runs it as a shell script.
   if (!text.startsWith('#!')) return 'shell';
   const parts = text.slice(2).split('\n')[0]!.trim().split(/\s+/);
+  const where = `${context.what}: ${rel}`;
   let interpreter = parts[0] ?? '';
+  let options = parts.slice(1);
   if (basename(interpreter) === 'env') {
-    const rest = parts.slice(1).filter((part) => !part.startsWith('-') && !part.includes('='));
-    interpreter = rest[0] ?? '';
-    if (
-      !interpreter.includes('/') &&
-      !(await isSafeLookup(interpreter, { ...context, what: `${context.what}: ${rel}` }))
-    )
+    // `#!/usr/bin/env [-S] PROGRAM`: any other option or an assignment is refused, as `env` is
+    // on a command line.
+    const words = options[0] === '-S' ? options.slice(1) : options;
+    const next = words[0] ?? '';
+    if (next.startsWith('-') || next.includes('=')) {
+      context.collector.refuse(
+        next.startsWith('-')
+          ? `${where}: its #! line gives env options (${quote(next)}); toolgate cannot tell what they load or run`
+          : `${where}: its #! line runs env with ${quote(next)}, which toolgate cannot follow; name the interpreter alone`,
+      );
       return undefined;
+    }
+    interpreter = next;
+    options = words.slice(1);
+    if (!interpreter.includes('/') && !(await isSafeLookup(interpreter, { ...context, what: where })))
+      return undefined;
+  }
+  // Options on the #! line are judged as on a command line (`node --import`, `perl -I.`); a shell
+  // may only be told to stop on errors, unset variables, or trace (`-e`, `-u`, `-x`).
+  const shellFlagsOnly =
+    SHELLS.has(basename(interpreter)) && options.every((option) => /^-[eux]+$/.test(option));
+  if (options.length > 0 && !shellFlagsOnly) {
+    context.collector.refuse(
+      `${where}: its #! line gives ${basename(interpreter)} options (${quote(options[0]!)}); toolgate cannot tell what they load or run`,
+    );
+    return undefined;
   }
   if (interpreter.includes('/') && (await workspacePathOf(interpreter, context)) !== undefined) {
     context.collector.refuse(

@@ -7,6 +7,7 @@ import { resolveModulePath } from '../tool-modules/resolve-module-path.js';
 import { collectModuleGraph } from './collect-module-graph.js';
 import { formatConfigIssue } from './format-config-issue.js';
 import { type CommandPlan, inspectCommandLine, inspectCommandWords } from './inspect-command.js';
+import { isLoaderVariable } from './loader-variables.js';
 import { readTrustedFile, workspaceRelative } from './read-trusted-file.js';
 import type { ToolgateConfig } from './toolgate-config-schema.js';
 import { createTrustCollector, type TrustCollector } from './trust-collector.js';
@@ -113,9 +114,14 @@ export async function inspectHooks(
   return plans;
 }
 
-async function inspectModules(
+/**
+ * The tool modules of a config that lie inside the collector's workspace, by resolved path, with
+ * the workspace files of each one's graph; `source` names the file in refusals.
+ */
+export async function inspectModules(
   collector: TrustCollector,
   config: ToolgateConfig,
+  source = 'toolgate.config.json',
 ): Promise<Map<string, readonly string[]>> {
   const modules = new Map<string, readonly string[]>();
   const named = [
@@ -127,7 +133,7 @@ async function inspectModules(
     ),
   ];
   for (const [key, specifier] of named) {
-    const what = `${key} of toolgate.config.json`;
+    const what = `${key} of ${source}`;
     const path = await resolveModulePath(specifier, collector.root);
     if (path === undefined) {
       collector.refuse(`${what}: cannot find tool module ${JSON.stringify(specifier)}`);
@@ -163,6 +169,11 @@ async function inspectMcpServers(
   }
   for (const [name, server] of Object.entries(servers)) {
     if (server.type !== 'stdio' || server.disabled) continue;
+    const loaders = Object.keys(server.env).filter(isLoaderVariable).sort();
+    if (loaders.length > 0)
+      collector.refuse(
+        `the MCP server ${JSON.stringify(name)} of .mcp.json: sets ${loaders.join(', ')}, which ${loaders.length === 1 ? 'changes' : 'change'} what its program loads; toolgate cannot verify that`,
+      );
     const plan = await inspectCommandWords([server.command, ...server.args], {
       collector,
       cwd: resolve(collector.root, server.cwd ?? '.'),

@@ -115,6 +115,18 @@ describe('loadSessionConfig', () => {
     });
   });
 
+  it('protects a --config file inside the workspace and the tool modules it loads from there', async () => {
+    await mkdir(join(root, 'cfg', 'tools'), { recursive: true });
+    const file = join(root, 'cfg', 'mine.json');
+    await writeFile(file, JSON.stringify({ tools: { modules: ['./tools/mine.mjs'] } }));
+    await writeFile(join(root, 'cfg', 'tools', 'mine.mjs'), "import './helper.mjs';\nexport default [];\n");
+    await writeFile(join(root, 'cfg', 'tools', 'helper.mjs'), 'export {};\n');
+    const loaded = await loadSessionConfig({ root, userFile, configFile: file });
+    expect(loaded.config.workspace?.protectedPaths).toEqual(
+      expect.arrayContaining(['./cfg/mine.json', './cfg/tools/mine.mjs', './cfg/tools/helper.mjs']),
+    );
+  });
+
   it('refuses an invalid user file, naming it and the key', async () => {
     await writeUserConfig(userFile, { approval: 'sometimes' });
     await expect(loadSessionConfig({ root, userFile })).rejects.toThrow(`Invalid config file ${userFile}:`);
@@ -154,8 +166,12 @@ describe('writeUserConfig', () => {
     expect(untrusted.notices[0]).toContain('ignored hooks from');
     await trustNow();
     expect((await loadSessionConfig({ root, userFile })).hooks).toEqual({
-      preToolUse: [mine, { command: 'theirs.sh', matcher: 'bash', source: projectFile }],
-      postToolUse: [{ command: 'post.sh', source: projectFile }],
+      // A workspace's hooks run in the session's sandbox when there is one.
+      preToolUse: [
+        mine,
+        { command: 'theirs.sh', matcher: 'bash', source: projectFile, sandbox: 'preferred' },
+      ],
+      postToolUse: [{ command: 'post.sh', source: projectFile, sandbox: 'preferred' }],
     });
   });
 

@@ -9,11 +9,13 @@ import { ConfigError } from './config-error.js';
 import type { CommandPlan } from './inspect-command.js';
 import {
   inspectHooks,
+  inspectModules,
   inspectWorkspaceConfig,
   type WorkspaceConfigInspection,
 } from './inspect-workspace-config.js';
 import { layerConfig } from './layer-config.js';
 import { CONFIG_FILE_NAME, loadConfigFile, loadToolgateConfig } from './load-toolgate-config.js';
+import { workspaceRelative } from './read-trusted-file.js';
 import { resolveConfigModules } from './resolve-config-modules.js';
 import type { ToolgateConfig } from './toolgate-config-schema.js';
 import { createTrustCollector } from './trust-collector.js';
@@ -86,6 +88,7 @@ async function hooksOfOwnFile(
   source: string,
   realRoot: string,
   protect: string[],
+  executing: Set<string>,
 ): Promise<ToolgateConfig> {
   if (!config.hooks) return config;
   const collector = createTrustCollector(realRoot);
@@ -95,6 +98,7 @@ async function hooksOfOwnFile(
     stripWorkspaceFromPath(process.env.PATH, realRoot),
     source,
   );
+  for (const [key, plan] of plans) if (plan.executed) executing.add(key);
   const files = [...plans.values()].flatMap((plan) => plan.executed?.files ?? []);
   if (files.length === 0) return config;
   const directory = await createCopiesDirectory();
@@ -128,6 +132,18 @@ function runFromCopies(
       }
     : undefined;
   return { ...hooksFromCopies(config, inspection.hooks, directory), ...(tools ? { tools } : {}) };
+}
+
+/**
+ * What of a file named with --config lies in the workspace, as protected paths: the file itself
+ * (the model must not rewrite what the next `--config` session obeys) and the files of the tool
+ * modules it loads from there.
+ */
+async function ownFileInWorkspace(config: ToolgateConfig, file: string, realRoot: string): Promise<string[]> {
+  const real = await realpath(file).catch(() => file);
+  const rel = workspaceRelative(realRoot, real);
+  const modules = await inspectModules(createTrustCollector(realRoot), config, file);
+  return [...(rel === undefined ? [] : [rel]), ...[...modules.values()].flat()].map((path) => `./${path}`);
 }
 
 /** Reads the user's config file (always trusted); a missing file is an empty config. */
@@ -168,8 +184,19 @@ export async function loadSessionConfig(options: LoadSessionConfigOptions): Prom
   // The user's hooks and those of a file named with --config need no trust, but a workspace file
   // one executes (`./scripts/check.sh`) is the model's to write: it is protected and runs from a
   // copy taken now, like a trusted workspace's.
-  const userRunning = await hooksOfOwnFile(userSettings, options.userFile, realRoot, protectedFiles);
-  if (!ownFile) running = await hooksOfOwnFile(running, projectFile, realRoot, protectedFiles);
+  const userExecuting = new Set<string>();
+  const projectExecuting = new Set<string>();
+  const userRunning = await hooksOfOwnFile(
+    userSettings,
+    options.userFile,
+    realRoot,
+    protectedFiles,
+    userExecuting,
+  );
+  if (!ownFile) {
+    running = await hooksOfOwnFile(running, projectFile, realRoot, protectedFiles, projectExecuting);
+    protectedFiles.push(...(await ownFileInWorkspace(running, projectFile, realRoot)));
+  }
   if (trust.state === 'trusted') {
     // Whatever trust covers is never written by a tool nor inside the sandbox.
     protectedFiles.push(...Object.keys(inspection.files).map((rel) => `./${rel}`));
@@ -220,9 +247,25 @@ export async function loadSessionConfig(options: LoadSessionConfigOptions): Prom
       : [
           `toolgate: ignored ${ignored.join(', ')} from ${projectFile}: ${describeDistrust(trust)}, so its config may only tighten the rules. To trust it: ${trustCommandFor(realRoot)}`,
         ];
+  // A hook that runs a workspace file runs in the sandbox when there is one; a workspace's own
+  // hooks must (only a line of system programs with inline arguments may run on the host).
+  const ownNeed = (executing: Set<string>) => (key: string) =>
+    executing.has(key) ? ('preferred' as const) : undefined;
+  const workspaceNeed = (key: string) => {
+    const plan = inspection.hooks.get(key);
+    return plan !== undefined && plan.executed === undefined ? ('preferred' as const) : ('required' as const);
+  };
   const hooks = hookSettingsOfConfig([
-    { config: userRunning, source: options.userFile },
-    ...(trusted ? [{ config: running, source: projectFile }] : []),
+    { config: userRunning, source: options.userFile, sandboxOf: ownNeed(userExecuting) },
+    ...(trusted
+      ? [
+          {
+            config: running,
+            source: projectFile,
+            sandboxOf: ownFile ? workspaceNeed : ownNeed(projectExecuting),
+          },
+        ]
+      : []),
   ]);
   return {
     config,

@@ -247,6 +247,59 @@ describe('trust covers what a trusted config runs', () => {
       ]);
     });
 
+    it("judges the options of a script's #! line as it judges a command line's", async () => {
+      const what = (index: number) => `hooks.preToolUse[${index}].command of toolgate.config.json`;
+      expect(
+        await refusalsOf(
+          {
+            hooks: {
+              preToolUse: [
+                { command: './hooks/a' },
+                { command: './hooks/b' },
+                { command: './hooks/c' },
+                { command: './hooks/d' },
+                { command: './hooks/e' },
+              ],
+            },
+          },
+          {
+            'hooks/a': '#!/usr/bin/env -S node --import ./hooks/setup.mjs\n',
+            'hooks/b': '#!/usr/bin/perl -I.\n',
+            'hooks/c': '#!/usr/bin/env NODE_OPTIONS=--require=./x.cjs node\n',
+            'hooks/d': '#!/bin/sh -eu\ntrue\n',
+            'hooks/e': '#!/usr/bin/env node\n',
+          },
+        ),
+      ).toEqual([
+        `${what(0)}: hooks/a: its #! line gives node options ("--import"); toolgate cannot tell what they load or run`,
+        `${what(1)}: hooks/b: its #! line gives perl options ("-I."); toolgate cannot tell what they load or run`,
+        `${what(2)}: hooks/c: its #! line runs env with "NODE_OPTIONS=--require=./x.cjs", which toolgate cannot follow; name the interpreter alone`,
+      ]);
+    });
+
+    it('refuses a server whose environment changes what its program loads', async () => {
+      await put('server/main.mjs', '\n');
+      await put(
+        '.mcp.json',
+        JSON.stringify({
+          mcpServers: {
+            a: {
+              command: 'node',
+              args: ['./server/main.mjs'],
+              env: { NODE_OPTIONS: '--import ./preload.mjs' },
+            },
+            b: { command: '/bin/cat', env: { LD_PRELOAD: './evil.so', BASH_ENV: './x', PYTHONPATH: '.' } },
+            c: { command: '/bin/cat', env: { GIT_DIR: 'x', DYLD_INSERT_LIBRARIES: 'y', LOG_LEVEL: 'debug' } },
+          },
+        }),
+      );
+      expect((await inspectWorkspaceConfig(root)).refusals).toEqual([
+        'the MCP server "a" of .mcp.json: sets NODE_OPTIONS, which changes what its program loads; toolgate cannot verify that',
+        'the MCP server "b" of .mcp.json: sets BASH_ENV, LD_PRELOAD, PYTHONPATH, which change what its program loads; toolgate cannot verify that',
+        'the MCP server "c" of .mcp.json: sets DYLD_INSERT_LIBRARIES, GIT_DIR, which change what its program loads; toolgate cannot verify that',
+      ]);
+    });
+
     it("protects and copies a workspace script that the user's own hook runs, trusted or not", async () => {
       await put('scripts/check.sh', HOOK);
       await writeUserConfig(userFile, { hooks: { preToolUse: [{ command: './scripts/check.sh' }] } });
@@ -388,6 +441,58 @@ describe('trust covers what a trusted config runs', () => {
         state: 'changed',
         files: ['server/util.mjs'],
       });
+    });
+
+    it('digests and protects the workspace files a module or a server script names by a string literal', async () => {
+      await put(
+        'tools/mine.mjs',
+        [
+          "import { fork } from 'node:child_process';",
+          "import { Worker } from 'node:worker_threads';",
+          "import { readFileSync } from 'node:fs';",
+          "fork('./tools/indexer.mjs');",
+          "new Worker(new URL('./worker.mjs', import.meta.url));",
+          "readFileSync('.env', 'utf8');",
+          "readFileSync('data/policy.awk', 'utf8');",
+          'export default [];',
+          '',
+        ].join('\n'),
+      );
+      await put('tools/indexer.mjs', "import './indexer-lib.mjs';\n");
+      await put('tools/indexer-lib.mjs', '\n');
+      await put('tools/worker.mjs', '\n');
+      await put('data/policy.awk', '{ print }\n');
+      await put('.env', 'SECRET=1\n');
+      await put(
+        'server/main.mjs',
+        "import { spawn } from 'node:child_process';\nspawn('node', ['server/child.mjs']);\n",
+      );
+      await put('server/child.mjs', '\n');
+      await put(
+        '.mcp.json',
+        JSON.stringify({ mcpServers: { local: { command: 'node', args: ['./server/main.mjs'] } } }),
+      );
+      await put('toolgate.config.json', JSON.stringify({ tools: { modules: ['./tools/mine.mjs'] } }));
+      expect(Object.keys(await trust())).toEqual([
+        '.mcp.json',
+        'data/policy.awk',
+        'server/child.mjs',
+        'server/main.mjs',
+        'toolgate.config.json',
+        'tools/indexer-lib.mjs',
+        'tools/indexer.mjs',
+        'tools/mine.mjs',
+        'tools/worker.mjs',
+      ]);
+      const loaded = await loadSessionConfig({ root, userFile });
+      expect(loaded.config.workspace?.protectedPaths).toEqual(
+        expect.arrayContaining([
+          './tools/indexer.mjs',
+          './tools/worker.mjs',
+          './data/policy.awk',
+          './server/child.mjs',
+        ]),
+      );
     });
 
     it('refuses a server run by a package runner, or by npx from the workspace', async () => {

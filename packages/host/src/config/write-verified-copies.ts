@@ -12,6 +12,11 @@ function removeAll(): void {
 }
 
 /** A new private directory (mode 0700) for verified copies, removed when the process exits. */
+/** Whether `path` is a directory {@link createCopiesDirectory} made in this process. */
+export function isCopiesDirectory(path: string): boolean {
+  return directories.has(path);
+}
+
 export async function createCopiesDirectory(): Promise<string> {
   const directory = await mkdtemp(join(tmpdir(), 'toolgate-verified-'));
   directories.add(directory);

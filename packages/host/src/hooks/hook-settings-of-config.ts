@@ -1,12 +1,22 @@
 import type { ToolgateConfig } from '../config/toolgate-config-schema.js';
-import type { HookCommand, HookSettings } from './hook-settings.js';
+import type { HookCommand, HookSandboxNeed, HookSettings } from './hook-settings.js';
 
-type HookEntries = NonNullable<NonNullable<ToolgateConfig['hooks']>['preToolUse']>;
+/** One config file whose hooks may run; `sandboxOf` says, by key (`preToolUse[0]`), where each must. */
+export interface HookFile {
+  readonly config: ToolgateConfig;
+  readonly source: string;
+  readonly sandboxOf?: (key: string) => HookSandboxNeed | undefined;
+}
 
-function commandsOf(entries: HookEntries | undefined, source: string): HookCommand[] {
-  return (entries ?? []).map((entry) => ({
+function commandsOf(file: HookFile, list: 'preToolUse' | 'postToolUse'): HookCommand[] {
+  const { source } = file;
+  return (file.config.hooks?.[list] ?? []).map((entry, index) => ({
     command: entry.command,
     source,
+    ...(() => {
+      const need = file.sandboxOf?.(`${list}[${index}]`);
+      return need === undefined ? {} : { sandbox: need };
+    })(),
     ...(entry.matcher === undefined ? {} : { matcher: entry.matcher }),
     ...(entry.timeout === undefined ? {} : { timeoutMs: Math.round(entry.timeout * 1000) }),
   }));
@@ -16,11 +26,9 @@ function commandsOf(entries: HookEntries | undefined, source: string): HookComma
  * The hooks of config files, in order (the user's first), each naming its file. Pass only the
  * files whose hooks may run: the user's, and a workspace's once it is trusted.
  */
-export function hookSettingsOfConfig(
-  files: readonly { readonly config: ToolgateConfig; readonly source: string }[],
-): HookSettings {
+export function hookSettingsOfConfig(files: readonly HookFile[]): HookSettings {
   return {
-    preToolUse: files.flatMap(({ config, source }) => commandsOf(config.hooks?.preToolUse, source)),
-    postToolUse: files.flatMap(({ config, source }) => commandsOf(config.hooks?.postToolUse, source)),
+    preToolUse: files.flatMap((file) => commandsOf(file, 'preToolUse')),
+    postToolUse: files.flatMap((file) => commandsOf(file, 'postToolUse')),
   };
 }

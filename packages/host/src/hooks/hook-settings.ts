@@ -12,7 +12,17 @@ export interface HookCommand {
   readonly timeoutMs?: number;
   /** The file the hook came from, named in rejections. @default not named */
   readonly source?: string;
+  /**
+   * Where it runs. `required`: only inside the session's sandbox (a workspace's hook that runs a
+   * workspace file, or whose line toolgate cannot judge); without one it is refused, and a call it
+   * would see is blocked. `preferred`: inside the sandbox when there is one, else on the host.
+   * @default on the host
+   */
+  readonly sandbox?: HookSandboxNeed;
 }
+
+/** Whether a hook must run inside the session's sandbox (see {@link HookCommand.sandbox}). */
+export type HookSandboxNeed = 'required' | 'preferred';
 
 /** The hooks of a session, in the order they run. */
 export interface HookSettings {
@@ -24,3 +34,6 @@ export interface HookSettings {
 
 /** A hook's time limit when it names none. */
 export const DEFAULT_HOOK_TIMEOUT_MS = 10_000;
+
+/** Why a hook that must run in the sandbox did not run. */
+export const HOOK_NEEDS_SANDBOX_REASON = 'it runs a workspace file and no sandbox can confine it';

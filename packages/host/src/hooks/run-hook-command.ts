@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
+import { createShellEnvironment, type LocalSandboxSession } from '@toolgate/tools-shell';
 import { stripWorkspaceFromPath } from './strip-workspace-from-path.js';
 
 /** How a hook's process ended. */
@@ -18,11 +20,27 @@ function killGroup(pid: number | undefined): void {
   }
 }
 
+/** The pid a sandbox reports on fd 3 (bubblewrap's `--info-fd`: `{"child-pid": N}`), when it does. */
+function readChildPid(stream: Readable | undefined, found: (pid: number) => void): void {
+  if (!stream) return;
+  let text = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    text += chunk;
+    const match = /"child-pid"\s*:\s*(\d+)/.exec(text);
+    if (match) found(Number(match[1]));
+  });
+  stream.on('error', () => {});
+}
+
 /**
  * Runs a hook command with `sh -c` in its own process group (a new session), writes `input` to
  * its stdin, and waits for it. Its `PATH` leaves out every entry that leads into `cwd` (the
  * workspace), so no program it names is looked up among files the model may write. The whole group is killed when the shell exits (nothing the hook
  * started outlives it), at the time limit, and when `signal` aborts; those two are `failed`.
+ * With `sandbox`, the shell runs inside it (`wrapShell`, as bash's does) with the environment bash's
+ * commands get by default (names holding KEY, SECRET, TOKEN and the like dropped), the sandbox's
+ * own pid 1 killed with the group; a sandbox that cannot wrap it is `failed`.
  */
 export function runHookCommand(options: {
   readonly command: string;
@@ -31,21 +49,74 @@ export function runHookCommand(options: {
   readonly timeoutMs: number;
   readonly signal: AbortSignal;
   readonly env?: NodeJS.ProcessEnv;
+  readonly sandbox?: Pick<LocalSandboxSession, 'wrapShell'>;
 }): Promise<HookRun> {
+  if (options.signal.aborted)
+    return Promise.resolve({ type: 'failed', reason: 'the call was cancelled before the hook ran' });
+  if (options.sandbox === undefined)
+    return spawnHook(options, {
+      file: '/bin/sh',
+      args: ['-c'],
+      reportsChildPidOnFd3: false,
+      sandboxed: false,
+    });
+  return options.sandbox
+    .wrapShell({ shell: { file: '/bin/sh', args: ['-c'] }, workingDirectory: options.cwd })
+    .then(
+      (invocation) =>
+        spawnHook(options, {
+          file: invocation.file,
+          args: invocation.args,
+          reportsChildPidOnFd3: invocation.reportsChildPidOnFd3 === true,
+          sandboxed: true,
+        }),
+      (error: unknown) => ({
+        type: 'failed' as const,
+        reason: `the sandbox could not run it: ${(error as Error).message}`,
+      }),
+    );
+}
+
+function spawnHook(
+  options: Parameters<typeof runHookCommand>[0],
+  shell: {
+    readonly file: string;
+    readonly args: readonly string[];
+    readonly reportsChildPidOnFd3: boolean;
+    readonly sandboxed: boolean;
+  },
+): Promise<HookRun> {
   return new Promise((resolve) => {
     if (options.signal.aborted) {
       resolve({ type: 'failed', reason: 'the call was cancelled before the hook ran' });
       return;
     }
-    const child = spawn('/bin/sh', ['-c', options.command], {
+    const child = spawn(shell.file, [...shell.args, options.command], {
       cwd: options.cwd,
       detached: true,
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: shell.reportsChildPidOnFd3 ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'],
       env: (() => {
-        const env = options.env ?? process.env;
+        // In a sandbox, the environment bash's commands get there (no KEY, SECRET, TOKEN, …).
+        const env = options.env ?? (shell.sandboxed ? createShellEnvironment()() : process.env);
         return { ...env, PATH: stripWorkspaceFromPath(env.PATH, options.cwd) };
       })(),
     });
+    // The sandbox's pid 1 leaves the group during set-up: it is killed by its pid as well.
+    let sandboxPid: number | undefined;
+    if (shell.reportsChildPidOnFd3)
+      readChildPid(child.stdio[3] as Readable | undefined, (pid) => {
+        sandboxPid ??= pid;
+      });
+    const killAll = () => {
+      killGroup(child.pid);
+      if (sandboxPid !== undefined) {
+        try {
+          process.kill(sandboxPid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }
+    };
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     const collect = (chunks: Buffer[]) => {
@@ -63,7 +134,7 @@ export function runHookCommand(options: {
     let exitSignal: NodeJS.Signals | null = null;
     const stop = (reason: string) => {
       failure ??= reason;
-      killGroup(child.pid);
+      killAll();
       // A process that left the group may still hold the pipes: stop waiting for them.
       child.stdout.destroy();
       child.stderr.destroy();
@@ -80,7 +151,8 @@ export function runHookCommand(options: {
     child.once('exit', (code, signal) => {
       exitCode = code;
       exitSignal = signal;
-      // Whatever the hook left behind in its group (a background job) goes with it.
+      // Whatever the hook left behind in its group (a background job) goes with it; a sandbox's
+      // pid 1 dies with bubblewrap.
       killGroup(child.pid);
     });
     child.once('close', () => {

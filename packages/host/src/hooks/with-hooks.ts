@@ -1,6 +1,12 @@
 import { matchToolPattern, type ToolDecorator, type ToolResult, toolRejection } from '@toolgate/core';
 import { TOOL_ALIASES } from '@toolgate/rules';
-import { DEFAULT_HOOK_TIMEOUT_MS, type HookCommand, type HookSettings } from './hook-settings.js';
+import type { LocalSandboxSession } from '@toolgate/tools-shell';
+import {
+  DEFAULT_HOOK_TIMEOUT_MS,
+  HOOK_NEEDS_SANDBOX_REASON,
+  type HookCommand,
+  type HookSettings,
+} from './hook-settings.js';
 import { readHookOutput } from './read-hook-output.js';
 import { type HookRun, runHookCommand } from './run-hook-command.js';
 
@@ -13,6 +19,12 @@ export interface HooksOptions {
   readonly cwd: string;
   /** Hears a postToolUse hook that failed (its outcome changes nothing). @default ignored */
   readonly onNotice?: (line: string) => void;
+  /**
+   * The sandbox hooks that ask for one (`HookCommand.sandbox`) run in; without it a `required`
+   * hook is refused: a call it matches is blocked, and as a postToolUse hook it does not run.
+   * @default none
+   */
+  readonly sandbox?: Pick<LocalSandboxSession, 'wrapShell'>;
 }
 
 /** What one preToolUse hook said. */
@@ -80,14 +92,19 @@ export function withHooks(options: HooksOptions): ToolDecorator {
       tool_use_id: invocation.call.id,
       cwd: options.cwd,
     };
-    const run = (hook: HookCommand, fields: Record<string, unknown>) =>
-      runHookCommand({
+    const run = (hook: HookCommand, fields: Record<string, unknown>): Promise<HookRun> => {
+      const sandbox = hook.sandbox === undefined ? undefined : options.sandbox;
+      if (hook.sandbox === 'required' && sandbox === undefined)
+        return Promise.resolve({ type: 'failed', reason: HOOK_NEEDS_SANDBOX_REASON });
+      return runHookCommand({
         command: hook.command,
         input: JSON.stringify({ ...fields, ...base }),
         cwd: options.cwd,
         timeoutMs: hook.timeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS,
         signal: invocation.context.signal,
+        ...(sandbox === undefined ? {} : { sandbox }),
       });
+    };
     for (const hook of pre.filter((candidate) => matches(candidate, toolName))) {
       const verdict = verdictOf(await run(hook, { hook_event_name: 'PreToolUse' }));
       if (verdict.type === 'block') {

@@ -132,3 +132,32 @@ describe.skipIf(bwrapMissing !== undefined)('the read-only sandbox a delegate ge
     }
   });
 });
+
+describe.skipIf(bwrapMissing !== undefined)('the workspace-write sandbox', () => {
+  it('keeps an absolute protected path inside the workspace read-only, and the directory above it in place', async () => {
+    const { mkdir, readFile, writeFile } = await import('node:fs/promises');
+    await mkdir(join(root, 'cfg'));
+    await writeFile(join(root, 'cfg', 'mine.json'), '{}\n');
+    const sandbox = await openSessionSandbox(
+      { mode: 'workspace-write', network: false },
+      { ...context, protectedPaths: [join(root, 'cfg', 'mine.json')] },
+    );
+    const invocation = await sandbox!.wrapShell({
+      shell: { file: '/bin/sh', args: ['-c'] },
+      workingDirectory: root,
+    });
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(
+        invocation.file,
+        [
+          ...invocation.args,
+          'echo x > cfg/mine.json; mv cfg cfg.old; mkdir -p cfg; echo y > cfg/mine.json; true',
+        ],
+        { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] },
+      );
+      child.once('error', reject);
+      child.once('close', () => resolve());
+    });
+    expect(await readFile(join(root, 'cfg', 'mine.json'), 'utf8')).toBe('{}\n');
+  });
+});

@@ -1,4 +1,6 @@
-import { isAbsolute, normalize, relative, sep } from 'node:path';
+import { mkdir, realpath } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { dirname, isAbsolute, join, normalize, relative, sep } from 'node:path';
 import type { Workspace } from '@toolgate/core';
 import type { BwrapSandbox, SandboxMode } from '@toolgate/sandbox-bwrap';
 import { SandboxRequiredError } from './sandbox-required-error.js';
@@ -17,16 +19,32 @@ export interface SessionSandboxContext {
   readonly workspace: Workspace;
   /** Absolute directories the session may read (the config's read roots): shown read-only. */
   readonly readRoots: readonly string[];
-  /** The config's protected paths: those inside the workspace stay read-only in the sandbox too. */
+  /** The config's protected paths: those inside the workspace, relative or absolute, stay read-only in the sandbox too. */
   readonly protectedPaths: readonly string[];
   /** Receives the one-line notice when bash will run unconfined by default. */
   readonly notice: (line: string) => void;
 }
 
-const insideWorkspace = (root: string, path: string): boolean => {
-  const rel = relative(root, normalize(`${root}${sep}${path}`));
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(path);
-};
+/** A path relative to the workspace root when it lies inside it (an absolute one too), else undefined. */
+async function workspaceRelative(root: string, path: string): Promise<string | undefined> {
+  let absolute = isAbsolute(path) ? normalize(path) : normalize(`${root}${sep}${path}`);
+  if (isAbsolute(path)) {
+    // The real path when it exists; else its nearest existing directory's, with the rest as given.
+    for (let rest = '', current = absolute; ; ) {
+      const real = await realpath(current).catch(() => undefined);
+      if (real !== undefined) {
+        absolute = rest === '' ? real : join(real, rest);
+        break;
+      }
+      const parent = dirname(current);
+      if (parent === current) break;
+      rest = rest === '' ? relative(parent, current) : join(relative(parent, current), rest);
+      current = parent;
+    }
+  }
+  const rel = relative(root, absolute);
+  return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel) ? rel : undefined;
+}
 
 /**
  * Opens the session's bubblewrap sandbox, or none for danger-full-access. bubblewrap is run once
@@ -46,14 +64,23 @@ export async function openSessionSandbox(
     }
     return undefined;
   }
-  const { openBwrapSandbox } = await import('@toolgate/sandbox-bwrap');
+  const { openBwrapSandbox, toolgateDirectories } = await import('@toolgate/sandbox-bwrap');
   const root = context.workspace.root;
+  // toolgate's own directories are hidden in the sandbox, but a path that does not exist cannot
+  // be: one inside the workspace is made now (empty, private), so no command can create it.
+  for (const directory of toolgateDirectories(process.env, homedir())) {
+    if ((await workspaceRelative(root, directory)) !== undefined)
+      await mkdir(directory, { recursive: true, mode: 0o700 });
+  }
+  const protectedPaths = (
+    await Promise.all(context.protectedPaths.map((path) => workspaceRelative(root, path)))
+  ).filter((path): path is string => path !== undefined);
   const opening = await openBwrapSandbox({
     workspaceRoot: root,
     mode,
     network: settings.network,
     readRoots: context.readRoots,
-    protectedPaths: context.protectedPaths.filter((path) => insideWorkspace(root, path)),
+    protectedPaths,
     secrets: context.workspace.secrets.patterns,
   });
   if (opening.ok) return opening.sandbox;

@@ -95,10 +95,10 @@ export interface SessionToolSet {
 }
 
 /** The workspace from the config file's `workspace` keys, the read policy and the unreachable paths. */
-function createConfiguredWorkspace(
+export function createConfiguredWorkspace(
   root: string,
   config: ToolgateConfig,
-  options: Pick<SessionToolsOptions, 'readPolicy' | 'unreachablePaths'>,
+  options: Pick<SessionToolsOptions, 'readPolicy' | 'unreachablePaths'> = {},
 ): Workspace {
   const workspaceConfig = config.workspace ?? {};
   return createWorkspace({

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ToolDecorator } from '@toolgate/core';
+import type { LocalSandboxSession } from '@toolgate/tools-shell';
 import { type AuditedEvent, createAuditLog } from '../audit/create-audit-log.js';
 import type { HookSettings } from '../hooks/hook-settings.js';
 import { withHooks } from '../hooks/with-hooks.js';
@@ -18,6 +19,8 @@ export interface CallOversightOptions {
   readonly answeredBy: string;
   /** Receives a line when a postToolUse hook fails or the audit log cannot be written. */
   readonly notice: (line: string) => void;
+  /** Where the hooks that ask for a sandbox run (see `withHooks`). @default none */
+  readonly sandbox?: Pick<LocalSandboxSession, 'wrapShell'>;
 }
 
 /** The hooks decorator and the audit log of one session, as both hosts compose them. */
@@ -50,6 +53,7 @@ export async function openCallOversight(options: CallOversightOptions): Promise<
             sessionId,
             cwd: options.cwd,
             onNotice: options.notice,
+            ...(options.sandbox ? { sandbox: options.sandbox } : {}),
           }),
         ]
       : [],

@@ -1,6 +1,7 @@
 import type { ToolDecorator } from '@toolgate/core';
 import type { AuditedEvent } from '../audit/create-audit-log.js';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
+import { HOOK_NEEDS_SANDBOX_REASON, type HookCommand } from '../hooks/hook-settings.js';
 import type { SessionResources } from './session-resources.js';
 
 /** The hooks and the audit log of a session, as the front door composes them. */
@@ -9,6 +10,46 @@ export interface SessionOversight {
   readonly before: readonly ToolDecorator[];
   /** Hears every event of the session (tool events, an agent's events). */
   readonly onEvent: (event: AuditedEvent) => void;
+}
+
+/**
+ * The sandbox for the hooks that ask for one: the session's (its mode, the config's read roots
+ * and protected paths, toolgate's directories hidden) with the network off, the verified copies
+ * hooks run from shown read-only. Opened only when a hook asks; a `required` hook that finds none
+ * is named in a notice now and refused at each call.
+ */
+async function openHookSandbox(settings: SessionSettings, notice: (line: string) => void) {
+  const hooks: HookCommand[] = [...(settings.hooks.preToolUse ?? []), ...(settings.hooks.postToolUse ?? [])];
+  if (!hooks.some((hook) => hook.sandbox !== undefined)) return undefined;
+  const [{ openSessionSandbox }, { createConfiguredWorkspace }, { isCopiesDirectory }] = await Promise.all([
+    import('../sandbox/open-session-sandbox.js'),
+    import('./create-session-tools.js'),
+    import('../config/write-verified-copies.js'),
+  ]);
+  const workspace = createConfiguredWorkspace(settings.root, settings.config, {
+    readPolicy: settings.readPolicy,
+    unreachablePaths: settings.unreachablePaths,
+  });
+  const protectedPaths = settings.config.workspace?.protectedPaths ?? [];
+  let why: string | undefined;
+  const sandbox = await openSessionSandbox(
+    { ...settings.sandbox, network: false },
+    {
+      workspace,
+      readRoots: [...workspace.readRoots, ...protectedPaths.filter(isCopiesDirectory)],
+      protectedPaths,
+      notice: (line) => {
+        why = line.replace(/^toolgate: bash runs unsandboxed \(danger-full-access\): /, '');
+      },
+    },
+  );
+  if (sandbox) return sandbox;
+  for (const hook of hooks.filter((candidate) => candidate.sandbox === 'required')) {
+    notice(
+      `toolgate: the hook ${JSON.stringify(hook.command)}${hook.source ? ` of ${hook.source}` : ''} is refused: ${HOOK_NEEDS_SANDBOX_REASON} (${why ?? 'the sandbox mode is danger-full-access'}); the calls it matches are blocked.`,
+    );
+  }
+  return undefined;
 }
 
 /**
@@ -28,7 +69,9 @@ export async function openSessionOversight(
   const hasHooks = (hooks.preToolUse?.length ?? 0) + (hooks.postToolUse?.length ?? 0) > 0;
   if (!hasHooks && settings.audit === undefined) return undefined;
   const { openCallOversight } = await import('./open-call-oversight.js');
+  const sandbox = await openHookSandbox(settings, options.notice);
   const oversight = await openCallOversight({
+    ...(sandbox ? { sandbox } : {}),
     hooks,
     audit: settings.audit,
     cwd: settings.root,
