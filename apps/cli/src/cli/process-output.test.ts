@@ -109,7 +109,7 @@ out.settle(() => { process.stderr.write('done'); process.exit(0); });`,
       );
       expect(outcome).toMatchObject({ code: 0, stderr: 'done' });
     }
-  }, 60_000);
+  }, 180_000);
 
   it('calls a write’s callback after the write, not before it returns', async () => {
     const outcome = await runChild(
