@@ -12,6 +12,7 @@
 //    ACP, toolgate-acp's own (/proc/<pid>/stat), summed over all rounds.
 // 3. One permission round trip as the client sees it: from receiving `session/request_permission`
 //    to receiving the call's `in_progress` update after answering.
+// `--smoke`: one round of a 2-call turn, the same code path.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -22,8 +23,9 @@ import { client, methods, ndJsonStream, PROTOCOL_VERSION } from '@agentclientpro
 import { startFakeModelServer } from '@toolgate/agent/testing';
 import { openHostSession, resolveSessionSettings } from '@toolgate/host';
 
-const CALLS = 20;
-const ROUNDS = 15;
+const SMOKE = process.argv.includes('--smoke');
+const CALLS = SMOKE ? 2 : 20;
+const ROUNDS = SMOKE ? 1 : 15;
 const require = createRequire(import.meta.url);
 const bin = join(dirname(require.resolve('@toolgate/acp/package.json')), 'dist', 'bin.js');
 if (!existsSync(bin)) {

@@ -28,9 +28,11 @@ import { createToolSurface, createWorkspace, defineTool, implementTool, toolSucc
 import { createFsTools } from '@toolgate/tools-fs';
 import { z } from 'zod';
 
-const STEPS = 50;
-const ROUNDS = 15;
-const STARTS = 15;
+const SMOKE = process.argv.includes('--smoke');
+// `--smoke`: one round of a 3-step session and one start-up, the same code path.
+const STEPS = SMOKE ? 3 : 50;
+const ROUNDS = SMOKE ? 1 : 15;
+const STARTS = SMOKE ? 1 : 15;
 const require = createRequire(import.meta.url);
 const bin = join(dirname(require.resolve('@toolgate/cli/package.json')), 'dist', 'bin.js');
 if (!existsSync(bin)) {
@@ -223,7 +225,7 @@ async function loopAlone() {
   return { wall: total.wall - tool.wall, cpu: total.cpu - tool.cpu };
 }
 
-for (let round = 0; round < 2; round++) await session(); // warm-up: JIT, file cache
+for (let round = 0; round < (SMOKE ? 1 : 2); round++) await session(); // warm-up: JIT, file cache
 const loop = [];
 const http = [];
 const tool = [];
@@ -245,10 +247,10 @@ for (const kind of ['wall', 'cpu']) {
     median(direct.map((entry, round) => entry[kind] - http[round][kind] - tool[round][kind])) / STEPS;
   console.log(`${kind} time:`);
   console.log(
-    `  50-step session                  median ${median(of(loop)).toFixed(1)} ms (${ROUNDS} rounds)`,
+    `  ${STEPS}-step session                  median ${median(of(loop)).toFixed(1)} ms (${ROUNDS} rounds)`,
   );
   console.log(`  server: same requests via fetch  median ${median(of(http)).toFixed(1)} ms`);
-  console.log(`  tool: 49 read_file calls         median ${median(of(tool)).toFixed(1)} ms`);
+  console.log(`  tool: ${STEPS - 1} read_file calls         median ${median(of(tool)).toFixed(1)} ms`);
   console.log(
     `  loop overhead per step           ${overhead.toFixed(3)} ms (goal < 1 ms) ${overhead < 1 ? 'ok' : 'OVER GOAL'}`,
   );

@@ -3,6 +3,7 @@
 //  (1) the 23 Codex conformance scenarios through both, printing every outcome difference;
 //  (2) a large patch, 500 files × 20 hunks, through both as whole processes (patch on stdin) and
 //      through `applyPatch` in-process. Goals: whole-process ≤ 1.5× Codex; in-process < Codex's process.
+// `--smoke`: toolgate only (no Codex install), 3 scenarios and a 5-file patch once, in a temp dir.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
@@ -14,9 +15,10 @@ import { applyPatch } from '@toolgate/tools-patch';
 const here = import.meta.dirname;
 const scenariosRoot = resolve(here, '../../packages/tools-patch/conformance/codex-apply-patch/scenarios');
 const shim = join(here, 'toolgate-apply-patch.mjs');
-const FILES = 500;
-const HUNKS = 20;
-const RUNS = 3;
+const SMOKE = process.argv.includes('--smoke');
+const FILES = SMOKE ? 5 : 500;
+const HUNKS = SMOKE ? 2 : 20;
+const RUNS = SMOKE ? 1 : 3;
 
 // ---------------------------------------------------------------------------------------------
 // Codex: install into a temp dir, find the native binary, expose it as argv[0] `apply_patch`.
@@ -125,7 +127,8 @@ async function conformance(codex) {
   console.log('\n(1) Codex conformance scenarios: outcome (ok/fail) and final tree');
   const names = readdirSync(scenariosRoot)
     .filter((name) => statSync(join(scenariosRoot, name)).isDirectory())
-    .sort();
+    .sort()
+    .slice(0, SMOKE ? 3 : undefined);
   const differences = [];
   let toolgateMatchesExpected = 0;
   for (const name of names) {
@@ -230,8 +233,7 @@ async function probes(codex) {
   }
 }
 
-async function buildLargeCase() {
-  const root = join(here, '../.cache/apply-patch');
+async function buildLargeCase(root) {
   const base = join(root, 'base');
   const patchPath = join(root, 'patch.txt');
   if (!existsSync(patchPath)) {
@@ -342,8 +344,9 @@ async function largePatch(codex, large, label, workRoot) {
   }
 }
 
-const codex = await obtainCodex();
-if (codex.error) {
+const codex = SMOKE ? { error: 'not installed for --smoke' } : await obtainCodex();
+if (SMOKE) console.log('smoke round: toolgate only, no figures to compare');
+else if (codex.error) {
   console.log(
     `Codex apply_patch NOT AVAILABLE on this machine (${codex.error}); printing toolgate figures only, no ratios.`,
   );
@@ -353,16 +356,21 @@ if (codex.error) {
   );
 }
 console.log(`machine: ${(await import('node:os')).cpus().length} cores, node ${process.version}`);
-const only = process.argv[2]; // conformance | probes | large (default: all)
+const only = process.argv.slice(2).find((argument) => !argument.startsWith('--')); // conformance | probes | large (default: all)
 if (!only || only === 'conformance') await conformance(codex);
 if (!only || only === 'probes') await probes(codex);
 if (only && only !== 'large') process.exit(0);
-const large = await buildLargeCase();
+// The smoke round's small case is built afresh in a temp dir, never over the cached large one.
+const cache = SMOKE
+  ? await mkdtemp(join(tmpdir(), 'toolgate-bench-apply-patch-'))
+  : join(here, '../.cache/apply-patch');
+const large = await buildLargeCase(cache);
 console.log(
   `\n(2) large patch: ${FILES} files × ${HUNKS} hunks (${(large.patch.length / 1e6).toFixed(1)} MB, on stdin for the processes)`,
 );
-await largePatch(codex, large, 'disk', join(here, '../.cache/apply-patch'));
-if (existsSync('/dev/shm')) {
+await largePatch(codex, large, 'disk', cache);
+if (SMOKE) await rm(cache, { recursive: true, force: true });
+else if (existsSync('/dev/shm')) {
   const shm = await mkdtemp('/dev/shm/toolgate-bench-apply-patch-');
   await largePatch(codex, large, 'tmpfs', shm);
   await rm(shm, { recursive: true, force: true });

@@ -5,7 +5,8 @@
 //  2. `head -c 1G /dev/zero` through the tool (output captured, capped at 256 KiB per stream)
 //     versus the same command into /dev/null, and into `cat > /dev/null` (the cost of any pipe).
 //     Goal ≤ 1.3×. The tool runs in a child process so its peak RSS (VmHWM) is its own.
-// Build first (`pnpm build`). Prints medians, ratios and peak RSS.
+// Build first (`pnpm build`). Prints medians, ratios and peak RSS. `--smoke`: one round of a few
+// calls and a 1 MiB exec, the same code path.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,9 +14,11 @@ import { join } from 'node:path';
 import { createToolSurface, createWorkspace, standardDecorators } from '@toolgate/core';
 import { createProcessRegistry, createShellTools } from '@toolgate/tools-shell';
 
-const CALLS = 200;
-const ROUNDS = 5;
-const GIB = 'head -c 1073741824 /dev/zero';
+const SMOKE = process.argv.includes('--smoke');
+const CALLS = SMOKE ? 3 : 200;
+const ROUNDS = SMOKE ? 1 : 5;
+const OUTPUT_ROUNDS = SMOKE ? 1 : 3;
+const GIB = SMOKE ? 'head -c 1048576 /dev/zero' : 'head -c 1073741824 /dev/zero';
 // The spawn options the tool uses (stdin closed, own process group), for a like-for-like peer.
 const SAME_OPTIONS = { stdio: ['ignore', 'pipe', 'pipe'], detached: true };
 
@@ -33,7 +36,11 @@ function makeSurface(options = {}) {
   const root = mkdtempSync(join(tmpdir(), 'toolgate-bench-bash-'));
   const processes = createProcessRegistry();
   const tools = createShellTools({ workspace: createWorkspace({ root }), processes, ...options });
-  const surface = createToolSurface({ tools: [tools.bash], decorators: standardDecorators() });
+  // Safe mode asks before each exec; this approver allows, as a user would.
+  const surface = createToolSurface({
+    tools: [tools.bash],
+    decorators: standardDecorators({ approval: { mode: 'safe', approver: async () => 'allow_once' } }),
+  });
   let id = 0;
   return {
     async call(command, timeoutMs = 120_000) {
@@ -68,7 +75,7 @@ async function timed(work) {
   return performance.now() - started;
 }
 
-if (process.argv[2] === '--tool-1g') {
+if (process.argv.includes('--tool-1g')) {
   // Child mode: one 1 GiB exec through the tool; prints time and memory as JSON.
   const surface = makeSurface({ shellPath: '/bin/sh' });
   await surface.call('true');
@@ -146,11 +153,15 @@ const nullTimes = [];
 const catTimes = [];
 const nodeTimes = [];
 const toolRuns = [];
-for (let round = 0; round < 3; round++) {
+for (let round = 0; round < OUTPUT_ROUNDS; round++) {
   nullTimes.push(await timed(() => spawnPeer(`${GIB} > /dev/null`)));
   catTimes.push(await timed(() => spawnPeer(`${GIB} | cat > /dev/null`)));
   nodeTimes.push(await timed(() => spawnPeer(GIB, SAME_OPTIONS)));
-  const child = spawnSync(process.execPath, [import.meta.filename, '--tool-1g'], { encoding: 'utf8' });
+  const child = spawnSync(
+    process.execPath,
+    [import.meta.filename, '--tool-1g', ...(SMOKE ? ['--smoke'] : [])],
+    { encoding: 'utf8' },
+  );
   if (child.status !== 0) throw new Error(child.stderr);
   toolRuns.push(JSON.parse(child.stdout));
 }

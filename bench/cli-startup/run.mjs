@@ -11,7 +11,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
-const RUNS = 20;
+const SMOKE = process.argv.includes('--smoke');
+// `--smoke`: one run of each, no warm-up.
+const RUNS = SMOKE ? 1 : 20;
 const require = createRequire(import.meta.url);
 const bin = join(dirname(require.resolve('@toolgate/cli/package.json')), 'dist', 'bin.js');
 if (!existsSync(bin)) {
@@ -71,7 +73,7 @@ const median = (values) => {
 
 // Two warm-ups of each: the file-system cache, and whatever a first run leaves for the next
 // (Node's compile cache), as a person's second run finds it.
-for (let warm = 0; warm < 2; warm++) for (const args of Object.values(commands)) run(args);
+for (let warm = 0; warm < (SMOKE ? 0 : 2); warm++) for (const args of Object.values(commands)) run(args);
 const times = Object.fromEntries(Object.keys(commands).map((name) => [name, []]));
 const cpu = Object.fromEntries(Object.keys(commands).map((name) => [name, 0]));
 for (let round = 0; round < RUNS; round++) {

@@ -10,7 +10,10 @@ import {
 } from '@toolgate/core';
 import { z } from 'zod';
 
-const CALLS = 100_000;
+const SMOKE = process.argv.includes('--smoke');
+// `--smoke`: 100 calls, one round.
+const CALLS = SMOKE ? 100 : 100_000;
+const ROUNDS = SMOKE ? 1 : 3;
 const add = async ({ a, b }) => toolSuccess({ sum: a + b });
 const spec = defineTool({
   name: 'add',
@@ -51,13 +54,13 @@ async function throughSurface(count) {
 await direct(20_000);
 await throughSurface(20_000);
 const best = { direct: Number.POSITIVE_INFINITY, surface: Number.POSITIVE_INFINITY };
-for (let round = 0; round < 3; round++) {
+for (let round = 0; round < ROUNDS; round++) {
   best.direct = Math.min(best.direct, await direct(CALLS));
   best.surface = Math.min(best.surface, await throughSurface(CALLS));
 }
 const perCallDirect = best.direct / CALLS;
 const perCallSurface = best.surface / CALLS;
-console.log(`dispatch: ${CALLS} calls, best of 3 rounds (${events} events seen)`);
+console.log(`dispatch: ${CALLS} calls, best of ${ROUNDS} rounds (${events} events seen)`);
 console.log(`  direct function call   ${perCallDirect.toFixed(3)} µs/call`);
 console.log(`  through the surface    ${perCallSurface.toFixed(3)} µs/call`);
 console.log(`  overhead               ${(perCallSurface - perCallDirect).toFixed(3)} µs/call (goal < 10 µs)`);

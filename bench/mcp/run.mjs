@@ -10,9 +10,12 @@ import { createApprovalMemory, createToolSurface, standardDecorators } from '@to
 import { createMcpTools } from '@toolgate/mcp';
 
 const SERVER = fileURLToPath(new URL('./echo-server.mjs', import.meta.url));
-const CALLS = 250;
-const ROUNDS = 20;
-const START_ROUNDS = 3;
+const SMOKE = process.argv.includes('--smoke');
+// `--smoke`: one round of 5 calls, one start-up round.
+const CALLS = SMOKE ? 5 : 250;
+const ROUNDS = SMOKE ? 1 : 20;
+const START_ROUNDS = SMOKE ? 1 : 3;
+const WARM_UP = SMOKE ? 5 : 300;
 const server = { type: 'stdio', command: process.execPath, args: [SERVER], env: {}, disabled: false };
 
 const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
@@ -59,8 +62,8 @@ async function merged(count) {
   return [nowMs() - started, used.user + used.system];
 }
 
-await direct(300);
-await merged(300);
+await direct(WARM_UP);
+await merged(WARM_UP);
 // Short interleaved rounds: the machine is shared, so compare each round's pair, not two distant runs.
 const rounds = [];
 for (let round = 0; round < ROUNDS; round++) {

@@ -2,17 +2,20 @@
 // 200 lines, and 200 lines at the 90% mark. Prints medians, the ratios, and the tool's peak RSS
 // above the idle RSS of its process (measured in a child process; Linux /proc). Goal: ≤ 1.5× and
 // under 64 MB. Build first (`pnpm build`); the file is generated once under bench/.cache/.
+// `--smoke`: a 10^4-line file (1 MB, its own name), one run of each, the same code path.
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const CACHE = fileURLToPath(new URL('../.cache/', import.meta.url));
-const FILE = join(CACHE, 'read-file-1gb.txt');
+const SMOKE = process.argv.includes('--smoke');
+const FILE = join(CACHE, SMOKE ? 'read-file-smoke.txt' : 'read-file-1gb.txt');
 const LINE_BYTES = 100;
-const LINES = 10_000_000; // 10^7 lines of 100 bytes: 10^9 bytes
+const LINES = SMOKE ? 10_000 : 10_000_000; // 10^7 lines of 100 bytes: 10^9 bytes
 const WINDOW = 200;
 const AT_90 = LINES * 0.9 + 1;
+const SIZE_LABEL = SMOKE ? '1 MB' : '1 GB';
 
 // Varied text, fixed width (so the line count is known without counting): a numbered prefix and
 // one of 1000 pseudo-random bodies.
@@ -33,7 +36,7 @@ async function generate() {
   mkdirSync(CACHE, { recursive: true });
   const partial = `${FILE}.partial`;
   const out = createWriteStream(partial);
-  const batch = 20_000;
+  const batch = Math.min(20_000, LINES);
   for (let start = 1; start <= LINES; start += batch) {
     let text = '';
     for (let index = start; index < start + batch; index++) text += `${line(index)}\n`;
@@ -66,14 +69,14 @@ const generatedStart = Date.now();
 const generated = await generate();
 if (generated)
   console.log(
-    `generated ${FILE} (${LINES} lines, 1 GB) in ${((Date.now() - generatedStart) / 1000).toFixed(1)} s`,
+    `generated ${FILE} (${LINES} lines, ${SIZE_LABEL}) in ${((Date.now() - generatedStart) / 1000).toFixed(1)} s`,
   );
 // Warm the page cache so every contender reads from memory.
 spawnSync('cat', [FILE], { stdio: ['ignore', 'ignore', 'inherit'] });
 
 const scenarios = [
-  { name: `first ${WINDOW} lines`, startLine: 1, endLine: WINDOW, runs: 21 },
-  { name: `${WINDOW} lines at 90%`, startLine: AT_90, endLine: AT_90 + WINDOW - 1, runs: 5 },
+  { name: `first ${WINDOW} lines`, startLine: 1, endLine: WINDOW, runs: SMOKE ? 1 : 21 },
+  { name: `${WINDOW} lines at 90%`, startLine: AT_90, endLine: AT_90 + WINDOW - 1, runs: SMOKE ? 1 : 5 },
 ];
 
 const child = spawnSync(
@@ -85,7 +88,7 @@ if (child.status !== 0) throw new Error(`tool child failed: ${child.stderr}`);
 const tool = JSON.parse(child.stdout);
 
 console.log(
-  `read_file vs head/sed on a 1 GB file (${LINES} lines), medians; in-process tool call vs peer process`,
+  `read_file vs head/sed on a ${SIZE_LABEL} file (${LINES} lines), medians; in-process tool call vs peer process`,
 );
 console.log(`idle RSS of the tool's process: ${tool.idleRssMb.toFixed(1)} MB`);
 let ok = true;

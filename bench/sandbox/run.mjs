@@ -5,6 +5,7 @@
 //  price of the sandbox), versus spawn('sh', ['-c', 'true']). The tool and the peers use /bin/sh.
 // The workspace holds a few files, a .git directory and a .env, so each call also looks up the
 // secrets and protected paths, as it does for real. Build first (`pnpm build`). Prints medians.
+// `--smoke`: one round of 3 calls each, the same code path.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,8 +14,9 @@ import { createToolSurface, createWorkspace, standardDecorators } from '@toolgat
 import { openBwrapSandbox } from '@toolgate/sandbox-bwrap';
 import { createProcessRegistry, createShellTools } from '@toolgate/tools-shell';
 
-const CALLS = 200;
-const ROUNDS = 5;
+const SMOKE = process.argv.includes('--smoke');
+const CALLS = SMOKE ? 3 : 200;
+const ROUNDS = SMOKE ? 1 : 5;
 const SAME_OPTIONS = { stdio: ['ignore', 'pipe', 'pipe'], detached: true };
 const SH = { file: '/bin/sh', args: ['-c'] };
 
@@ -32,8 +34,7 @@ async function timed(work) {
 function run(file, args, options) {
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, options);
-    child.stdout.on('data', () => {});
-    child.stderr.on('data', () => {});
+    for (const stream of child.stdio.slice(1)) stream?.on('data', () => {});
     child.once('error', reject);
     child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`${file} exited ${code}`))));
   });
@@ -68,7 +69,11 @@ try {
       shellPath: '/bin/sh',
       ...options,
     });
-    const surface = createToolSurface({ tools: [bash], decorators: standardDecorators() });
+    // Safe mode asks before each exec; this approver allows, as a user would.
+    const surface = createToolSurface({
+      tools: [bash],
+      decorators: standardDecorators({ approval: { mode: 'safe', approver: async () => 'allow_once' } }),
+    });
     let id = 0;
     return {
       processes,
@@ -88,6 +93,10 @@ try {
   const local = surfaceOf({});
   if ((await sandboxed.call('true')).executionEnvironment !== 'sandbox') throw new Error('not sandboxed');
   const wrapped = await sandbox.wrapShell({ shell: SH, workingDirectory: root });
+  // bubblewrap reports its child's pid on fd 3 (--info-fd 3), as the tool gives it: a pipe there too.
+  const BWRAP_OPTIONS = wrapped.reportsChildPidOnFd3
+    ? { ...SAME_OPTIONS, stdio: [...SAME_OPTIONS.stdio, 'pipe'] }
+    : SAME_OPTIONS;
 
   console.log(
     `bench/sandbox — ${new Date().toISOString()}, node ${process.version}, ${ROUNDS} rounds (medians)`,
@@ -102,7 +111,7 @@ try {
     times.bwrap.push(
       await timed(async () => {
         for (let index = 0; index < CALLS; index++)
-          await run(wrapped.file, [...wrapped.args, 'true'], SAME_OPTIONS);
+          await run(wrapped.file, [...wrapped.args, 'true'], BWRAP_OPTIONS);
       }),
     );
     times.sandboxed.push(

@@ -1,5 +1,6 @@
 // bench/search: glob and grep through the tool (ripgrep engine, Node engine) versus rg itself,
 // on a corpus of real code (the repository's installed packages, flattened, copied to 30,000+ files).
+// `--smoke`: a corpus of 300 files (its own), one run of each query, the same code path.
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFile, lstat, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -10,10 +11,11 @@ import { createSearchTools } from '@toolgate/tools-search';
 const here = dirname(fileURLToPath(import.meta.url));
 const repository = resolve(here, '../..');
 const store = join(repository, 'node_modules/.pnpm');
-const corpus = join(repository, 'bench/.cache/search-corpus');
-const MIN_FILES = 30_000;
+const SMOKE = process.argv.includes('--smoke');
+const corpus = join(repository, SMOKE ? 'bench/.cache/search-corpus-smoke' : 'bench/.cache/search-corpus');
+const MIN_FILES = SMOKE ? 300 : 30_000;
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = SMOKE ? 1 : Number(process.env.BENCH_RUNS ?? 3);
 // The benchmark measures, so a loaded machine must not turn a slow run into a `timeout` failure.
 const BUDGET_MS = 600_000;
 
@@ -73,6 +75,7 @@ async function ensureCorpus() {
   // The store holds fewer than 30,000 files, so the flattened copy is repeated until it does.
   for (let copy = 1; counter.files < MIN_FILES; copy++) {
     for (const [index, directory] of packages.entries()) {
+      if (SMOKE && counter.files >= MIN_FILES) break;
       const label = directory
         .slice(store.length + 1)
         .replace(/\/node_modules\//g, '__')

@@ -1,15 +1,11 @@
 import {
-  type AgentDefinition,
   type AnyTool,
-  type ApprovalMemory,
-  type Approver,
   createApprovalMemory,
   createToolSurface,
   InvalidOptionsError,
   mergeToolSurfaces,
   presentToolCall,
   resolveToolPolicy,
-  serializeToolResult,
   standardDecorators,
   type ToolCall,
   type ToolDefinition,
@@ -17,121 +13,29 @@ import {
   type ToolProvider,
   type ToolSurface,
 } from '@toolgate/core';
-import type { AgentEvent, TurnResult } from './agent-event.js';
+import type { AgentEvent } from './agent-event.js';
 import type { AgentMessage } from './agent-message.js';
-import {
-  type AgentOptions,
-  DEFAULT_MAX_TOOL_CALLS_PER_STEP,
-  type SessionTools,
-  type SessionToolsContext,
-} from './agent-options.js';
+import type { AgentOptions, SessionTools, SessionToolsContext } from './agent-options.js';
+import type { AgentSession } from './agent-session.js';
 import { buildSystemPrompt } from './build-system-prompt.js';
+import { type ChildScope, childPolicy, createChildSession } from './delegate/create-child-session.js';
 import { createDelegateTool, type RunDelegate } from './delegate/create-delegate-tool.js';
-import {
-  DEFAULT_DELEGATE_DEPTH,
-  DEFAULT_DELEGATE_PARALLEL,
-  type DelegateDefinition,
-} from './delegate/delegate-definition.js';
+import { DEFAULT_DELEGATE_DEPTH, DEFAULT_DELEGATE_PARALLEL } from './delegate/delegate-definition.js';
 import { nameChildApprover } from './delegate/name-child-approver.js';
 import { runChildTurn } from './delegate/run-child-turn.js';
 import { createEventChannel } from './event-channel.js';
 import { memoizeByElements } from './memoize-by-elements.js';
-import { runModelStep } from './run-model-step.js';
-import { type CallOutcome, notRunOutcomes, runStepCalls } from './run-step-calls.js';
+import { runTurn, type TurnContext } from './run-turn.js';
 import { serializeApprover } from './serialize-approver.js';
-import type { StopReason } from './stop-reason.js';
-import { stopReasonOfFinish } from './stop-reason-of-finish.js';
 import { toModelTools } from './to-model-tools.js';
-import { addUsage, ZERO_USAGE } from './turn-usage.js';
-
-/** One running turn: iterate it for events; `result` settles when it ends (iterating is optional). */
-export interface AgentTurn extends AsyncIterable<AgentEvent> {
-  readonly result: Promise<TurnResult>;
-}
-
-/** Options of {@link AgentSession.prompt}. */
-export interface PromptOptions {
-  /** Aborting it interrupts the turn: the model request is cancelled, the running tool stopped. */
-  readonly signal?: AbortSignal;
-}
-
-/** A conversation: its history, approval memory, tools and what they started. */
-export interface AgentSession {
-  /** Runs one turn. Throws {@link InvalidOptionsError} while another turn runs or after `close`. */
-  prompt(input: string, options?: PromptOptions): AgentTurn;
-  /** The history so far (user, assistant and tool messages), valid for any provider. */
-  history(): readonly AgentMessage[];
-  /** Interrupts a running turn and stops every process and connection the session started. */
-  close(): Promise<void>;
-}
-
-const DEFAULT_MAX_STEPS = 50;
-const DEFAULT_MAX_RETRIES = 2;
-
-function toolMessage(outcomes: readonly CallOutcome[]): AgentMessage {
-  return {
-    role: 'tool',
-    content: outcomes.map(({ call, result }) => ({
-      type: 'tool-result',
-      toolCallId: call.id,
-      toolName: call.name,
-      output: { type: 'text', value: serializeToolResult(result, call) },
-    })),
-  };
-}
 
 async function openTools(options: AgentOptions, context: SessionToolsContext): Promise<SessionTools> {
   return typeof options.tools === 'function' ? await options.tools(context) : { tools: options.tools };
 }
 
-/** A delegate's child session: what it inherits from the session that started it. */
-interface ChildScope {
-  readonly definition: DelegateDefinition;
-  /** 1 for a child of the top session. */
-  readonly depth: number;
-  /** Names the child in approval questions: `explore`, or `general › explore` for a grandchild. */
-  readonly path: string;
-  /** The top session's approver (already one question at a time) and approval memory. */
-  readonly approver: Approver | undefined;
-  readonly memory: ApprovalMemory;
-  /** The parent's policy surface: the child's is never wider. */
-  readonly parentSurface: ToolSurface;
-  readonly parentTools: SessionTools;
-  readonly agentsMd: string | undefined;
-  /** The top session's instructions: each child's system prompt ends with them and its own. */
-  readonly topInstructions: string | undefined;
-}
-
-function childPolicy(definition: DelegateDefinition): AgentDefinition {
-  return {
-    name: definition.name,
-    ...(definition.tools ? { allowedTools: definition.tools } : {}),
-    isolation: definition.readOnly ? 'read_only' : 'inherit',
-  };
-}
-
 /**
- * The options of a child session: its parent's, with the definition's model, step limit and
- * instructions (after the top session's).
- */
-function childOptions(
-  options: AgentOptions,
-  definition: DelegateDefinition,
-  topInstructions: string | undefined,
-): AgentOptions {
-  const instructions = [topInstructions?.trim(), definition.instructions.trim()].filter(Boolean);
-  const maxSteps = definition.maxSteps ?? options.limits?.maxSteps;
-  return {
-    ...options,
-    model: definition.model ?? options.model,
-    instructions: instructions.join('\n\n'),
-    limits: { ...options.limits, ...(maxSteps === undefined ? {} : { maxSteps }) },
-  };
-}
-
-/**
- * Builds a session for {@link createAgent}; with `child`, a delegate's child session of the top
- * agent's `options`.
+ * Builds a session for {@link createAgent}: its tools, AGENTS.md, approval, delegates and policy,
+ * one turn at a time; with `child`, a delegate's child session of the top agent's `options`.
  */
 export async function createAgentSession(options: AgentOptions, child?: ChildScope): Promise<AgentSession> {
   const tools = await openTools(
@@ -182,22 +86,14 @@ export async function createAgentSession(options: AgentOptions, child?: ChildSco
   });
   const depth = child?.depth ?? 0;
   const delegates = options.delegates;
-  const maxParallelDelegates = delegates?.maxParallel ?? DEFAULT_DELEGATE_PARALLEL;
   let surface: ToolSurface = createToolSurface({ tools: tools.tools, decorators });
   const runDelegate: RunDelegate = async (definition, input, context) => {
     const emit = report;
-    const topInstructions = child ? child.topInstructions : options.instructions;
-    const session = await createAgentSession(childOptions(options, definition, topInstructions), {
+    const session = await createChildSession(
+      { options, scope: child, approver: topApprover, memory, surface, tools, agentsMd },
       definition,
-      depth: depth + 1,
-      path: child ? `${child.path} › ${definition.name}` : definition.name,
-      approver: topApprover,
-      memory,
-      parentSurface: surface,
-      parentTools: tools,
-      agentsMd,
-      topInstructions,
-    });
+      createAgentSession,
+    );
     try {
       return await runChildTurn(session, definition.name, input, context, (event) => emit?.(event));
     } finally {
@@ -219,74 +115,28 @@ export async function createAgentSession(options: AgentOptions, child?: ChildSco
       : (tools.tools as ToolProvider).get(call.name);
     return presentToolCall(own ?? delegateTools.find((tool) => tool.definition.name === call.name), call);
   };
-  const maxSteps = options.limits?.maxSteps ?? DEFAULT_MAX_STEPS;
-  const maxRetries = options.limits?.maxRetries ?? DEFAULT_MAX_RETRIES;
-  const maxToolCallsPerStep = options.limits?.maxToolCallsPerStep ?? DEFAULT_MAX_TOOL_CALLS_PER_STEP;
+  const turnContext: TurnContext = {
+    options,
+    surface,
+    // Built again only when the visible tools change (a provider's list, a policy).
+    modelTools: memoizeByElements(toModelTools),
+    systemPrompt: memoizeByElements((definitions: readonly ToolDefinition[]) =>
+      buildSystemPrompt({
+        workspaceRoot: options.workspaceRoot,
+        tools: definitions,
+        agentsMd,
+        instructions: options.instructions,
+      }),
+    ),
+    maxParallelDelegates: delegates?.maxParallel ?? DEFAULT_DELEGATE_PARALLEL,
+    readsPolicy: child !== undefined,
+    present,
+  };
   const closed = new AbortController();
-  let history: AgentMessage[] = [];
-  // Built again only when the visible tools change (a provider's list, a policy).
-  const modelTools = memoizeByElements(toModelTools);
-  const systemPrompt = memoizeByElements((definitions: readonly ToolDefinition[]) =>
-    buildSystemPrompt({
-      workspaceRoot: options.workspaceRoot,
-      tools: definitions,
-      agentsMd,
-      instructions: options.instructions,
-    }),
-  );
+  let history: readonly AgentMessage[] = [];
   /** The running turn, settled either way (it also marks a rejected result as handled). */
   let running: Promise<unknown> | undefined;
   let closing: Promise<void> | undefined;
-
-  async function runTurn(input: string, signal: AbortSignal, emit: (event: AgentEvent) => void) {
-    const messages: AgentMessage[] = [...history, { role: 'user', content: [{ type: 'text', text: input }] }];
-    let usage = ZERO_USAGE;
-    let steps = 0;
-    let text = '';
-    const end = (stopReason: StopReason, error?: string): TurnResult => {
-      history = messages;
-      return { stopReason, text, usage, steps, ...(error === undefined ? {} : { error }) };
-    };
-    for (;;) {
-      if (signal.aborted) return end('interrupted');
-      if (steps >= maxSteps) return end('max_steps');
-      const definitions = surface.registry.list();
-      steps += 1;
-      const step = await runModelStep({
-        model: options.model,
-        instructions: systemPrompt(definitions),
-        messages,
-        tools: modelTools(definitions),
-        maxRetries,
-        maxOutputTokens: options.limits?.maxOutputTokens,
-        signal,
-        emit,
-      });
-      if (step.kind === 'aborted') return end('interrupted');
-      if (step.kind === 'failed') return end('model_error', step.message);
-      usage = addUsage(usage, step.usage);
-      text = step.text;
-      emit({ type: 'step-finish', step: steps, finishReason: step.finishReason, usage: step.usage });
-      if (step.message) messages.push(step.message);
-      if (step.toolCalls.length === 0) return end(stopReasonOfFinish(step.finishReason));
-      for (const call of step.toolCalls) emit({ type: 'tool-call', call, presentation: present(call) });
-      if (step.finishReason === 'length') {
-        const skipped = notRunOutcomes(step.toolCalls, 'max_tokens');
-        for (const outcome of skipped) emit({ type: 'tool-result', ...outcome });
-        messages.push(toolMessage(skipped));
-        return end('max_tokens');
-      }
-      const { outcomes, stop } = await runStepCalls(step.toolCalls, surface, {
-        signal,
-        emit,
-        maxParallelDelegates,
-        readsPolicy: child !== undefined,
-        maxCalls: maxToolCallsPerStep,
-      });
-      messages.push(toolMessage(outcomes));
-      if (stop) return end(stop);
-    }
-  }
 
   return {
     prompt(input, promptOptions = {}) {
@@ -303,7 +153,10 @@ export async function createAgentSession(options: AgentOptions, child?: ChildSco
         report = undefined;
         running = undefined;
       };
-      const result = runTurn(input, signal, (event) => channel.push(event)).then(
+      const ended = (messages: readonly AgentMessage[]) => {
+        history = messages;
+      };
+      const result = runTurn(turnContext, history, input, signal, (event) => channel.push(event), ended).then(
         (turn) => {
           settle();
           channel.push({ type: 'turn-end', ...turn });

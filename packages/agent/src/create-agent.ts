@@ -1,6 +1,7 @@
 import { InvalidOptionsError } from '@toolgate/core';
 import type { AgentOptions } from './agent-options.js';
-import { type AgentSession, createAgentSession } from './create-agent-session.js';
+import type { AgentSession } from './agent-session.js';
+import { createAgentSession } from './create-agent-session.js';
 import { DELEGATE_NAME_PATTERN, type DelegateOptions } from './delegate/delegate-definition.js';
 
 /** An agent: a model, tools and approval settings; each session has its own history and state. */

@@ -10,9 +10,9 @@ export {
   type SessionToolsContext,
   type SessionToolsFactory,
 } from './agent-options.js';
+export type { AgentSession, AgentTurn, PromptOptions } from './agent-session.js';
 export { buildSystemPrompt, type SystemPromptParts } from './build-system-prompt.js';
 export { type Agent, createAgent } from './create-agent.js';
-export type { AgentSession, AgentTurn, PromptOptions } from './create-agent-session.js';
 export { BUILT_IN_DELEGATES } from './delegate/built-in-delegates.js';
 export { type DelegateInput, delegateToolSpec } from './delegate/create-delegate-tool.js';
 export {

@@ -1,6 +1,6 @@
 import { type ToolCall, type ToolResult, type ToolSurface, toolFailure } from '@toolgate/core';
 import type { AgentEvent } from './agent-event.js';
-import { mapWithLimit } from './delegate/map-with-limit.js';
+import { mapWithLimit } from './map-with-limit.js';
 import { notRunMessage, overStepLimitMessage } from './not-run-description.js';
 import type { StopReason } from './stop-reason.js';
 import { stopReasonOfResult } from './stop-reason-of-result.js';

@@ -62,6 +62,7 @@ export type {
   CallErrorCode,
   CoreErrorCode,
   FileErrorCode,
+  IoFailureCode,
   PathErrorCode,
   ToolErrorCode,
 } from './result/error-codes.js';
@@ -126,7 +127,7 @@ export {
   DEFAULT_PROTECTED_PATHS,
   type WorkspaceOptions,
 } from './workspace/create-workspace.js';
-export { type IoFailureCode, ioFailure } from './workspace/io-failure.js';
+export { ioFailure } from './workspace/io-failure.js';
 export {
   isPathChangedError,
   type PinDirectoryOptions,

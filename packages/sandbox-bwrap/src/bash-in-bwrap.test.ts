@@ -143,7 +143,8 @@ describeWithBwrap('bash with a bubblewrap sandbox bound', () => {
   it('times out as without the sandbox, and stops what the command left inside', async () => {
     const marker = `1000.${Date.now() % 100000}3`;
     const result = outputOf<BashExecResult>(
-      await bash({ killGraceMs: 200 })({ command: `echo begun >&2; sleep ${marker}`, timeoutMs: 300 }),
+      // Ample time for bubblewrap to set up and the shell to print `begun`, even on a loaded machine.
+      await bash({ killGraceMs: 200 })({ command: `echo begun >&2; sleep ${marker}`, timeoutMs: 3000 }),
     );
     expect(result).toMatchObject({
       exitCode: null,

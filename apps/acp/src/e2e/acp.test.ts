@@ -127,7 +127,8 @@ async function processesWith(marker: string): Promise<string[]> {
  * left behind is still found.
  */
 async function leftAfterEnding(marker: string): Promise<string[]> {
-  for (let attempt = 0; attempt < 50; attempt++) {
+  // Up to 5 s or more (each look reads /proc): a loaded machine may take that long to reap them.
+  for (let attempt = 0; attempt < 250; attempt++) {
     if ((await processesWith(marker)).length === 0) return [];
     await new Promise((done) => setTimeout(done, 20));
   }

@@ -1,6 +1,6 @@
 import type { ToolCallContext, ToolRejection, ToolResult } from '@toolgate/core';
 import type { AgentEvent } from '../agent-event.js';
-import type { AgentSession } from '../create-agent-session.js';
+import type { AgentSession } from '../agent-session.js';
 import type { DelegateInput } from './create-delegate-tool.js';
 import { delegateResultOf } from './delegate-result.js';
 

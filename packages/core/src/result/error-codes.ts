@@ -1,5 +1,3 @@
-import type { IoFailureCode } from '../workspace/io-failure.js';
-
 /** Codes any tool's call may end with: its arguments did not fit the schema, or it was cancelled. */
 export type CallErrorCode =
   /** Arguments were not JSON, not an object, or did not match the schema. */
@@ -17,6 +15,9 @@ export type PathErrorCode =
   | 'path_denied'
   /** A read or write of a secret (`.env`, `*.pem`, …; the workspace's `secrets` patterns). */
   | 'secret_file';
+
+/** The codes {@link ioFailure} returns. */
+export type IoFailureCode = 'not_found' | 'is_directory' | 'not_a_directory' | 'io_error';
 
 /**
  * The codes a tool that reads or writes files in the workspace shares with every other such tool:

@@ -192,11 +192,15 @@ async function runAttack(subject: WriteBoundarySubject, attack: Attack): Promise
   return problems;
 }
 
+// Says "ready" once running, then swaps until told to stop (after at least one swap, so a racer
+// that a loaded machine started late still raced) or until its time is up; then the count.
 const RACER = `
 const fs = require('node:fs');
-const [directory, moved, target, deadline] = process.argv.slice(1);
+const [directory, moved, target, milliseconds] = process.argv.slice(1);
+const deadline = Date.now() + Number(milliseconds);
 let swaps = 0;
-while (Date.now() < Number(deadline) && !fs.existsSync(directory + '.stop')) {
+fs.writeSync(1, 'ready\\n');
+while (Date.now() < deadline && (swaps === 0 || !fs.existsSync(directory + '.stop'))) {
   try {
     fs.renameSync(directory, moved);
     fs.symlinkSync(target, directory);
@@ -208,7 +212,7 @@ while (Date.now() < Number(deadline) && !fs.existsSync(directory + '.stop')) {
     try { fs.renameSync(moved, directory); } catch {}
   }
 }
-fs.writeSync(1, String(swaps));
+fs.writeSync(1, String(swaps) + '\\n');
 `;
 
 /** Calls the tool again and again while a second process swaps its directory with a symlink to outside. */
@@ -235,21 +239,29 @@ async function race(
       if (fixed) break;
     }
     const before = await snapshot(arena.outside);
-    const deadline = Date.now() + (options.raceMilliseconds ?? 3000);
+    const milliseconds = options.raceMilliseconds ?? 3000;
     const racer = spawn(
       process.execPath,
-      ['-e', RACER, directory, `${directory}.moved`, arena.outside, String(deadline)],
+      ['-e', RACER, directory, `${directory}.moved`, arena.outside, String(milliseconds)],
       { stdio: ['ignore', 'pipe', 'ignore'] },
     );
     let output = '';
+    let onReady: () => void = () => {};
+    const ready = new Promise<void>((resolve) => {
+      onReady = resolve;
+    });
     racer.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
+      if (output.startsWith('ready\n')) onReady();
     });
     const exited = new Promise<void>((resolve) => racer.once('close', () => resolve()));
     let running = true;
     void exited.then(() => {
       running = false;
     });
+    // The calls start once the racer runs: however slow its start, the two overlap.
+    await Promise.race([ready, exited]);
+    const deadline = Date.now() + milliseconds;
     while (running && calls < maxCalls && Date.now() < deadline) {
       const index = calls++;
       const path = `${directoryName}/${fileFor(index)}`;
@@ -267,7 +279,7 @@ async function race(
     }
     await writeFile(`${directory}.stop`, '');
     await exited;
-    swaps = Number(output) || 0;
+    swaps = Number(output.split('\n')[1]) || 0;
     if (JSON.stringify(await snapshot(arena.outside)) !== JSON.stringify(before)) {
       const after = await snapshot(arena.outside);
       const changed = Object.keys({ ...before, ...after }).filter((key) => before[key] !== after[key]);

@@ -1,7 +1,5 @@
+import type { IoFailureCode } from '../result/error-codes.js';
 import { type ToolFailure, toolFailure } from '../result/tool-result.js';
-
-/** The codes {@link ioFailure} returns. */
-export type IoFailureCode = 'not_found' | 'is_directory' | 'not_a_directory' | 'io_error';
 
 /**
  * Maps a system error from touching `displayPath` while `doing` something ("reading", "writing")

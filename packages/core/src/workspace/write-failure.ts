@@ -1,6 +1,7 @@
+import type { IoFailureCode } from '../result/error-codes.js';
 import type { ToolFailure } from '../result/tool-result.js';
 import { toolFailure } from '../result/tool-result.js';
-import { type IoFailureCode, ioFailure } from './io-failure.js';
+import { ioFailure } from './io-failure.js';
 import { isPathChangedError } from './pin-directory.js';
 
 /** The codes {@link writeFailure} returns. */

@@ -64,9 +64,9 @@ const exists = (path: string) =>
     () => false,
   );
 
-/** Whether a process is alive (a zombie is not), waiting a moment for a killed one to go. */
+/** Whether a process is alive (a zombie is not), waiting up to 10 s for a killed one to go. */
 async function isRunning(pid: number): Promise<boolean> {
-  for (let attempt = 0; attempt < 50; attempt++) {
+  for (let attempt = 0; attempt < 200; attempt++) {
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
     if (stat === undefined || stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return false;
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,4 +1,4 @@
-import { chmod, mkdir, stat, symlink, truncate, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readlink, stat, symlink, truncate, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createTempWorkspace, type TempWorkspace } from '@toolgate/core/testing';
@@ -270,9 +270,7 @@ describe('applyPatch: content', () => {
     await symlink('real.txt', join(temp.root, 'link.txt'));
     await applyPatch(temp.workspace, patch('*** Update File: link.txt', '-a', '+b'));
     expect(await temp.read('real.txt')).toBe('b\n');
-    expect((await import('node:fs/promises')).readlink(join(temp.root, 'link.txt'))).resolves.toBe(
-      'real.txt',
-    );
+    expect(await readlink(join(temp.root, 'link.txt'))).toBe('real.txt');
   });
 
   it('deletes a symbolic link itself, never the file it points to', async () => {

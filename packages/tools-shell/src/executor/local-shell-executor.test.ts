@@ -112,7 +112,8 @@ describe('bash exec', () => {
 
   it('stops the whole process group at the timeout and leaves no survivor', async () => {
     const tag = marker();
-    const result = await exec(`echo $$; sleep ${tag} & sleep ${tag}`, { timeoutMs: 500 });
+    // The timeout leaves a loaded machine ample time to start the shell and print its pid.
+    const result = await exec(`echo $$; sleep ${tag} & sleep ${tag}`, { timeoutMs: 3000 });
     const pgid = Number(result.stdout.trim());
     expect(result).toEqual({
       command: `echo $$; sleep ${tag} & sleep ${tag}`,
@@ -132,7 +133,8 @@ describe('bash exec', () => {
 
   it('sends SIGKILL after the grace period to a group that ignores SIGTERM', async () => {
     const tag = marker();
-    const result = await exec(`trap '' TERM; echo $$; echo partial >&2; sleep ${tag}`, { timeoutMs: 300 });
+    // Ample time for the shell to set its trap first, even on a loaded machine.
+    const result = await exec(`trap '' TERM; echo $$; echo partial >&2; sleep ${tag}`, { timeoutMs: 3000 });
     expect(result).toMatchObject({
       exitCode: null,
       signal: 'SIGKILL',

@@ -72,7 +72,8 @@ describe('sandbox routing', () => {
 
   it('reports a sandbox timeout with the hint', async () => {
     const result = outputOf<BashExecResult>(
-      await kit.call({ command: 'echo begun >&2; sleep 30', timeoutMs: 300 }),
+      // Ample time to print `begun` first, even on a loaded machine.
+      await kit.call({ command: 'echo begun >&2; sleep 30', timeoutMs: 3000 }),
     );
     expect(result).toMatchObject({
       exitCode: null,

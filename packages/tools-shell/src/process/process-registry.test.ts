@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { InvalidOptionsError } from '@toolgate/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BashProcessInfo, BashProcessLogChunk, BashWriteResult } from '../bash/bash-schema.js';
@@ -68,9 +70,21 @@ describe('bash start, status and logs', () => {
   });
 
   it('keeps one combined log with [stdout] and [stderr] prefixes and absolute offsets', async () => {
+    // Each stream's write waits until the log holds the one before it (a file the test creates),
+    // so the order is the commands' on any machine; `three` and ` four` come in two writes.
     const { processId } = await start(
-      'echo one; sleep 0.1; echo two >&2; sleep 0.1; printf three; sleep 0.1; printf " four\\n"',
+      'echo one; until [ -e a ]; do sleep 0.01; done; echo two >&2; until [ -e b ]; do sleep 0.01; done; printf three; sleep 0.1; printf " four\\n"',
     );
+    await waitFor(
+      () => logs(processId),
+      (chunk) => chunk.content === '[stdout] one\n',
+    );
+    await writeFile(join(kit.root, 'a'), '');
+    await waitFor(
+      () => logs(processId),
+      (chunk) => chunk.content.endsWith('[stderr] two\n'),
+    );
+    await writeFile(join(kit.root, 'b'), '');
     await waitForExit(processId);
     const all = await logs(processId);
     expect(all).toEqual({
@@ -164,8 +178,11 @@ describe('bash write', () => {
   });
 
   it('reports io_error when the process closed its input', async () => {
-    const { processId } = await start('exec 0<&-; sleep 5');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const { processId } = await start('exec 0<&-; echo closed; sleep 5');
+    await waitFor(
+      () => logs(processId),
+      (chunk) => chunk.content === '[stdout] closed\n',
+    );
     const result = await kit.call({ action: 'write', processId, input: 'x'.repeat(100_000) });
     expect(result).toMatchObject({ status: 'failure', error: { code: 'io_error' } });
   });

@@ -1,0 +1,23 @@
+import type { AgentEvent, TurnResult } from './agent-event.js';
+import type { AgentMessage } from './agent-message.js';
+
+/** One running turn: iterate it for events; `result` settles when it ends (iterating is optional). */
+export interface AgentTurn extends AsyncIterable<AgentEvent> {
+  readonly result: Promise<TurnResult>;
+}
+
+/** Options of {@link AgentSession.prompt}. */
+export interface PromptOptions {
+  /** Aborting it interrupts the turn: the model request is cancelled, the running tool stopped. */
+  readonly signal?: AbortSignal;
+}
+
+/** A conversation: its history, approval memory, tools and what they started. */
+export interface AgentSession {
+  /** Runs one turn. Throws `InvalidOptionsError` while another turn runs or after `close`. */
+  prompt(input: string, options?: PromptOptions): AgentTurn;
+  /** The history so far (user, assistant and tool messages), valid for any provider. */
+  history(): readonly AgentMessage[];
+  /** Interrupts a running turn and stops every process and connection the session started. */
+  close(): Promise<void>;
+}

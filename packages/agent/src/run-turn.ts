@@ -1,0 +1,115 @@
+import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
+import {
+  serializeToolResult,
+  type ToolCall,
+  type ToolCallPresentation,
+  type ToolDefinition,
+  type ToolSurface,
+} from '@toolgate/core';
+import type { AgentEvent, TurnResult } from './agent-event.js';
+import type { AgentMessage } from './agent-message.js';
+import { type AgentOptions, DEFAULT_MAX_TOOL_CALLS_PER_STEP } from './agent-options.js';
+import { runModelStep } from './run-model-step.js';
+import { type CallOutcome, notRunOutcomes, runStepCalls } from './run-step-calls.js';
+import type { StopReason } from './stop-reason.js';
+import { stopReasonOfFinish } from './stop-reason-of-finish.js';
+import { addUsage, ZERO_USAGE } from './turn-usage.js';
+
+const DEFAULT_MAX_STEPS = 50;
+const DEFAULT_MAX_RETRIES = 2;
+
+/** What every turn of one session runs with. */
+export interface TurnContext {
+  /** The session's options: its model and limits. */
+  readonly options: AgentOptions;
+  /** The session's finished surface: every call runs through it. */
+  readonly surface: ToolSurface;
+  /** The system prompt for the visible tools (the session remembers it while they stay put). */
+  readonly systemPrompt: (definitions: readonly ToolDefinition[]) => string;
+  /** The visible tools as the model sees them (remembered likewise). */
+  readonly modelTools: (definitions: readonly ToolDefinition[]) => LanguageModelV4FunctionTool[];
+  readonly maxParallelDelegates: number;
+  /** A refusal by the session's own policy is read by the model instead of ending the turn (a child). */
+  readonly readsPolicy: boolean;
+  /** How people see a call: by its own tool's declarations (a tool the policy hides included). */
+  readonly present: (call: ToolCall) => ToolCallPresentation;
+}
+
+function toolMessage(outcomes: readonly CallOutcome[]): AgentMessage {
+  return {
+    role: 'tool',
+    content: outcomes.map(({ call, result }) => ({
+      type: 'tool-result',
+      toolCallId: call.id,
+      toolName: call.name,
+      output: { type: 'text', value: serializeToolResult(result, call) },
+    })),
+  };
+}
+
+/**
+ * Runs one turn: model step, its tool calls, the next step, until the model answers without calls
+ * or a limit, an abort or a failure ends it. `onEnd` gets the history with this turn's user,
+ * assistant and tool messages as the turn ends (not when a library misuse rejects it), for the
+ * session to keep.
+ */
+export async function runTurn(
+  context: TurnContext,
+  history: readonly AgentMessage[],
+  input: string,
+  signal: AbortSignal,
+  emit: (event: AgentEvent) => void,
+  onEnd: (messages: readonly AgentMessage[]) => void,
+): Promise<TurnResult> {
+  const { options, surface } = context;
+  const messages: AgentMessage[] = [...history, { role: 'user', content: [{ type: 'text', text: input }] }];
+  const maxSteps = options.limits?.maxSteps ?? DEFAULT_MAX_STEPS;
+  const maxRetries = options.limits?.maxRetries ?? DEFAULT_MAX_RETRIES;
+  const maxToolCallsPerStep = options.limits?.maxToolCallsPerStep ?? DEFAULT_MAX_TOOL_CALLS_PER_STEP;
+  let usage = ZERO_USAGE;
+  let steps = 0;
+  let text = '';
+  const end = (stopReason: StopReason, error?: string): TurnResult => {
+    onEnd(messages);
+    return { stopReason, text, usage, steps, ...(error === undefined ? {} : { error }) };
+  };
+  for (;;) {
+    if (signal.aborted) return end('interrupted');
+    if (steps >= maxSteps) return end('max_steps');
+    const definitions = surface.registry.list();
+    steps += 1;
+    const step = await runModelStep({
+      model: options.model,
+      instructions: context.systemPrompt(definitions),
+      messages,
+      tools: context.modelTools(definitions),
+      maxRetries,
+      maxOutputTokens: options.limits?.maxOutputTokens,
+      signal,
+      emit,
+    });
+    if (step.kind === 'aborted') return end('interrupted');
+    if (step.kind === 'failed') return end('model_error', step.message);
+    usage = addUsage(usage, step.usage);
+    text = step.text;
+    emit({ type: 'step-finish', step: steps, finishReason: step.finishReason, usage: step.usage });
+    if (step.message) messages.push(step.message);
+    if (step.toolCalls.length === 0) return end(stopReasonOfFinish(step.finishReason));
+    for (const call of step.toolCalls) emit({ type: 'tool-call', call, presentation: context.present(call) });
+    if (step.finishReason === 'length') {
+      const skipped = notRunOutcomes(step.toolCalls, 'max_tokens');
+      for (const outcome of skipped) emit({ type: 'tool-result', ...outcome });
+      messages.push(toolMessage(skipped));
+      return end('max_tokens');
+    }
+    const { outcomes, stop } = await runStepCalls(step.toolCalls, surface, {
+      signal,
+      emit,
+      maxParallelDelegates: context.maxParallelDelegates,
+      readsPolicy: context.readsPolicy,
+      maxCalls: maxToolCallsPerStep,
+    });
+    messages.push(toolMessage(outcomes));
+    if (stop) return end(stop);
+  }
+}
