@@ -1,7 +1,7 @@
 import { InvalidOptionsError } from '../errors/toolgate-error.js';
 
 /**
- * File names no tool reads, writes or lists by default (docs/architecture.md, "Rules, secrets,
+ * File names no tool reads, writes or lists by default (docs/configuration.md, "Rules, secrets,
  * hooks and audit"): `*` matches any run of characters; a leading `!` makes an exception, checked
  * after every other pattern.
  */

@@ -1,7 +1,7 @@
 import type { ApprovalAnswerKind, ApprovalMode } from '@toolgate/core';
 
 /**
- * One line of the audit log: one decision about one call (docs/architecture.md, "Rules, secrets,
+ * One line of the audit log: one decision about one call (docs/configuration.md, "Rules, secrets,
  * hooks and audit"). It holds no argument value, only their digest, so a secret a model put in a
  * call never reaches the log.
  */

@@ -70,7 +70,7 @@ function describeHook(hook: HookCommand): string {
 }
 
 /**
- * preToolUse and postToolUse hooks (docs/architecture.md, "Rules, secrets, hooks and audit") as one
+ * preToolUse and postToolUse hooks (docs/configuration.md, "Rules, secrets, hooks and audit") as one
  * decorator that sits between preflight and approval. For each matching preToolUse hook in turn,
  * the call goes as JSON on stdin (`session_id`, `hook_event_name`, `tool_name`, `tool_input`,
  * `tool_use_id`, `cwd`): exit 0 continues (stdout `{"decision":"block","reason"}` blocks,
