@@ -11,6 +11,12 @@ export default defineConfig({
       'tests/**/*.test.ts',
       'examples/*/*.test.ts',
     ],
+    // Type tests (`*.test-d.ts`) are checked by tsc, not run, beside the test files.
+    typecheck: {
+      enabled: true,
+      include: ['packages/*/src/**/*.test-d.ts'],
+      tsconfig: 'packages/core/tsconfig.json',
+    },
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',

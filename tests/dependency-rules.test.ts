@@ -82,7 +82,7 @@ function importedPackages(file: string): string[] {
 
 const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '');
 
-const isTest = (file: string) => /\.test\.ts$|[/\\](test|test-support|fixtures)[/\\]/.test(file);
+const isTest = (file: string) => /\.test(-d)?\.ts$|[/\\](test|test-support|fixtures)[/\\]/.test(file);
 
 describe('dependency rules (docs/architecture.md, "Layering")', () => {
   it('gives every package only the run-time dependencies its layer allows', () => {

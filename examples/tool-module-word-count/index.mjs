@@ -2,7 +2,8 @@
 // (and, optionally, decorators) that join the session. Named in toolgate.config.json as
 // {"tools": {"modules": ["toolgate-example-tool-module-word-count"]}} or by path.
 import { readFile } from 'node:fs/promises';
-import { defineTool, implementTool, toolFailure, toolSuccess, writeFileAtomic } from '@toolgate/core';
+import { defineTool, implementTool, toolFailure, toolSuccess } from '@toolgate/core';
+import { writeFileAtomic } from '@toolgate/core/workspace-io';
 import { z } from 'zod';
 
 const plural = (count, word) => `${count} ${word}${count === 1 ? '' : 's'}`;

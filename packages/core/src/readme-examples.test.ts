@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ApprovalRequest } from './approval/approval-request.js';
 import { standardDecorators } from './decorators/standard-decorators.js';
-import { createStaticRegistry } from './registry/create-static-registry.js';
 import { createToolSurface } from './surface/create-tool-surface.js';
 import { createWordCountTool } from './test-support/readme/define-a-tool.js';
 import { createLineCountTool, LINE_COUNT_SPEC } from './test-support/readme/load-a-tool-on-demand.js';
@@ -74,11 +73,7 @@ describe('the README examples', () => {
         },
         (path) => read.push(path),
       );
-      expect(
-        createStaticRegistry(surface.registry.list())
-          .list()
-          .map((definition) => definition.name),
-      ).toEqual(['read_file', 'deploy']);
+      expect(surface.registry.list().map((definition) => definition.name)).toEqual(['read_file', 'deploy']);
       const call = (name: string, args: Record<string, unknown>) =>
         surface.executor.execute({ id: 'c', name, arguments: args });
       expect(await call('read_file', { path: 'notes.txt' })).toEqual({

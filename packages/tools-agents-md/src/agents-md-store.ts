@@ -2,18 +2,20 @@ import { constants, type Stats } from 'node:fs';
 import { lstat, open } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import {
-  appendFile,
-  ioFailure,
   type Outcome,
-  pinDirectory,
   type ResolvedPath,
-  statIfExists,
   type ToolFailure,
   toolSuccess,
   type Workspace,
+} from '@toolgate/core';
+import {
+  appendFile,
+  ioFailure,
+  pinDirectory,
+  statIfExists,
   writeFailure,
   writeFileAtomic,
-} from '@toolgate/core';
+} from '@toolgate/core/workspace-io';
 import { agentsMdFailure } from './internal/agents-md-failure.js';
 
 /** Where AGENTS.md is looked for, in order; the first is created when none exists. */

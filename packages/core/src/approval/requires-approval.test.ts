@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jsonSchemaTool, sampleTool } from '../test-support/sample-tools.js';
-import { APPROVAL_MODES, parseApprovalMode } from './approval-mode.js';
+import { APPROVAL_MODES } from './approval-mode.js';
 import { type ApprovalSubject, requiresApproval } from './requires-approval.js';
 
 const byAction = sampleTool('shell_like', {
@@ -66,22 +66,5 @@ describe('requiresApproval', () => {
 
   it('knows no tool by name: a tool called bash with no declaration gets the default', () => {
     expect(requiresApproval('safe', sampleTool('bash'), { action: 'status' })).toBe(true);
-  });
-});
-
-describe('parseApprovalMode', () => {
-  it('trims and lower-cases, and treats blank as safe', () => {
-    expect([
-      parseApprovalMode(' AUTO '),
-      parseApprovalMode('Manual'),
-      parseApprovalMode(''),
-      parseApprovalMode(undefined),
-    ]).toEqual(['auto', 'manual', 'safe', 'safe']);
-  });
-
-  it('lists the valid modes for an unknown one', () => {
-    expect(() => parseApprovalMode('yolo')).toThrow(
-      'Unsupported approval mode: "yolo". Valid modes: manual, safe, auto.',
-    );
   });
 });

@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DuplicateToolError,
-  InvalidOptionsError,
-  SurfaceConstructionError,
-  ToolgateError,
-} from './toolgate-error.js';
+import { DuplicateToolError, InvalidOptionsError, ToolgateError } from './toolgate-error.js';
 
 describe('toolgate error classes', () => {
   it('recognises each class by its own marker and not by its siblings', () => {
-    const errors = [
-      new DuplicateToolError('twice'),
-      new SurfaceConstructionError('parts'),
-      new InvalidOptionsError('bad'),
-    ];
-    const checks = [DuplicateToolError, SurfaceConstructionError, InvalidOptionsError];
+    const errors = [new DuplicateToolError('twice'), new InvalidOptionsError('bad')];
+    const checks = [DuplicateToolError, InvalidOptionsError];
     expect(errors.map((error) => checks.map((check) => check.isInstance(error)))).toEqual([
-      [true, false, false],
-      [false, true, false],
-      [false, false, true],
+      [true, false],
+      [false, true],
     ]);
     expect(DuplicateToolError.isInstance(new InvalidOptionsError('bad'))).toBe(false);
   });

@@ -1,6 +1,5 @@
 const MARKER = Symbol.for('toolgate.error');
 const DUPLICATE_TOOL_MARKER = Symbol.for('toolgate.error.duplicate_tool');
-const SURFACE_CONSTRUCTION_MARKER = Symbol.for('toolgate.error.surface_construction');
 const INVALID_OPTIONS_MARKER = Symbol.for('toolgate.error.invalid_options');
 
 function hasMarker(value: unknown, marker: symbol): boolean {
@@ -42,24 +41,6 @@ export class DuplicateToolError extends ToolgateError {
   /** True for a {@link DuplicateToolError} from any copy of the package. */
   static override isInstance(error: unknown): error is DuplicateToolError {
     return hasMarker(error, DUPLICATE_TOOL_MARKER);
-  }
-}
-
-/**
- * A surface was built from parts that do not belong together: a registry without its executor, or a
- * tool it cannot route.
- */
-export class SurfaceConstructionError extends ToolgateError {
-  readonly [SURFACE_CONSTRUCTION_MARKER] = true;
-
-  constructor(message: string) {
-    super('surface_construction', message);
-    this.name = 'SurfaceConstructionError';
-  }
-
-  /** True for a {@link SurfaceConstructionError} from any copy of the package. */
-  static override isInstance(error: unknown): error is SurfaceConstructionError {
-    return hasMarker(error, SURFACE_CONSTRUCTION_MARKER);
   }
 }
 

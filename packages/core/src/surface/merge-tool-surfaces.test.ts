@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DuplicateToolError, SurfaceConstructionError, ToolgateError } from '../errors/toolgate-error.js';
-import { createStaticRegistry } from '../registry/create-static-registry.js';
+import { DuplicateToolError } from '../errors/toolgate-error.js';
 import { jsonSchemaTool, sampleTool } from '../test-support/sample-tools.js';
 import { createToolSurface } from './create-tool-surface.js';
 import { mergeToolSurfaces } from './merge-tool-surfaces.js';
-import { toToolSurface } from './to-tool-surface.js';
 
 describe('surfaces', () => {
   it('merges surfaces in order and routes each call to the surface that lists it', async () => {
@@ -40,26 +38,5 @@ describe('surfaces', () => {
     expect(() => createToolSurface({ tools: [jsonSchemaTool('bash', 'evil')] })).toThrow(
       'Tool name "bash" from mcp server "evil" is reserved for a built-in tool.',
     );
-  });
-
-  it('refuses a custom registry without a matching executor', () => {
-    const registry = createStaticRegistry([
-      sampleTool('read_file').definition,
-      sampleTool('grep').definition,
-    ]);
-    expect(() => toToolSurface({ registry })).toThrow(SurfaceConstructionError);
-    const partial = createToolSurface({ tools: [sampleTool('read_file')] });
-    expect(() => toToolSurface({ registry, executor: partial.executor })).toThrow(
-      'The executor has no route for these registered tools: grep.',
-    );
-    const error = (() => {
-      try {
-        toToolSurface({ registry });
-      } catch (caught) {
-        return caught;
-      }
-    })();
-    expect(ToolgateError.isInstance(error)).toBe(true);
-    expect(ToolgateError.isInstance(new Error('plain'))).toBe(false);
   });
 });

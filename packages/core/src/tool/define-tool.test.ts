@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { toolSuccess } from '../result/tool-result.js';
 import { defineTool } from './define-tool.js';
 
 const spec = defineTool({
@@ -69,5 +70,26 @@ describe('defineTool', () => {
     expect(converted.definition.inputSchema.properties).toHaveProperty('path');
     expect(converted.parseArguments({ pth: 'a' })).toMatchObject({ ok: false });
     expect(built).toBe(2);
+  });
+
+  it('returns a runnable tool in one call when given execute, running prepare first on a direct call', async () => {
+    const context = { callId: 'c1', signal: new AbortController().signal };
+    const direct = defineTool({
+      name: 'shout',
+      description: 'Shouts.',
+      input: z.object({ text: z.string() }),
+      execute: async ({ text }) => toolSuccess(text.toUpperCase()),
+    });
+    expect(direct.prepare).toBeUndefined();
+    expect(await direct.execute({ text: 'hi' }, context)).toEqual({ status: 'success', output: 'HI' });
+    const planned = defineTool({
+      name: 'planned',
+      description: 'Plans first.',
+      input: z.object({ text: z.string() }),
+      prepare: async ({ text }) => ({ status: 'ready' as const, plan: { length: text.length } }),
+      execute: async (_input, { plan }) => toolSuccess(plan.length),
+    });
+    expect(planned.definition.name).toBe('planned');
+    expect(await planned.execute({ text: 'four' }, context)).toEqual({ status: 'success', output: 4 });
   });
 });

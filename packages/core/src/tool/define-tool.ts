@@ -5,6 +5,12 @@ import { findClosestMatch } from '../text/closest-match.js';
 import { assertToolName } from './assert-tool-name.js';
 import { formatZodIssues } from './format-zod-issues.js';
 import { toJsonSchema } from './to-json-schema.js';
+import {
+  type DirectToolImplementation,
+  implementTool,
+  type PlannedToolImplementation,
+  type Tool,
+} from './tool.js';
 import type {
   JsonSchemaObject,
   ToolAnnotations,
@@ -52,9 +58,29 @@ export interface DefineToolOptions<Schema extends z.ZodObject> {
 
 /**
  * Defines a tool from a zod object schema. Unknown fields are refused with a "did you mean" hint;
- * schema violations name the field and quote the value.
+ * schema violations name the field and quote the value. Given `execute` (and optionally `prepare`),
+ * it returns the runnable tool in one call, its input typed from the schema and its output from
+ * what `execute` returns; without, the spec alone, for {@link implementTool} to join later.
  */
+export function defineTool<Schema extends z.ZodObject, Output, Plan>(
+  options: DefineToolOptions<Schema> & PlannedToolImplementation<z.output<Schema>, Output, Plan>,
+): Tool<z.output<Schema>, Output>;
+export function defineTool<Schema extends z.ZodObject, Output>(
+  options: DefineToolOptions<Schema> & DirectToolImplementation<z.output<Schema>, Output>,
+): Tool<z.output<Schema>, Output>;
 export function defineTool<Schema extends z.ZodObject>(
+  options: DefineToolOptions<Schema>,
+): ToolSpec<z.output<Schema>>;
+export function defineTool<Schema extends z.ZodObject>(
+  options: DefineToolOptions<Schema> & Partial<PlannedToolImplementation<z.output<Schema>, unknown, unknown>>,
+): ToolSpec<z.output<Schema>> | Tool<z.output<Schema>, unknown> {
+  const spec = defineToolSpec(options);
+  const { prepare, execute } = options;
+  if (!execute) return spec;
+  return prepare ? implementTool(spec, { prepare, execute }) : implementTool(spec, { execute });
+}
+
+function defineToolSpec<Schema extends z.ZodObject>(
   options: DefineToolOptions<Schema>,
 ): ToolSpec<z.output<Schema>> {
   assertToolName(options.name);

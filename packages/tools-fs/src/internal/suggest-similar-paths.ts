@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import { findClosestMatches, type Workspace } from '@toolgate/core';
+import type { Workspace } from '@toolgate/core';
+import { findClosestMatches } from '@toolgate/core/workspace-io';
 
 /**
  * For a path that does not exist: the nearest existing directory on the way, and up to three of

@@ -1,7 +1,6 @@
 import { constants, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import {
-  ioFailure,
   type Outcome,
   type PlannedToolImplementation,
   type ResolvedPath,
@@ -9,6 +8,7 @@ import {
   toolSuccess,
   type Workspace,
 } from '@toolgate/core';
+import { ioFailure } from '@toolgate/core/workspace-io';
 import { describeSize } from '../internal/describe-size.js';
 import { fsFailure } from '../internal/fs-failure.js';
 import { openReadableFile, type ReadableFile } from '../internal/open-readable-file.js';

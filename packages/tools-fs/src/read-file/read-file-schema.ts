@@ -1,4 +1,4 @@
-import { lenientInteger } from '@toolgate/core';
+import { lenientInteger } from '@toolgate/core/workspace-io';
 import { z } from 'zod';
 import { workspacePathSchema } from '../internal/workspace-path-schema.js';
 

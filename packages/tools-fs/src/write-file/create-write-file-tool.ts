@@ -2,23 +2,25 @@ import type { Stats } from 'node:fs';
 import { dirname } from 'node:path';
 import {
   type ApprovalSummary,
-  appendFile,
-  createFileExclusive,
   createUnifiedDiff,
   editScope,
-  ioFailure,
   type Outcome,
   type PlannedToolImplementation,
-  pinDirectory,
   previewFileChanges,
   type ResolvedPath,
-  statIfExists,
   type ToolFailure,
   toolSuccess,
   type Workspace,
+} from '@toolgate/core';
+import {
+  appendFile,
+  createFileExclusive,
+  ioFailure,
+  pinDirectory,
+  statIfExists,
   writeFailure,
   writeFileAtomic,
-} from '@toolgate/core';
+} from '@toolgate/core/workspace-io';
 import { describeSize } from '../internal/describe-size.js';
 import { fsFailure } from '../internal/fs-failure.js';
 import { DIFF_SOURCE_LIMIT_BYTES, readTextForDiff } from '../internal/read-text-for-diff.js';

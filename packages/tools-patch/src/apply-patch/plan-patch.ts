@@ -10,9 +10,9 @@ import {
   readRegularFile,
   type ToolFailure,
   toolSuccess,
-  unifiedDiffHeader,
   type Workspace,
 } from '@toolgate/core';
+import { unifiedDiffHeader } from '@toolgate/core/workspace-io';
 import type { FileCommit } from '../internal/commit-files.js';
 import { MAX_FILE_BYTES } from '../internal/max-file-bytes.js';
 import { patchFailure } from '../internal/patch-failure.js';

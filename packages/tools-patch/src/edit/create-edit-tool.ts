@@ -1,12 +1,11 @@
 import {
   editScope,
-  isPathChangedError,
   type PlannedToolImplementation,
   previewFileChanges,
   toolSuccess,
   type Workspace,
-  writeFileAtomic,
 } from '@toolgate/core';
+import { isPathChangedError, writeFileAtomic } from '@toolgate/core/workspace-io';
 import { patchFailure } from '../internal/patch-failure.js';
 import type { EditInput, EditOutput } from './edit-schema.js';
 import { type EditPlan, planEdit } from './plan-edit.js';

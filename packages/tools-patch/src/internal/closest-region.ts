@@ -1,4 +1,4 @@
-import { findClosestMatches } from '@toolgate/core';
+import { findClosestMatches } from '@toolgate/core/workspace-io';
 import { looseLine } from './normalize-line.js';
 
 /** Where in a file a block that was not found most likely is. */

@@ -7,7 +7,7 @@ import {
   removeFile,
   trackCommit,
   writeFileAtomic,
-} from '@toolgate/core';
+} from '@toolgate/core/workspace-io';
 
 /** A file to bring from `before` to `after` (null = absent). */
 export interface FileCommit {

@@ -1,4 +1,4 @@
-import { lenientInteger } from '@toolgate/core';
+import { lenientInteger } from '@toolgate/core/workspace-io';
 import { z } from 'zod';
 
 /** The bash actions, as AI4J names them. */

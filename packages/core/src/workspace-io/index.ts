@@ -1,0 +1,15 @@
+// The file-system and text primitives the built-in tool packages share: pinned directories,
+// atomic and exclusive writes, their failures, and small text helpers. Not the tool-author or host
+// contract (that is `@toolgate/core`); a tool package may build on them.
+export { findClosestMatches } from '../text/closest-match.js';
+export { unifiedDiffHeader } from '../text/unified-diff.js';
+export { lenientInteger } from '../tool/lenient-integer.js';
+export { appendFile } from '../workspace/append-file.js';
+export { trackCommit } from '../workspace/commits-in-flight.js';
+export { createFileExclusive } from '../workspace/create-file-exclusive.js';
+export { ioFailure } from '../workspace/io-failure.js';
+export { isPathChangedError, pinDirectory } from '../workspace/pin-directory.js';
+export { createSymlink, removeEmptyDirectory, removeFile } from '../workspace/pinned-entry-operations.js';
+export { statIfExists } from '../workspace/stat-if-exists.js';
+export { writeFailure } from '../workspace/write-failure.js';
+export { writeFileAtomic } from '../workspace/write-file-atomic.js';
