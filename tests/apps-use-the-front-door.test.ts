@@ -34,23 +34,6 @@ const COMPOSITION = [
   'isBuiltInToolName',
 ];
 
-/**
- * Presentation code being rewritten to be generic over what each tool declares about how people
- * see its calls: until then these files still title, render and diff calls by tool name. Remove an
- * entry once its file no longer names a tool. (They too compose nothing: the other check holds for them.)
- * - apps/acp/src/tool-call-presentation.ts, tool-call-content.ts, file-change-recorder.ts: ACP's
- *   `tool_call` titles, kinds, locations and diffs;
- * - apps/acp/src/permission-options.ts: what an "always" answer covers, in the permission options;
- * - apps/cli/src/render/: the CLI's rendering of results and tool lines.
- */
-const PRESENTATION = [
-  'apps/acp/src/tool-call-presentation.ts',
-  'apps/acp/src/tool-call-content.ts',
-  'apps/acp/src/file-change-recorder.ts',
-  'apps/acp/src/permission-options.ts',
-  'apps/cli/src/render/',
-];
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
     const path = join(dir, entry);
@@ -63,9 +46,6 @@ function sourceFiles(dir: string): string[] {
 const appSources = readdirSync(join(root, 'apps'))
   .flatMap((app) => sourceFiles(join(root, 'apps', app, 'src')))
   .map((path) => relative(root, path).split('\\').join('/'));
-const nonPresentation = appSources.filter(
-  (path) => !PRESENTATION.some((excluded) => path === excluded || path.startsWith(excluded)),
-);
 
 /** The source without comments, so prose may name a tool. */
 function code(text: string): string {
@@ -118,7 +98,7 @@ describe('the apps open sessions through the host kit', () => {
     expect(appSources).toContain('apps/acp/src/acp-session.ts');
   });
 
-  it.each(nonPresentation)('%s names no built-in tool', (path) => {
+  it.each(appSources)('%s names no built-in tool', (path) => {
     expect(namedTools(readFileSync(join(root, path), 'utf8'))).toEqual([]);
   });
 
