@@ -5,6 +5,7 @@ import { nodeKindAsks } from './node-kinds.js';
 import { invocationOf, isShell } from './shell-invocation.js';
 import { readShell } from './shell-parser.js';
 import { staticWord } from './static-word.js';
+import { textRunningCapability } from './text-running-programs.js';
 import { commandName, unwrapCommand } from './unwrap-command.js';
 
 const WRITE_OPERATORS = new Set(['>', '>>', '&>', '&>>', '>|', '<>']);
@@ -457,8 +458,17 @@ function judgeReading(words: readonly StaticWord[], node: Node, into: Collected,
     else judgeName(assigned, undefined, into, nested);
   }
   if (name === 'git') judgeGit(words, into, nested);
+  const capability = textRunningCapability(words);
+  if (capability !== undefined) refuse(into, `\`${name}\`: ${capability}`, true);
   const invocation = invocationOf(words);
-  if (invocation === undefined || invocation.kind === 'file') return;
+  if (invocation === undefined || invocation.kind === 'module') return;
+  if (invocation.kind === 'file') {
+    // A script file, or a program given inline to an interpreter other than a shell: code the
+    // analyzer does not read (awk's programs are judged by its table).
+    if (!/^[gmn]?awk$/.test(name))
+      into.opaque ??= `\`${name}\` runs a script file or inline program, which the analyzer cannot read`;
+    return;
+  }
   if (invocation.kind === 'unknown') {
     refuse(into, `\`${name}\` with arguments known only when it runs`, true);
     return;
