@@ -251,6 +251,9 @@ export function createPermissionRules(
     const verdicts = WRITE_TOOLS.map((tool) => decidePaths(tool, [resolved.path]));
     return (
       verdicts.find((verdict) => verdict?.decision === 'deny') ??
+      (resolved.unwritable !== undefined
+        ? { decision: 'ask', reason: `a redirection writes ${resolved.path}: ${resolved.unwritable}` }
+        : undefined) ??
       verdicts.find((verdict) => verdict?.decision === 'ask')
     );
   };
