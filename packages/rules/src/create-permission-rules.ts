@@ -21,7 +21,7 @@ import type {
   PermissionQuery,
   PermissionRule,
 } from './permission-rule.js';
-import { WRITE_TOOLS } from './tool-aliases.js';
+import { READ_TOOLS, WRITE_TOOLS } from './tool-aliases.js';
 
 /** Decides calls by the rules users wrote. */
 export interface PermissionRules {
@@ -251,6 +251,30 @@ export function createPermissionRules(
     const verdicts = WRITE_TOOLS.map((tool) => decidePaths(tool, [resolved.path]));
     return (
       verdicts.find((verdict) => verdict?.decision === 'deny') ??
+      (resolved.unwritable !== undefined
+        ? { decision: 'ask', reason: `a redirection writes ${resolved.path}: ${resolved.unwritable}` }
+        : undefined) ??
+      verdicts.find((verdict) => verdict?.decision === 'ask')
+    );
+  };
+
+  // Whether a read rule can speak to a command line's input redirections.
+  const readRules = READ_TOOLS.some((tool) =>
+    forTool(tool).some(({ command, rule }) => command === undefined && rule.list !== 'allow'),
+  );
+
+  /** The verdict of the read rules' deny and ask lists on one path a command line reads (`< file`, `$(<file)`). */
+  const decideRead = async (
+    target: string | null,
+    query: PermissionQuery,
+  ): Promise<PermissionDecision | undefined> => {
+    if (target === null) return undefined;
+    const path = query.resolveCommandPath ? (await query.resolveCommandPath(target)).path : target;
+    const verdicts = READ_TOOLS.map((tool) => decidePaths(tool, [path])).filter(
+      (verdict) => verdict?.decision !== 'allow',
+    );
+    return (
+      verdicts.find((verdict) => verdict?.decision === 'deny') ??
       verdicts.find((verdict) => verdict?.decision === 'ask')
     );
   };
@@ -258,7 +282,7 @@ export function createPermissionRules(
   const decideCommandLine = async (query: PermissionQuery): Promise<PermissionDecision | undefined> => {
     const bashRules = forTool(query.tool);
     const judged = bashRules.length > 0 || writeRules;
-    if ((!judged && query.resolveCommandPath === undefined) || query.command === undefined)
+    if ((!judged && !readRules && query.resolveCommandPath === undefined) || query.command === undefined)
       return decidePaths(query.tool, query.paths);
     const unconditional = unconditionalFor(query.tool);
     if (unconditional)
@@ -273,7 +297,8 @@ export function createPermissionRules(
     const writes = await Promise.all(
       analysis.writeTargets.map((target) => decideWrite(target, query, judged)),
     );
-    const all = [...verdicts, ...writes];
+    const reads = await Promise.all(analysis.readTargets.map((target) => decideRead(target, query)));
+    const all = [...verdicts, ...writes, ...reads];
     // A part that cannot be read (a nested script that is not valid shell) hides nothing a deny
     // rule found elsewhere in the line.
     if (analysis.unreadable !== undefined)

@@ -1,3 +1,4 @@
+import { commandSpecifierProblem } from './bash/command-specifier-problem.js';
 import type { PermissionList, PermissionRule } from './permission-rule.js';
 import { TOOL_ALIASES } from './tool-aliases.js';
 
@@ -49,6 +50,12 @@ export function parsePermissionRules(
       }
       const [, tool, specifier] = match;
       const tools = TOOL_ALIASES[tool!] ?? [tool!];
+      const problem =
+        specifier !== undefined && tools.includes('bash') ? commandSpecifierProblem(specifier) : undefined;
+      if (problem !== undefined) {
+        issues.push({ key, message: `"${entry}" is not a rule: ${problem}` });
+        continue;
+      }
       rules.push(
         specifier === undefined
           ? { list, text: entry, source, tools }

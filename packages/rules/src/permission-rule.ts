@@ -44,4 +44,9 @@ export interface CommandWriteTarget {
   readonly path: string;
   /** Why the host refuses to write it whatever the rules say (a secret); absent when it does not. */
   readonly refusal?: string;
+  /**
+   * Why a write tool could not write it (outside the workspace, a protected path): no allow rule
+   * allows the line, it asks (an Edit or Write deny rule still denies). Absent when one could.
+   */
+  readonly unwritable?: string;
 }

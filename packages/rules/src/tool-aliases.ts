@@ -11,3 +11,6 @@ export const TOOL_ALIASES: Readonly<Record<string, readonly string[]>> = {
 
 /** The tools that write files: a command line's redirections are judged by their rules. */
 export const WRITE_TOOLS: readonly string[] = ['write_file', 'edit', 'apply_patch', 'update_agents_md'];
+
+/** The tools that read files: what a command line's input redirections read is judged by their rules. */
+export const READ_TOOLS: readonly string[] = ['read_file', 'grep', 'glob'];

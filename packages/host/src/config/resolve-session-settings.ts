@@ -21,6 +21,7 @@ import { assertRuleTools } from '../rules/assert-rule-tools.js';
 import { permissionRulesApproval } from '../rules/permission-rules-approval.js';
 import { readPolicyOfRules } from '../rules/read-policy-of-rules.js';
 import type { SessionSandboxSettings } from '../sandbox/open-session-sandbox.js';
+import { createConfiguredWorkspace } from '../session/create-session-tools.js';
 import { ConfigError } from './config-error.js';
 import { loadSessionConfig } from './load-session-config.js';
 import type { ToolgateConfig } from './toolgate-config-schema.js';
@@ -212,13 +213,15 @@ export async function resolveSessionSettings(
     ? (toolNames: readonly string[]) => assertRuleTools(loaded.permissions, [...knownTools, ...toolNames])
     : undefined;
   const permissions = loaded.permissions.length === 0 ? undefined : createPermissionRules(loaded.permissions);
+  const unreachablePaths = [dirname(userFile), toolgateStateDirectory(options.env)];
   const rules = permissions
     ? permissionRulesApproval(permissions, loaded.realRoot, {
         secrets: createSecretMatcher(config.secrets ?? DEFAULT_SECRET_PATTERNS),
+        // A redirect target passes the write judgment of the workspace the tools write through.
+        workspace: createConfiguredWorkspace(loaded.realRoot, config, { unreachablePaths }),
       })
     : undefined;
   const readPolicy = readPolicyOfRules(loaded.permissions);
-  const unreachablePaths = [dirname(userFile), toolgateStateDirectory(options.env)];
   const hiddenTools =
     permissions?.rules.some((rule) => rule.list === 'deny' && rule.specifier === undefined) === true
       ? (name: string) => permissions.deniedTool(name) !== undefined

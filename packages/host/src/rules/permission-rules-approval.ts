@@ -7,6 +7,7 @@ import {
   DEFAULT_SECRET_PATTERNS,
   resolveRealPath,
   type SecretMatcher,
+  type Workspace,
 } from '@toolgate/core';
 import type { CommandWriteTarget, PermissionQuery, PermissionRules } from '@toolgate/rules';
 import { askRuleUnderSearch } from './ask-rule-under-search.js';
@@ -15,6 +16,12 @@ import { askRuleUnderSearch } from './ask-rule-under-search.js';
 export interface PermissionRulesApprovalOptions {
   /** The workspace's secret names: a command line writing one is refused. @default core's `DEFAULT_SECRET_PATTERNS` */
   readonly secrets?: SecretMatcher;
+  /**
+   * The session's workspace: a path a command line writes must pass its write judgment (inside the
+   * root, not protected: `.git`, `toolgate.config.json`, `.mcp.json`, `.toolgate`, configured
+   * protected paths) or the line is not allowed by an allow rule (it asks). @default no judgment
+   */
+  readonly workspace?: Pick<Workspace, 'resolveWritable'>;
 }
 
 /** Root-relative with `/` (`.` for the root), or absolute when outside: the form rules match. */
@@ -45,6 +52,7 @@ async function commandWriteTarget(
   cwd: string,
   written: string,
   secrets: SecretMatcher,
+  workspace: Pick<Workspace, 'resolveWritable'> | undefined,
 ): Promise<CommandWriteTarget> {
   const expanded =
     written === '~' ? homedir() : written.startsWith('~/') ? join(homedir(), written.slice(2)) : written;
@@ -55,7 +63,10 @@ async function commandWriteTarget(
   const secretName = [realPath, lexical]
     .map((each) => basename(each))
     .find((name) => secrets.match(name) !== undefined);
-  if (secretName === undefined) return { path };
+  if (secretName === undefined) {
+    const writable = workspace ? await workspace.resolveWritable(lexical) : undefined;
+    return writable?.status === 'failure' ? { path, unwritable: writable.error.message } : { path };
+  }
   const where = realPath === lexical ? '' : ` (it leads to ${path})`;
   return {
     path,
@@ -72,13 +83,14 @@ function commandQuery(
   command: string,
   root: string,
   secrets: SecretMatcher,
+  workspace: Pick<Workspace, 'resolveWritable'> | undefined,
 ): PermissionQuery {
   const cwdShown = request.locations?.[0] ?? '.';
   const cwd = isAbsolute(cwdShown) ? cwdShown : join(root, cwdShown);
   return {
     tool: request.toolName,
     command,
-    resolveCommandPath: (path) => commandWriteTarget(root, cwd, path, secrets),
+    resolveCommandPath: (path) => commandWriteTarget(root, cwd, path, secrets, workspace),
   };
 }
 
@@ -102,7 +114,7 @@ export function permissionRulesApproval(
     const command = (request.input as { readonly command?: unknown } | undefined)?.command;
     const query: PermissionQuery =
       request.toolName === 'bash' && typeof command === 'string'
-        ? commandQuery(request, command, root, secrets)
+        ? commandQuery(request, command, root, secrets, options.workspace)
         : { tool: request.toolName, ...optionalPaths(await pathsOf(request, root)) };
     const decided = await permissions.decide(query);
     let verdict = decided;

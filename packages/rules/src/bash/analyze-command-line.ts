@@ -5,6 +5,7 @@ import { nodeKindAsks } from './node-kinds.js';
 import { invocationOf, isShell } from './shell-invocation.js';
 import { readShell } from './shell-parser.js';
 import { staticWord } from './static-word.js';
+import { textRunningCapability } from './text-running-programs.js';
 import { commandName, unwrapCommand } from './unwrap-command.js';
 
 const WRITE_OPERATORS = new Set(['>', '>>', '&>', '&>>', '>|', '<>']);
@@ -53,6 +54,7 @@ const GIT_COMMAND_KEY =
 interface Collected {
   commands: SimpleCommand[];
   writeTargets: StaticWord[];
+  readTargets: StaticWord[];
   unreadable?: string;
   unjudged?: string;
   opaque?: string;
@@ -232,6 +234,15 @@ function redirectTarget(node: Node): StaticWord | undefined {
   return target !== null && DEVICE_TARGETS.has(target) ? undefined : target;
 }
 
+/** The path an input redirection reads (`< file`, `<> file`), `null` when not static; else `undefined`. */
+function readTarget(node: Node): StaticWord | undefined {
+  const operator = node.children.find((child) => child && !child.isNamed)?.type ?? '';
+  const destination = node.childForFieldName('destination');
+  if (!destination || !READ_OPERATORS.has(operator)) return undefined;
+  if (/^\d+$|^-$/.test(destination.text)) return undefined;
+  return staticWord(destination);
+}
+
 function teeTargets(words: readonly StaticWord[]): StaticWord[] {
   return words.slice(1).filter((word) => word === null || !word.startsWith('-'));
 }
@@ -269,7 +280,7 @@ function redirectedInput(redirect: Node): { text: string } | 'unknown' | undefin
 /** `echo static words` / `printf 'static'` before a pipe: the text it writes, else `unknown`. */
 function literalOutput(node: Node): { text: string } | 'unknown' {
   if (node.type !== 'command') return 'unknown';
-  const { words } = simpleCommandOf(node, { commands: [], writeTargets: [] }, []);
+  const { words } = simpleCommandOf(node, { commands: [], writeTargets: [], readTargets: [] }, []);
   if (words.includes(null)) return 'unknown';
   const [name, ...args] = words as string[];
   if (name === 'echo') {
@@ -457,8 +468,17 @@ function judgeReading(words: readonly StaticWord[], node: Node, into: Collected,
     else judgeName(assigned, undefined, into, nested);
   }
   if (name === 'git') judgeGit(words, into, nested);
+  const capability = textRunningCapability(words);
+  if (capability !== undefined) refuse(into, `\`${name}\`: ${capability}`, true);
   const invocation = invocationOf(words);
-  if (invocation === undefined || invocation.kind === 'file') return;
+  if (invocation === undefined || invocation.kind === 'module') return;
+  if (invocation.kind === 'file') {
+    // A script file, or a program given inline to an interpreter other than a shell: code the
+    // analyzer does not read (awk's programs are judged by its table).
+    if (!/^[gmn]?awk$/.test(name))
+      into.opaque ??= `\`${name}\` runs a script file or inline program, which the analyzer cannot read`;
+    return;
+  }
   if (invocation.kind === 'unknown') {
     refuse(into, `\`${name}\` with arguments known only when it runs`, true);
     return;
@@ -618,9 +638,19 @@ function collectTree(root: Node | undefined, into: Collected): string[] {
         if (hidesSubstitution(node.text))
           into.unreadable ??= `a substitution the shell parser did not read in \`${node.text}\``;
         break;
+      case 'command_substitution':
+        // `$(<file)` puts a file's text among the line's words: what runs is known only then.
+        if (
+          node.namedChildren.length > 0 &&
+          node.namedChildren.every((child) => child?.type === 'file_redirect')
+        )
+          refuse(into, `\`${node.text}\` puts a file's text in the line`);
+        break;
       case 'file_redirect': {
         const target = redirectTarget(node);
         if (target !== undefined) into.writeTargets.push(target);
+        const read = readTarget(node);
+        if (read !== undefined) into.readTargets.push(read);
         const destination = node.childForFieldName('destination');
         const path = destination ? staticWord(destination) : null;
         // bash opens a network connection for `/dev/tcp/HOST/PORT` and `/dev/udp/…`, reading or writing.
@@ -672,15 +702,16 @@ async function collect(text: string, depth: number, into: Collected): Promise<vo
  * not judge completely is named in `unjudged`, code it cannot read in `opaque`.
  */
 export async function analyzeCommandLine(text: string): Promise<CommandLineAnalysis> {
-  const collected: Collected = { commands: [], writeTargets: [] };
+  const collected: Collected = { commands: [], writeTargets: [], readTargets: [] };
   await collect(text, 0, collected);
   // bash joins `\<newline>` away before it reads words (`r\<newline>m` is `rm`); the grammar
   // splits there. Both readings are judged: a deny matching either denies, an allow needs both.
   if (text.includes('\\\n')) await collect(text.replaceAll('\\\n', ''), 0, collected);
-  const { commands, writeTargets, unreadable, unjudged, opaque } = collected;
+  const { commands, writeTargets, readTargets, unreadable, unjudged, opaque } = collected;
   return {
     commands,
     writeTargets,
+    readTargets,
     ...(unreadable !== undefined ? { unreadable } : {}),
     ...(unjudged !== undefined ? { unjudged } : {}),
     ...(opaque !== undefined ? { opaque } : {}),

@@ -13,6 +13,8 @@ export interface CommandLineAnalysis {
   readonly commands: readonly SimpleCommand[];
   /** Paths written by redirections (`>`, `>>`, `&>`, `>|`) and `tee`; `null` when not static. */
   readonly writeTargets: readonly StaticWord[];
+  /** Paths read by input redirections (`<`, `<>`, `$(<file)`); `null` when not static. */
+  readonly readTargets: readonly StaticWord[];
   /** Why the line cannot be judged at all (a syntax error); absent when it can. */
   readonly unreadable?: string;
   /**

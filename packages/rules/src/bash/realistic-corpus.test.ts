@@ -35,8 +35,14 @@ describe('a corpus of realistic rule and command-line pairs', () => {
 
 /** The pairs that ask on purpose, each for a reason the README states. */
 const EXPECTED_MISSES: readonly string[] = [
+  // A script file or inline program is code the rules cannot read: asks while a deny rule is in force.
+  'Bash(node:*) "node scripts/build.mjs" → ask',
+  'Bash(node:*) "node -e \\"console.log(process.versions)\\"" → ask',
   'Bash(git commit:*) "git add -A && git commit -m wip" → none',
   'Bash(git:*) "GIT_PAGER=cat git log -3" → none',
+  'Bash(python:*) "python scripts/gen.py > out.json" → ask',
+  'Bash(python3:*) "python3 -c \\"import sys; print(sys.version)\\"" → ask',
+  'Bash(python:*) "PYTHONUNBUFFERED=1 python train.py" → ask',
   'Bash(ls:*) "ls | while read -r f; do echo \\"$f\\"; done" → none',
   'Bash(git:*) "git diff --name-only | xargs grep -l TODO" → none',
   'Bash(find:*) "find . -name \\"*.ts\\" | xargs wc -l" → none',

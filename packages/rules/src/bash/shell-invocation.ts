@@ -22,10 +22,11 @@ const INTERPRETERS =
 /** Options of an interpreter that give it the program inline or by module: it does not read stdin for one. */
 const PROGRAM_OPTIONS = /^(-c|-e|-E|-m|-p|-r|-f|--eval|--print|--command|--file|-[a-zA-Z]*[cem])$/;
 
-/** What a shell or interpreter runs. */
+/** What a shell or interpreter runs (`module`: an installed module by name, `python -m pytest`). */
 export type Invocation =
   | { readonly kind: 'string'; readonly script: StaticWord }
   | { readonly kind: 'file' }
+  | { readonly kind: 'module' }
   | { readonly kind: 'stdin' }
   | { readonly kind: 'unknown' };
 
@@ -75,6 +76,8 @@ function interpreterInvocation(words: readonly StaticWord[]): Invocation {
     const word = words[index];
     if (word === null || word === undefined) return { kind: 'unknown' };
     if (word === '-' || STANDARD_INPUT_FILES.has(word)) return { kind: 'stdin' };
+    // `python -m pytest` runs an installed module, as `pytest` would.
+    if (word === '-m') return { kind: 'module' };
     if (PROGRAM_OPTIONS.test(word)) return { kind: 'file' };
     if (!word.startsWith('-')) return { kind: 'file' };
   }

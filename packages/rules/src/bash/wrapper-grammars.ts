@@ -99,8 +99,8 @@ export const WRAPPER_GRAMMARS: Readonly<Record<string, WrapperGrammar>> = {
   // sudo(8) 1.9.
   sudo: {
     flags: 'AbBEeHiKklNnPSsVv',
-    withValue: 'aCcDgpRrTtUu',
-    optionalValue: 'h',
+    withValue: 'aCcDghpRrTtUu',
+    // `-h HOST` (sudo 1.9) takes a host; `-h` alone (help) leaves the command unknown.
     longFlags: [
       'askpass',
       'background',
@@ -138,8 +138,8 @@ export const WRAPPER_GRAMMARS: Readonly<Record<string, WrapperGrammar>> = {
     longOptionalValue: ['preserve-env'],
     assignments: true,
     shellWhen: ['-s', '-i', '--shell', '--login'],
-    // `sudo -e FILE` edits files, `sudo -l CMD` lists whether CMD may run.
-    runsNothingWith: ['-e', '--edit', '-l', '--list'],
+    // `sudo -e FILE` edits files; `sudo -l CMD` (which lists whether CMD may run) is judged as CMD.
+    runsNothingWith: ['-e', '--edit'],
   },
   // OpenBSD doas(1).
   doas: { flags: 'nsL', withValue: 'uC' },
@@ -594,5 +594,12 @@ export const WRAPPER_GRAMMARS: Readonly<Record<string, WrapperGrammar>> = {
     joinsIntoShell: { unless: [] },
   },
   // sg(1): `sg GROUP [-c] COMMAND` runs COMMAND with /bin/sh -c.
-  sg: { withValue: 'c', scriptOptions: ['-c'], operands: 1 },
+  // Without `-c` the words after GROUP are joined and run by /bin/sh -c.
+  sg: { withValue: 'c', scriptOptions: ['-c'], operands: 1, joinsIntoShell: { unless: [] } },
+  // moreutils chronic(1): `chronic [-ev] COMMAND…`.
+  chronic: { flags: 'ev' },
+  // glibc catchsegv(1): `catchsegv PROGRAM [ARGS]`.
+  catchsegv: {},
+  // entr(1): `entr [-acdnprsz] UTILITY [ARGS]`; with `-s` UTILITY is a command line run by $SHELL -c.
+  entr: { flags: 'acdnprsz', shellWhen: ['-s'] },
 };
