@@ -70,8 +70,7 @@ describe('createPatchTools', () => {
     expect(result).toEqual({
       status: 'rejected',
       by: 'approval',
-      reason:
-        'The user declined: Add keep.txt (replaces the existing file), Move gone.txt → dest.txt (replaces the existing file), Add new.txt',
+      reason: 'The user declined: Add keep.txt, Move gone.txt → dest.txt, Add new.txt',
     });
     expect(requests).toHaveLength(1);
     const request = requests[0]!;

@@ -1,6 +1,7 @@
 import { symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  type ApprovalAnswer,
   type ApprovalMode,
   type ApprovalRequest,
   type ApprovalRules,
@@ -33,7 +34,11 @@ interface Session {
   readonly events: ToolEvent[];
 }
 
-async function session(options: { mode: ApprovalMode; rules?: ApprovalRules }): Promise<Session> {
+async function session(options: {
+  mode: ApprovalMode;
+  rules?: ApprovalRules;
+  answer?: ApprovalAnswer;
+}): Promise<Session> {
   temp = await createTempWorkspace({ readPolicy: denyKeys });
   await temp.write('deploy/keys/prod.txt', `user=admin\npassword=${SECRET}\n`);
   await temp.write('notes.txt', `alpha\nkey=${SECRET}\nomega\n`);
@@ -49,7 +54,7 @@ async function session(options: { mode: ApprovalMode; rules?: ApprovalRules }): 
         mode: options.mode,
         approver: async (request) => {
           asked.push(request);
-          return 'allow_once';
+          return options.answer ?? 'allow_once';
         },
         ...(options.rules ? { rules: options.rules } : {}),
       },
@@ -99,35 +104,44 @@ describe('the read policy in edit and apply_patch', () => {
     expect(patched.status === 'failure' && patched.error.message).toContain(SECRET);
   });
 
-  it('in manual mode, answers a mismatch without quoting the file and without asking anyone', async () => {
+  it('in manual mode, asks before answering whether old_string or a hunk matches, and quotes only once approved', async () => {
     const { call, asked, events } = await session({ mode: 'manual' });
-    expect(
-      await call('edit', { path: 'notes.txt', old_string: 'key=prod-password-hunterX', new_string: 'y' }),
-    ).toEqual({
-      status: 'failure',
-      error: {
-        code: 'edit_no_match',
-        message:
-          "old_string not found in file: notes.txt. Ensure whitespace and indentation match exactly. The file's closest lines are not shown before this call is approved; read notes.txt with read_file and copy old_string from it exactly.",
-        details: { path: 'notes.txt' },
-      },
+    const edited = await call('edit', {
+      path: 'notes.txt',
+      old_string: 'key=prod-password-hunterX',
+      new_string: 'y',
     });
-    expect(await call('edit', { path: 'notes.txt', old_string: 'a', new_string: 'b' })).toEqual({
-      status: 'failure',
-      error: {
-        code: 'edit_ambiguous_match',
-        message:
-          'old_string is not unique in notes.txt. Provide more surrounding context to make it unique, or set replaceAll=true; the lines where it occurs are not shown before this call is approved.',
-        details: { path: 'notes.txt' },
-      },
+    expect(edited.status === 'failure' && edited.error.code).toBe('edit_no_match');
+    expect(edited.status === 'failure' && edited.error.message).toContain(SECRET);
+    expect(asked.map((request) => [request.detail, request.diff])).toEqual([['Edit notes.txt', undefined]]);
+    const requested = events.filter((event) => event.type === 'approval-request');
+    expect(requested.length).toBe(1);
+  });
+
+  it('in manual mode, a rejection is the same whether old_string or a hunk matches the file', async () => {
+    const { call, asked } = await session({ mode: 'manual', answer: 'reject_once' });
+    const declined = (detail: string) => ({
+      status: 'rejected',
+      by: 'approval',
+      reason: `The user declined: ${detail}`,
     });
-    const patched = await call('apply_patch', {
-      patch: updatePatch('notes.txt', 'key=prod-password-hunterX'),
-    });
-    expect(patched.status === 'failure' && patched.error.code).toBe('patch_context_mismatch');
-    expect(JSON.stringify(patched)).not.toContain(SECRET);
-    expect(JSON.stringify(events)).not.toContain(SECRET);
-    expect(asked).toEqual([]);
+    for (const oldString of [`key=${SECRET}`, 'key=prod-password-hunterX', 'a']) {
+      expect(await call('edit', { path: 'notes.txt', old_string: oldString, new_string: 'y' })).toEqual(
+        declined('Edit notes.txt'),
+      );
+    }
+    for (const context of [`key=${SECRET}`, 'key=prod-password-hunterX']) {
+      const twoFiles = `*** Begin Patch\n*** Update File: other.txt\n@@\n-one\n+two\n*** Update File: notes.txt\n@@\n-${context}\n+changed\n*** End Patch`;
+      await temp.write('other.txt', 'one\n');
+      expect(await call('apply_patch', { patch: updatePatch('notes.txt', context) })).toEqual(
+        declined('Update notes.txt'),
+      );
+      expect(await call('apply_patch', { patch: twoFiles })).toEqual(
+        declined('Update other.txt, Update notes.txt'),
+      );
+    }
+    expect(asked.length).toBe(7);
+    expect(await temp.read('notes.txt')).toBe(`alpha\nkey=${SECRET}\nomega\n`);
   });
 
   it('refuses a mismatch a rule denies as the rule, quoting nothing', async () => {

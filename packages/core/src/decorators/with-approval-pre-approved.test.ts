@@ -80,4 +80,49 @@ describe('a call approved before approval (a hook)', () => {
       },
     ]);
   });
+
+  it("skips only the mode's question: a call an ask rule covers is still asked", async () => {
+    const asked: string[] = [];
+    const events: ToolEvent[] = [];
+    const askRule: ApprovalRules = async () => ({
+      decision: 'ask',
+      reason: 'asks',
+      rule: { text: 'note', source: 'config.json' },
+    });
+    const surface = createToolSurface({
+      tools: [note],
+      decorators: standardDecorators({
+        onEvent: (event) => events.push(event),
+        before: [approveByHook],
+        approval: {
+          mode: 'auto',
+          rules: askRule,
+          approver: async (request) => {
+            asked.push(request.detail);
+            return 'reject_once';
+          },
+        },
+      }),
+    });
+    expect(await surface.executor.execute({ id: 'n1', name: 'note', arguments: { text: 'hi' } })).toEqual({
+      status: 'rejected',
+      by: 'approval',
+      reason: `The user declined: ${asked[0]}`,
+    });
+    expect(asked.length).toBe(1);
+    expect(
+      events.flatMap((event) =>
+        event.type === 'approval-decision' ? [{ ...event, call: event.call.id }] : [],
+      ),
+    ).toEqual([
+      {
+        type: 'approval-decision',
+        call: 'n1',
+        by: 'rule',
+        outcome: 'ask',
+        mode: 'auto',
+        rule: { text: 'note', source: 'config.json' },
+      },
+    ]);
+  });
 });

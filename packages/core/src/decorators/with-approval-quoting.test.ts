@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ApprovalMode } from '../approval/approval-mode.js';
+import type { ApprovalRequest } from '../approval/approval-request.js';
 import type { ApprovalRules } from '../approval/approval-rules.js';
+import type { ApprovalAnswer } from '../approval/approver.js';
 import type { ToolDecorator } from '../executor/tool-invocation.js';
 import { toolFailure, toolSuccess } from '../result/tool-result.js';
 import { createToolSurface } from '../surface/create-tool-surface.js';
@@ -35,18 +37,28 @@ const replace = implementTool(
   },
 );
 
-async function call(options: { mode: ApprovalMode; rules?: ApprovalRules; before?: ToolDecorator[] }) {
+async function call(options: {
+  mode: ApprovalMode;
+  rules?: ApprovalRules;
+  before?: ToolDecorator[];
+  answer?: ApprovalAnswer | 'no approver';
+}) {
   const asked: string[] = [];
+  const answer = options.answer ?? 'allow_once';
   const surface = createToolSurface({
     tools: [replace],
     decorators: standardDecorators({
       approval: {
         mode: options.mode,
         ...(options.rules ? { rules: options.rules } : {}),
-        approver: async (request) => {
-          asked.push(request.detail);
-          return 'allow_once';
-        },
+        ...(answer === 'no approver'
+          ? {}
+          : {
+              approver: async (request: ApprovalRequest) => {
+                asked.push(`${request.detail} | ${request.diff ?? 'no diff'}`);
+                return answer;
+              },
+            }),
       },
       ...(options.before ? { before: options.before } : {}),
     }),
@@ -60,10 +72,30 @@ describe('a preflight failure that quotes a file', () => {
     expect(await call({ mode: 'auto' })).toEqual({ result: QUOTED, asked: [] });
   });
 
-  it('is unquoted, and nobody is asked, when the call would ask', async () => {
-    expect(await call({ mode: 'manual' })).toEqual({ result: UNQUOTED, asked: [] });
+  it('is asked about first when the call would ask, and quoted only once approved', async () => {
+    expect(await call({ mode: 'manual' })).toEqual({ result: QUOTED, asked: ['Replace in a.ts | no diff'] });
     const ask: ApprovalRules = async () => ({ decision: 'ask', reason: 'an ask rule' });
-    expect(await call({ mode: 'auto', rules: ask })).toEqual({ result: UNQUOTED, asked: [] });
+    expect(await call({ mode: 'auto', rules: ask })).toEqual({
+      result: QUOTED,
+      asked: ['Replace in a.ts | no diff'],
+    });
+  });
+
+  it("is the approver's rejection when the approver rejects, and a rejection without an approver", async () => {
+    expect(await call({ mode: 'manual', answer: 'reject_once' })).toEqual({
+      result: { status: 'rejected', by: 'approval', reason: 'The user declined: Replace in a.ts' },
+      asked: ['Replace in a.ts | no diff'],
+    });
+    expect(await call({ mode: 'manual', answer: 'no approver' })).toEqual({
+      result: {
+        status: 'rejected',
+        by: 'approval',
+        reason:
+          'No approver is configured, so this replace call, which needs approval in manual mode, was rejected and did not run: Replace in a.ts. ' +
+          'Configure one with standardDecorators({ approval: { mode, approver } }), or choose mode "auto" to run every call unasked.',
+      },
+      asked: [],
+    });
   });
 
   it("is the rule's rejection when a rule denies the call, judged by the paths it names", async () => {

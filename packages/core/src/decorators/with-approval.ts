@@ -48,7 +48,10 @@ function noApproverReason(request: ApprovalRequest): string {
  * Approval: asks the approver when the tool's declared rule (or the default) says so for the mode,
  * remembers `*_always` answers under the tool's remember key, and fails closed (no approver, a
  * throw, an abort, `cancelled` → `rejected{by:'approval'}` with a sentence saying why).
- * Runs preflight first if the chain has not, so the request carries the planned diff.
+ * Runs preflight first if the chain has not, so the request carries the planned diff. A preflight
+ * failure that depends on the file's content (a `QuotingFailure`) is decided like the call itself:
+ * asked first when the call would ask, and its quoted failure returned only once the call may run.
+ * A preToolUse hook's approve (`invocation.preApproved`) skips only the mode's question.
  */
 export function withApproval(options: ApprovalOptions = {}): ToolDecorator {
   return async (invocation, next) => {
@@ -76,7 +79,8 @@ export function withApproval(options: ApprovalOptions = {}): ToolDecorator {
       request,
       invocation.context.signal,
     );
-    const preApproved = trace.outcome === 'ask' ? invocation.preApproved : undefined;
+    // A preToolUse hook's approve stands in for the mode's question only: a rule that asks still asks.
+    const preApproved = trace.outcome === 'ask' && trace.by === 'mode' ? invocation.preApproved : undefined;
     invocation.emit({
       type: 'approval-decision',
       call: invocation.call,
@@ -86,31 +90,24 @@ export function withApproval(options: ApprovalOptions = {}): ToolDecorator {
       ...(trace.by === 'rule' && trace.verdict.rule ? { rule: trace.verdict.rule } : {}),
       ...(preApproved ? { hook: preApproved.source } : {}),
     });
-    if (held) {
-      // The call cannot run: its failure quotes a file only once the call may run unasked.
-      if (trace.by === 'rule' && trace.outcome === 'reject')
-        return toolRejection('rule', trace.verdict.reason);
-      if (trace.by === 'memory' && trace.remembered !== 'allow')
-        return toolRejection(
-          'approval',
-          `The user declined: ${request().detail} (an earlier answer, ${request().rememberLabel}, rejects it for this session)`,
-        );
-      return preApproved || trace.outcome === 'run' ? held.quoted : held.unquoted;
-    }
-    // A preToolUse hook's approve stands in for the question only.
-    if (preApproved) return next();
+    // A call that cannot run, failing in a way that depends on the file's content (a QuotingFailure),
+    // answers only as a call that runs would: unasked when it may run unasked, and otherwise after
+    // the same question (built from the call, no diff), so no outcome that depends on file content
+    // reaches the model before approval (docs/architecture.md, "The boundary").
+    const proceed = held ? async () => held.quoted : next;
+    if (preApproved) return proceed();
     if (trace.by === 'rule' && trace.outcome === 'reject') return toolRejection('rule', trace.verdict.reason);
     if (trace.by === 'memory') {
       const answer = trace.remembered === 'allow' ? 'allow_always' : 'reject_always';
       invocation.emit({ type: 'approval-answer', call: invocation.call, answer, remembered: true });
       return trace.remembered === 'allow'
-        ? next()
+        ? proceed()
         : toolRejection(
             'approval',
             `The user declined: ${request().detail} (an earlier answer, ${request().rememberLabel}, rejects it for this session)`,
           );
     }
-    if (trace.outcome === 'run') return next();
+    if (trace.outcome === 'run') return proceed();
     const asked = request();
     if (!options.approver) return toolRejection('approval', noApproverReason(asked));
     invocation.emit({ type: 'approval-request', call: invocation.call, request: asked });
@@ -127,9 +124,9 @@ export function withApproval(options: ApprovalOptions = {}): ToolDecorator {
     switch (kind) {
       case 'allow_always':
         options.memory?.set(asked.rememberKey, 'allow');
-        return next();
+        return proceed();
       case 'allow_once':
-        return next();
+        return proceed();
       case 'reject_always':
         options.memory?.set(asked.rememberKey, 'reject');
         return toolRejection('approval', `The user declined: ${asked.detail}`, feedback);

@@ -55,8 +55,12 @@ export interface ReadPolicyCheckOptions {
 export interface ReadPolicyViolation {
   readonly mode: ApprovalMode;
   readonly call: ReadPolicyCall;
-  /** `denied`: the denied file's content, anywhere; `unapproved`: a file's content before approval. */
-  readonly leak: 'denied' | 'unapproved';
+  /**
+   * `denied`: the denied file's content, anywhere; `unapproved`: a file's content before approval;
+   * `content-dependent`: with nothing approved, a result that differs when the files hold
+   * `nearMiss` as a line (an oracle: whether an `old_string` or a hunk matches, probed unread).
+   */
+  readonly leak: 'denied' | 'unapproved' | 'content-dependent';
   /** Where: `result`, or the type of the event. */
   readonly where: string;
 }
@@ -69,8 +73,10 @@ const DENIED_DIRECTORY = 'private/keys';
  * manual mode, once with one that rejects everything, and reports every violation of the read
  * policy (docs/architecture.md, "The boundary"): the denied file's content in any result, error,
  * preview or event, whatever was approved; and in manual mode, any file's content in a result or
- * in an event other than the approval question while nothing was approved. Resolves to `[]` when
- * the tools keep the policy.
+ * in an event other than the approval question while nothing was approved, and any difference
+ * the files' content makes to a result while nothing was approved (each manual-mode call rejected
+ * runs again over files that also hold `nearMiss` as a line, and its result must be identical).
+ * Resolves to `[]` when the tools keep the policy.
  */
 export async function checkReadPolicy(options: ReadPolicyCheckOptions): Promise<ReadPolicyViolation[]> {
   const modes = options.modes ?? ['manual', 'safe', 'auto'];
@@ -88,50 +94,66 @@ export async function checkReadPolicy(options: ReadPolicyCheckOptions): Promise<
       ? { message: `Refused by the read policy: ${displayPath}.` }
       : undefined;
   const violations: ReadPolicyViolation[] = [];
+  const content = (marker: string, matching: boolean) =>
+    `${matching ? `${paths.nearMiss}\n` : ''}password = ${marker}\nuser = ${marker}\n${Array.from({ length: 5 }, (_, index) => `line ${index} ${marker}`).join('\n')}\n`;
+  /** One call over a fresh workspace; `matching`: the files hold `nearMiss` as a line of their own. */
+  const run = async (mode: ApprovalMode, answer: ApprovalAnswer, call: ReadPolicyCall, matching: boolean) => {
+    const temp = await createTempWorkspace({ prefix: 'toolgate-read-policy-', readPolicy: policy });
+    try {
+      await temp.write(paths.denied, content(deniedMarker, matching));
+      await temp.write(paths.admitted, content(admittedMarker, matching));
+      await mkdir(dirname(join(temp.root, paths.link)), { recursive: true });
+      await symlink(paths.denied, join(temp.root, paths.link));
+      await writeFile(
+        join(temp.root, 'README.md'),
+        `${matching ? `${paths.nearMiss}\n` : ''}password = ${admittedMarker}\n`,
+      );
+      await options.setUp?.(temp.root, paths);
+      const events: ToolEvent[] = [];
+      const surface = createToolSurface({
+        tools: options.createTools(temp.workspace),
+        decorators: standardDecorators({
+          onEvent: (event) => events.push(event),
+          approval: { mode, approver: async () => answer },
+        }),
+      });
+      const result = await surface.executor.execute({
+        id: 'read-policy',
+        name: call.tool,
+        arguments: call.arguments,
+      });
+      // The result as the model reads it, the workspace's random root put aside.
+      const seenByModel = (JSON.stringify(result) ?? '').split(temp.root).join('<root>');
+      return { result, events, seenByModel };
+    } finally {
+      await temp.cleanup();
+    }
+  };
   for (const mode of modes) {
     const answers: ApprovalAnswer[] = mode === 'manual' ? ['allow_once', 'reject_once'] : ['allow_once'];
     for (const answer of answers) {
       for (const call of options.calls(paths)) {
-        const temp = await createTempWorkspace({ prefix: 'toolgate-read-policy-', readPolicy: policy });
-        try {
-          const content = (marker: string) =>
-            `password = ${marker}\nuser = ${marker}\n${Array.from({ length: 5 }, (_, index) => `line ${index} ${marker}`).join('\n')}\n`;
-          await temp.write(paths.denied, content(deniedMarker));
-          await temp.write(paths.admitted, content(admittedMarker));
-          await mkdir(dirname(join(temp.root, paths.link)), { recursive: true });
-          await symlink(paths.denied, join(temp.root, paths.link));
-          await writeFile(join(temp.root, 'README.md'), `password = ${admittedMarker}\n`);
-          await options.setUp?.(temp.root, paths);
-          const events: ToolEvent[] = [];
-          const surface = createToolSurface({
-            tools: options.createTools(temp.workspace),
-            decorators: standardDecorators({
-              onEvent: (event) => events.push(event),
-              approval: { mode, approver: async () => answer },
-            }),
-          });
-          const result = await surface.executor.execute({
-            id: 'read-policy',
-            name: call.tool,
-            arguments: call.arguments,
-          });
-          const seen: [string, unknown][] = [
-            ['result', result],
-            ...events.map((event): [string, unknown] => [event.type, event]),
-          ];
-          for (const [where, value] of seen) {
-            const text = JSON.stringify(value) ?? '';
-            if (text.includes(deniedMarker)) violations.push({ mode, call, leak: 'denied', where });
-            if (
-              mode === 'manual' &&
-              answer === 'reject_once' &&
-              where !== 'approval-request' &&
-              text.includes(admittedMarker)
-            )
-              violations.push({ mode, call, leak: 'unapproved', where });
-          }
-        } finally {
-          await temp.cleanup();
+        const { result, events, seenByModel } = await run(mode, answer, call, false);
+        const seen: [string, unknown][] = [
+          ['result', result],
+          ...events.map((event): [string, unknown] => [event.type, event]),
+        ];
+        for (const [where, value] of seen) {
+          const text = JSON.stringify(value) ?? '';
+          if (text.includes(deniedMarker)) violations.push({ mode, call, leak: 'denied', where });
+          if (
+            mode === 'manual' &&
+            answer === 'reject_once' &&
+            where !== 'approval-request' &&
+            text.includes(admittedMarker)
+          )
+            violations.push({ mode, call, leak: 'unapproved', where });
+        }
+        if (mode === 'manual' && answer === 'reject_once') {
+          // An oracle: whether the call's text matches the file must not show before approval.
+          const matched = await run(mode, answer, call, true);
+          if (matched.seenByModel !== seenByModel)
+            violations.push({ mode, call, leak: 'content-dependent', where: 'result' });
         }
       }
     }

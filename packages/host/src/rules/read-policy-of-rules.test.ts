@@ -111,7 +111,7 @@ describe('the read policy of permission rules', () => {
     );
   });
 
-  it('answers a mismatched edit under an Edit deny rule with the rule, and in manual mode without quoting', async () => {
+  it('answers a mismatched edit under an Edit deny rule with the rule, and in manual mode with the rejection', async () => {
     await writeFile(join(root, 'app.ts'), `const key = "${SECRET}";\n`);
     await withSession({ permissions: { deny: ['Edit(app.ts)'] } }, 'auto', async ({ call }) => {
       const edited = await call('edit', { path: 'app.ts', old_string: 'const kee = 1', new_string: 'x' });
@@ -119,8 +119,11 @@ describe('the read policy of permission rules', () => {
       expect(JSON.stringify(edited)).not.toContain(SECRET);
     });
     await withSession({}, 'manual', async ({ call, events }) => {
+      // No approver: the mismatch waits for approval like a match would, and is rejected.
       const edited = await call('edit', { path: 'app.ts', old_string: 'const kee = 1', new_string: 'x' });
-      expect(edited.status === 'failure' && edited.error.code).toBe('edit_no_match');
+      const matched = await call('edit', { path: 'app.ts', old_string: 'const key', new_string: 'x' });
+      expect(edited).toEqual(matched);
+      expect(edited).toMatchObject({ status: 'rejected', by: 'approval' });
       expect(JSON.stringify([edited, events])).not.toContain(SECRET);
     });
   });

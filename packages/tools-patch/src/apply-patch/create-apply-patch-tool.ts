@@ -8,6 +8,7 @@ import {
 import { applyPatch } from './apply-patch.js';
 import type { ApplyPatchInput, ApplyPatchOutput } from './apply-patch-schema.js';
 import { type PatchPlan, planPatch } from './plan-patch.js';
+import { summarizePatch } from './summarize-patch.js';
 
 /** How `apply_patch` runs over a workspace; loaded on the tool's first call (see `createPatchTools`). */
 export function createApplyPatchImplementation(
@@ -18,13 +19,18 @@ export function createApplyPatchImplementation(
     async prepare(input) {
       const planned = await planPatch(workspace, input.patch);
       if (planned.status === 'failure') return planned;
+      // What the rejection names, from the patch text alone: the same whether the hunks match.
+      const declared = summarizePatch(input);
+      const detail = declared.lines?.join(', ');
       if (planned.status === 'quoting_failure') {
-        // What rules see of a call that cannot run: the file whose hunk did not match.
-        const details = planned.unquoted.error.details as { readonly path?: string } | undefined;
-        const locations = details?.path === undefined ? [] : [details.path];
+        // What rules and the person see of a call that cannot run: what a call that runs shows,
+        // without the diff (every path the patch names, so a rule judges it the same way).
+        const lines = declared.lines ?? [];
         return quotingFailure(planned.quoted, planned.unquoted, {
-          lines: locations.map((path) => `Update ${path}`),
-          locations,
+          lines,
+          ...(detail === undefined ? {} : { detail }),
+          locations: declared.locations ?? [],
+          remember: editScope('apply_patch', lines),
         });
       }
       const plan = planned.output;
@@ -37,7 +43,7 @@ export function createApplyPatchImplementation(
         plan,
         preview: {
           lines: summaries,
-          detail: summaries.join(', '),
+          detail: detail ?? summaries.join(', '),
           diff: plan.diff,
           locations: plan.output.changedFiles,
           remember: editScope('apply_patch', summaries),

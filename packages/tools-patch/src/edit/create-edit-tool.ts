@@ -28,6 +28,9 @@ export function createEditImplementation(
           lines: [
             `Edit ${plan.displayPath} (${plan.replacements} replacement${plan.replacements === 1 ? '' : 's'})`,
           ],
+          // What the rejection names: not the count, which says what the file holds (the same as a
+          // call whose old_string does not match, see planEdit).
+          detail: `Edit ${plan.displayPath}`,
           diff: plan.diff,
           locations: [plan.displayPath],
           remember: editScope('edit', [plan.displayPath]),
