@@ -312,6 +312,20 @@ describe('trust covers what a trusted config runs', () => {
       expect((await inspectWorkspaceConfig(root)).refusals).toEqual([]);
     });
 
+    it('runs a function a hook script defines without looking it up, and refuses a name found nowhere', async () => {
+      expect(
+        await refusalsOf(
+          { hooks: { preToolUse: [{ command: 'sh hooks/fn.sh' }, { command: 'sh hooks/typo.sh' }] } },
+          {
+            'hooks/fn.sh': 'check() { :; }\nfunction other { :; }\ncheck && other\n',
+            'hooks/typo.sh': 'chekc\n',
+          },
+        ),
+      ).toEqual([
+        'hooks.preToolUse[1].command of toolgate.config.json: hooks/typo.sh: runs "chekc", which is not found on PATH, so toolgate cannot tell what it is',
+      ]);
+    });
+
     it("judges the options of a script's #! line as it judges a command line's", async () => {
       const what = (index: number) => `hooks.preToolUse[${index}].command of toolgate.config.json`;
       expect(
