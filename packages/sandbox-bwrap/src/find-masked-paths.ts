@@ -1,6 +1,6 @@
 import type { Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 
 /** A path to hide inside the sandbox: a file (shown unreadable) or a directory (shown empty). */
 export interface MaskedPath {
@@ -25,13 +25,22 @@ async function maskOf(path: string, entry: Dirent): Promise<MaskedPath | undefin
 }
 
 /**
- * Every entry under `root` whose name `isSecret` accepts, walking real directories only (links
- * are not followed into) and skipping {@link UNSEARCHED_DIRECTORIES}. A directory that cannot be
- * read is skipped: commands in the sandbox run as the same user and cannot read it either.
+ * Whether the host's read policy denies a workspace path: `path` is relative to the root with `/`,
+ * `directory` true for a directory (denying one masks it whole and prunes the walk below it).
+ */
+export type ReadDenied = (path: string, directory: boolean) => boolean;
+
+/**
+ * Every entry under `root` whose name `isSecret` accepts or whose root-relative path `isDenied`
+ * denies, walking real directories only (links are not followed into), pruning a masked directory
+ * and skipping {@link UNSEARCHED_DIRECTORIES} (which are still asked about themselves). A directory
+ * that cannot be read is skipped: commands in the sandbox run as the same user and cannot read it
+ * either.
  */
 export async function findMaskedPaths(
   root: string,
   isSecret: (name: string) => boolean,
+  isDenied?: ReadDenied,
 ): Promise<MaskedPath[]> {
   const found: MaskedPath[] = [];
   let level = [root];
@@ -39,6 +48,7 @@ export async function findMaskedPaths(
     const next: string[] = [];
     await Promise.all(
       level.map(async (directory) => {
+        const prefix = directory === root ? '' : `${relative(root, directory).split(sep).join('/')}/`;
         let entries: Dirent[];
         try {
           entries = await readdir(directory, { withFileTypes: true });
@@ -47,7 +57,7 @@ export async function findMaskedPaths(
         }
         for (const entry of entries) {
           const path = join(directory, entry.name);
-          if (isSecret(entry.name)) {
+          if (isSecret(entry.name) || isDenied?.(`${prefix}${entry.name}`, entry.isDirectory())) {
             const mask = await maskOf(path, entry);
             if (mask) found.push(mask);
           } else if (entry.isDirectory() && !UNSEARCHED_DIRECTORIES.includes(entry.name)) {

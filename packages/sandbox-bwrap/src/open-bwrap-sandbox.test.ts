@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { access, readFile } from 'node:fs/promises';
+import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -107,6 +107,31 @@ describeWithBwrap('workspace-write', () => {
     const sandbox = await openFixtureSandbox(fixture);
     await runInSandbox(sandbox, 'echo TOKEN=late > sub/.npmrc');
     expect((await runInSandbox(sandbox, 'cat sub/.npmrc')).stdout).toBe('');
+  });
+
+  it('masks what the read policy denies, a denied directory whole, looked up as each command starts', async () => {
+    await mkdir(join(fixture.workspace, 'secret'), { recursive: true });
+    await writeFile(join(fixture.workspace, 'secret', 'k.txt'), 'KEY\n');
+    await writeFile(join(fixture.workspace, 'sub', 'deny.log'), 'LOG\n');
+    const seen: string[] = [];
+    const sandbox = await openFixtureSandbox(fixture, {
+      readDenied: (path, directory) => {
+        seen.push(path);
+        return (directory && path === 'secret') || path.endsWith('.log');
+      },
+    });
+    const run = await runInSandbox(
+      sandbox,
+      'cat secret/k.txt; echo "[$(ls -A secret)]"; cat sub/deny.log; cat readme.txt',
+    );
+    expect(run.stdout).toBe('[]\nhello\n');
+    expect(run.stderr).toContain('cat: secret/k.txt: No such file or directory');
+    expect(run.stderr).toContain('cat: sub/deny.log: Permission denied');
+    // A denied directory is pruned: nothing under it is asked about.
+    expect(seen).not.toContain('secret/k.txt');
+    await writeFile(join(fixture.workspace, 'late.log'), 'LATE\n');
+    expect((await runInSandbox(sandbox, 'cat late.log')).stdout).toBe('');
+    expect(await readFile(join(fixture.workspace, 'secret', 'k.txt'), 'utf8')).toBe('KEY\n');
   });
 
   it('masks only the configured secrets when the list is given, and nothing with []', async () => {

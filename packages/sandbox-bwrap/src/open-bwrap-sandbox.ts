@@ -6,7 +6,7 @@ import { createSecretMatcher, DEFAULT_SECRET_PATTERNS, InvalidOptionsError } fro
 import type { LocalSandboxSession } from '@toolgate/tools-shell';
 import { bwrapArguments } from './bwrap-arguments.js';
 import { findExecutable } from './find-executable.js';
-import { findMaskedPaths, type MaskedPath } from './find-masked-paths.js';
+import { findMaskedPaths, type MaskedPath, type ReadDenied } from './find-masked-paths.js';
 import { runProbe } from './run-probe.js';
 import { sandboxHostFiles } from './sandbox-host-files.js';
 import { SECCOMP_FD, sandboxLauncher } from './sandbox-launcher.js';
@@ -33,6 +33,12 @@ export interface BwrapSandboxOptions {
   readonly protectedPaths?: readonly string[];
   /** File name patterns masked (shown empty) in the workspace, as the workspace's `secrets`; `[]` masks nothing. @default core's `DEFAULT_SECRET_PATTERNS` */
   readonly secrets?: readonly string[];
+  /**
+   * The host's read policy, asked for each workspace entry (root-relative with `/`) as each command
+   * starts, like secrets: a denied file is masked (unreadable), a denied directory shown empty
+   * and not walked. @default nothing is denied
+   */
+  readonly readDenied?: ReadDenied;
   /** Absolute paths shown read-only although they lie in the hidden home (`~/.cargo`, `~/.nvm`). @default [] */
   readonly readRoots?: readonly string[];
   /** The home directory hidden behind an empty private one. @default os.homedir() */
@@ -213,7 +219,7 @@ export async function openBwrapSandbox(options: BwrapSandboxOptions): Promise<Bw
     launcherOptions: readonly string[] = [],
   ) => {
     const [secretMasks, protectedFound, hiddenFound, filterPath] = await Promise.all([
-      findMaskedPaths(workspaceRoot, (name) => secrets.match(name) !== undefined),
+      findMaskedPaths(workspaceRoot, (name) => secrets.match(name) !== undefined, options.readDenied),
       Promise.all(
         mode === 'workspace-write'
           ? protectedPaths.map(async (path) => {

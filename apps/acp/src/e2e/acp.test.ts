@@ -5,6 +5,7 @@ import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Readable, Writable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
 import {
   type ActiveSession,
   type ClientContext,
@@ -956,6 +957,9 @@ export default function (context) {
     });
 
     it("starts a workspace's .mcp.json servers next to session/new's only once the person trusted the workspace", async () => {
+      // Trust refuses a script under a node_modules, so the workspace names a launcher outside one.
+      const launcher = join(configHome, 'everything.mjs');
+      await writeFile(launcher, `await import(${JSON.stringify(pathToFileURL(EVERYTHING_SERVER).href)});\n`);
       const filed = uniqueMarker();
       await writeFile(
         join(root, '.mcp.json'),
@@ -963,7 +967,7 @@ export default function (context) {
           mcpServers: {
             filed: {
               command: process.execPath,
-              args: [EVERYTHING_SERVER, 'stdio', `--test-marker=${filed}`],
+              args: [launcher, 'stdio', `--test-marker=${filed}`],
             },
           },
         }),

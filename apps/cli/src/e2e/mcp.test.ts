@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { everythingServerEntry, loadMcpClientSdk, mcpFixtureScript } from './test-support/mcp-sdk.js';
 import {
@@ -211,10 +213,17 @@ describe.skipIf(SKIP_REASON !== undefined)(
   E2E_OPTIONS,
   () => {
     it('merges their tools as mcp__<server>__<tool> and calls one', async () => {
+      // Trust refuses a script under a node_modules (installed package code, npm's own CLIs), so a
+      // workspace names a launcher of its own outside one.
+      const launcher = join(await mkdtemp(join(tmpdir(), 'toolgate-everything-')), 'everything.mjs');
+      await writeFile(
+        launcher,
+        `await import(${JSON.stringify(pathToFileURL(everythingServerEntry()).href)});\n`,
+      );
       await writeFile(
         join(root, '.mcp.json'),
         JSON.stringify({
-          mcpServers: { everything: { command: process.execPath, args: [everythingServerEntry(), 'stdio'] } },
+          mcpServers: { everything: { command: process.execPath, args: [launcher, 'stdio'] } },
         }),
       );
       expect((await runToolgate(['trust', '--cwd', root])).code).toBe(0);

@@ -236,6 +236,46 @@ describe.skipIf(SKIP_REASON !== undefined)(`toolgate trust ${SKIP_REASON ?? ''}`
     await expect(stat(join(configHome, 'toolgate', 'config.json'))).rejects.toThrow();
   });
 
+  it('refuses a runner by any path it is named by, through links, and what it cannot identify', async () => {
+    // npm's CLIs outside the workspace, reached through symlinks, as a system install lays them out.
+    const sys = join(configHome, 'sys');
+    const npmBin = join(sys, 'lib/node_modules/npm/bin');
+    await mkdir(npmBin, { recursive: true });
+    await mkdir(join(sys, 'bin'));
+    for (const cli of ['npm-cli.js', 'npx-cli.js'])
+      await writeFile(join(npmBin, cli), '#!/usr/bin/env node\n', { mode: 0o755 });
+    await symlink('../lib/node_modules/npm/bin/npm-cli.js', join(sys, 'bin/npm'));
+    await symlink('../lib/node_modules/npm/bin/npx-cli.js', join(sys, 'bin/npx'));
+    await writeFile(join(sys, 'bin/make'), '#!/bin/sh\n', { mode: 0o755 });
+    const spellings = [
+      [join(sys, 'bin/make'), '-s', 'serve'],
+      [join(sys, 'bin/npm'), 'run', '-s', 'serve'],
+      [join(sys, 'bin/npx'), '-y', 'pkg'],
+      ['node', join(npmBin, 'npx-cli.js'), '-y', 'pkg'],
+      [join(sys, 'bin/not-there')],
+    ];
+    await writeFile(
+      join(root, '.mcp.json'),
+      JSON.stringify({
+        mcpServers: Object.fromEntries(
+          spellings.map(([command, ...args], i) => [`s${i}`, { command, args }]),
+        ),
+      }),
+    );
+    await writeFile(
+      join(root, 'toolgate.config.json'),
+      JSON.stringify({ hooks: { preToolUse: spellings.map((words) => ({ command: words.join(' ') })) } }),
+    );
+    const refused = await runToolgate(['trust', '--cwd', root], { env });
+    expect(refused.code).toBe(2);
+    for (const [i] of spellings.entries()) {
+      expect(refused.stderr).toContain(`  - the MCP server "s${i}" of .mcp.json: runs `);
+      expect(refused.stderr).toContain(`  - hooks.preToolUse[${i}].command of toolgate.config.json: runs `);
+    }
+    expect(refused.stderr).toContain(`(${join(npmBin, 'npx-cli.js')}), which runs a package`);
+    await expect(stat(join(configHome, 'toolgate', 'config.json'))).rejects.toThrow();
+  });
+
   it("runs a trusted hook's verified script, refuses the model's write to it, and names it once it changed", async () => {
     await mkdir(join(root, 'hooks'));
     await writeFile(join(root, 'hooks', 'check.sh'), '#!/bin/sh\necho "verified hook" >&2\nexit 2\n', {

@@ -1,8 +1,9 @@
 import { lstat, realpath } from 'node:fs/promises';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { analyzeCommandLine, type StaticWord } from '@toolgate/rules';
 import { collectModuleGraph } from './collect-module-graph.js';
 import { findOnPath } from './find-on-path.js';
+import { identifyProgram, type ProgramRole, roleOfName } from './program-identity.js';
 import { workspaceRelative } from './read-trusted-file.js';
 import { splitCommandWords } from './split-command-words.js';
 import type { TrustCollector } from './trust-collector.js';
@@ -16,6 +17,8 @@ export interface CommandContext {
   readonly path: string;
   /** The config key, for messages (`hooks.preToolUse[0].command in toolgate.config.json`). */
   readonly what: string;
+  /** The functions the shell text being judged defines: names it runs without a lookup. */
+  readonly functions?: ReadonlySet<string>;
 }
 
 /** The workspace file a command executes, and the files that go with it (a module's imports). */
@@ -39,62 +42,6 @@ type Family = 'shell' | 'javascript' | 'other';
 const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash']);
 const JAVASCRIPT = new Set(['node', 'nodejs', 'tsx', 'ts-node', 'bun', 'deno']);
 const OTHER_INTERPRETER = /^(?:python[\d.]*|pypy[\d.]*|ruby|perl|php|lua|luajit|Rscript)$/;
-
-/** Programs whose job is to run what the workspace declares (package scripts, Makefiles, tasks). */
-const RUNNERS = new Set([
-  'npm',
-  'pnpm',
-  'yarn',
-  'corepack',
-  'make',
-  'gmake',
-  'just',
-  'task',
-  'rake',
-  'cargo',
-  'go',
-  'gradle',
-  'mvn',
-  'poetry',
-  'uv',
-  'pipenv',
-  'tox',
-  'nox',
-  'composer',
-  'mix',
-  'dotnet',
-  'bundle',
-  'turbo',
-  'nx',
-  'lerna',
-]);
-
-/** Programs that run another program given in their arguments, by grammars toolgate does not follow. */
-const WRAPPERS = new Set([
-  'env',
-  'eval',
-  'command',
-  'builtin',
-  'xargs',
-  'nohup',
-  'timeout',
-  'nice',
-  'ionice',
-  'sudo',
-  'doas',
-  'su',
-  'busybox',
-  'find',
-  'parallel',
-  'watch',
-  'flock',
-  'chroot',
-  'setsid',
-  'stdbuf',
-  'time',
-  'strace',
-  'script',
-]);
 
 /** Shell builtins: never looked up on PATH. */
 const BUILTINS = new Set([
@@ -128,9 +75,6 @@ const BUILTINS = new Set([
   'typeset',
 ]);
 
-/** Package fetchers: they run a package from their cache, unless the workspace has it installed. */
-const FETCHERS = new Set(['npx', 'pnpx', 'bunx']);
-
 function familyOf(name: string): Family | undefined {
   if (SHELLS.has(name)) return 'shell';
   if (JAVASCRIPT.has(name)) return 'javascript';
@@ -162,44 +106,68 @@ async function isFileLike(root: string, rel: string): Promise<boolean> {
   }
 }
 
-/** The workspace's `node_modules` a package fetcher would look in first, if there is one. */
-async function workspaceNodeModules(context: CommandContext): Promise<string | undefined> {
-  const { root } = context.collector;
-  for (let directory = context.cwd; ; directory = dirname(directory)) {
-    const rel = workspaceRelative(root, resolve(directory, 'node_modules'));
-    if (rel === undefined) return undefined;
-    try {
-      await lstat(resolve(root, rel));
-      return rel;
-    } catch {
-      // None here.
-    }
-    if (directory === root) return undefined;
-  }
-}
-
 /**
- * Whether a program name is found on `PATH` only outside the workspace: a directory inside it
- * searched on the way (`.`, `node_modules/.bin`, a `bin/` of the repository) is where a file
- * written during the session would run instead, so it is refused, like a hit inside it.
+ * The file a program name is found at on `PATH`, when it is found only outside the workspace: a
+ * directory inside it searched on the way (`.`, `node_modules/.bin`, a `bin/` of the repository) is
+ * where a file written during the session would run instead, so it is refused, like a hit inside
+ * it; a name found nowhere cannot be identified, so it is refused too.
  */
-async function isSafeLookup(program: string, context: CommandContext): Promise<boolean> {
+async function lookUpSafely(program: string, context: CommandContext): Promise<string | undefined> {
   const lookup = await findOnPath(program, context.path, context.cwd);
   const { root } = context.collector;
   const inside = lookup.directories.find(
     (directory) => directory === root || workspaceRelative(root, directory) !== undefined,
   );
-  if (
-    inside === undefined &&
-    (lookup.file === undefined || (await workspacePathOf(lookup.file, context)) === undefined)
-  )
-    return true;
+  const fileInside = lookup.file !== undefined && (await workspacePathOf(lookup.file, context)) !== undefined;
+  if (inside === undefined && lookup.file !== undefined && !fileInside) return lookup.file;
   context.collector.refuse(
-    lookup.file !== undefined && (await workspacePathOf(lookup.file, context)) !== undefined
+    fileInside
       ? `${context.what}: runs ${quote(program)}, found on PATH at ${lookup.file} inside the workspace, which toolgate cannot verify there; name the file by its path instead`
-      : `${context.what}: runs ${quote(program)}, looked up on a PATH that searches ${inside} inside the workspace, where a file written later would run instead; take that directory off PATH or name the program by its full path`,
+      : inside !== undefined
+        ? `${context.what}: runs ${quote(program)}, looked up on a PATH that searches ${inside} inside the workspace, where a file written later would run instead; take that directory off PATH or name the program by its full path`
+        : `${context.what}: runs ${quote(program)}, which is not found on PATH, so toolgate cannot tell what it is`,
   );
-  return false;
+  return undefined;
+}
+
+/** Why a program or script of each role is refused. */
+function roleRefusal(role: ProgramRole, written: string, real: string, what: string): string {
+  const as = written === real || !written.includes('/') ? '' : ` (${real})`;
+  switch (role) {
+    case 'runner':
+      return `${what}: runs ${quote(written)}${as}, which runs what the workspace declares (package scripts, a Makefile, another command line) and toolgate cannot verify; name a script file in the workspace instead (toolgate digests and protects it)`;
+    case 'fetcher':
+      return `${what}: runs ${quote(written)}${as}, which runs a package from the workspace's node_modules or its cache, and toolgate cannot verify those files (a node_modules written later would run instead)`;
+    case 'wrapper':
+      return `${what}: runs a program through ${quote(written)}${as}, which toolgate cannot follow; name the program itself`;
+    case 'installed':
+      return `${what}: runs ${quote(written)} (${real}), installed package code under node_modules whose files and dependencies toolgate cannot verify; name a script of your own instead`;
+  }
+}
+
+/**
+ * Identifies a program or script outside the workspace by the file that runs (links resolved);
+ * refuses a runner, fetcher, wrapper or installed package by any spelling, and one it cannot find.
+ * Returns the name the real file goes by, when trust may run it.
+ */
+async function identifyOutside(
+  written: string,
+  absolute: string,
+  context: CommandContext,
+  kind: 'program' | 'script',
+): Promise<string | undefined> {
+  const identity = await identifyProgram(absolute);
+  if (!identity.ok) {
+    context.collector.refuse(
+      `${context.what}: runs ${quote(written)}, a ${kind} toolgate cannot find (${absolute}), so cannot tell what it is`,
+    );
+    return undefined;
+  }
+  if (identity.role !== undefined) {
+    context.collector.refuse(roleRefusal(identity.role, written, identity.real, context.what));
+    return undefined;
+  }
+  return identity.name;
 }
 
 /** The family of a script run by its own first line (`#!`), or a refusal. */
@@ -231,8 +199,6 @@ async function familyOfScript(
     }
     interpreter = next;
     options = words.slice(1);
-    if (!interpreter.includes('/') && !(await isSafeLookup(interpreter, { ...context, what: where })))
-      return undefined;
   }
   // Options on the #! line are judged as on a command line (`node --import`, `perl -I.`); a shell
   // may only be told to stop on errors, unset variables, or trace (`-e`, `-u`, `-x`).
@@ -250,7 +216,14 @@ async function familyOfScript(
     );
     return undefined;
   }
-  return familyOf(basename(interpreter)) ?? 'other';
+  // The interpreter is judged by the file that runs, as a command's program is.
+  const file = interpreter.includes('/')
+    ? resolve(context.cwd, interpreter)
+    : await lookUpSafely(interpreter, { ...context, what: where });
+  if (file === undefined) return undefined;
+  const name = await identifyOutside(interpreter, file, { ...context, what: where }, 'program');
+  if (name === undefined) return undefined;
+  return familyOf(name) ?? familyOf(basename(interpreter)) ?? 'other';
 }
 
 /** Reads what an executed workspace file loads in turn, by its family; returns the files to copy with it. */
@@ -297,45 +270,42 @@ async function inspectWords(
     return inspectWords(words.slice(skip), context, nested);
   }
   let executed: { index: number; rel: string; family: Family | undefined } | undefined;
+  // A program is judged by the file that runs, whatever word names it: the name written, and,
+  // outside the workspace, the file its path or a PATH lookup reaches with every link resolved.
+  let identity = name;
+  const written = roleOfName(name);
+  if (written !== undefined && !program.includes('/')) {
+    collector.refuse(roleRefusal(written, program, program, what));
+    return undefined;
+  }
   if (program.includes('/')) {
     const rel = await workspacePathOf(program, context);
     if (rel !== undefined) executed = { index: 0, rel, family: undefined };
-  } else {
-    if (RUNNERS.has(name)) {
-      collector.refuse(
-        `${what}: runs ${quote(program)}, which runs what the workspace declares (package scripts, a Makefile, another command line) and toolgate cannot verify; name a script file in the workspace instead (toolgate digests and protects it)`,
-      );
-      return undefined;
+    else {
+      const real = await identifyOutside(program, resolve(context.cwd, program), context, 'program');
+      if (real === undefined) return undefined;
+      identity = real;
     }
-    if (WRAPPERS.has(name)) {
-      collector.refuse(
-        `${what}: runs a program through ${quote(program)}, which toolgate cannot follow; name the program itself`,
-      );
-      return undefined;
-    }
-    if (FETCHERS.has(name)) {
-      const installed = await workspaceNodeModules(context);
-      if (installed !== undefined) {
-        collector.refuse(
-          `${what}: runs ${quote(program)}, which would run a package installed in the workspace (${installed}), and toolgate cannot verify those files`,
-        );
-        return undefined;
-      }
-    }
-    if (!BUILTINS.has(program) && !(await isSafeLookup(program, context))) return undefined;
+  } else if (!BUILTINS.has(program) && !context.functions?.has(program)) {
+    const file = await lookUpSafely(program, context);
+    if (file === undefined) return undefined;
+    const real = await identifyOutside(program, file, context, 'program');
+    if (real === undefined) return undefined;
+    identity = real;
   }
-  const family = familyOf(name);
+  const family = familyOf(identity) ?? familyOf(name);
+  const runtime = familyOf(identity) !== undefined ? identity : name;
   if (executed === undefined && family !== undefined) {
     let index = 1;
-    if ((name === 'deno' || name === 'bun') && args[0] === 'run') {
-      if (name === 'bun') {
+    if ((runtime === 'deno' || runtime === 'bun') && args[0] === 'run') {
+      if (runtime === 'bun') {
         collector.refuse(
           `${what}: runs "bun run", which may run a package.json script toolgate cannot verify; use "bun FILE"`,
         );
         return undefined;
       }
       index = 2;
-    } else if (name === 'deno') {
+    } else if (runtime === 'deno') {
       collector.refuse(
         `${what}: runs "deno ${args[0] ?? ''}", which toolgate cannot verify; use "deno run FILE"`,
       );
@@ -369,6 +339,10 @@ async function inspectWords(
     if (script !== undefined) {
       const rel = await workspacePathOf(script, context);
       if (rel !== undefined) executed = { index, rel, family };
+      // A script outside the workspace is judged as a program is: npm's `npx-cli.js`, anything
+      // under a node_modules, or a file that is not there is refused.
+      else if ((await identifyOutside(script, resolve(context.cwd, script), context, 'script')) === undefined)
+        return undefined;
     }
   }
   let result: ExecutedFile | undefined;
@@ -399,9 +373,22 @@ async function inspectWords(
   return result;
 }
 
+/**
+ * The names shell text defines as functions (`name() …`, `function name …`): a call of one runs no
+ * program, so it is not looked up (a runner's or wrapper's name is refused all the same).
+ */
+function definedFunctions(text: string): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (const match of text.matchAll(/(?:^|[\s;&|(){}])(?:function\s+)?([A-Za-z_][\w.-]*)\s*\(\s*\)/g))
+    names.add(match[1]!);
+  for (const match of text.matchAll(/(?:^|[\s;&|(){}])function\s+([A-Za-z_][\w.-]*)/g)) names.add(match[1]!);
+  return names;
+}
+
 /** Judges every command of a shell script or command line; none may execute a workspace file. */
-export async function inspectShellText(text: string, context: CommandContext): Promise<void> {
+export async function inspectShellText(text: string, outer: CommandContext): Promise<void> {
   const analysis = await analyzeCommandLine(text);
+  const context = { ...outer, functions: definedFunctions(text) };
   if (analysis.unreadable !== undefined) {
     context.collector.refuse(
       `${context.what}: toolgate cannot read it as shell (${analysis.unreadable}), so cannot tell what it runs`,

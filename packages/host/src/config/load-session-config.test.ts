@@ -155,8 +155,8 @@ describe('writeUserConfig', () => {
       projectFile,
       JSON.stringify({
         hooks: {
-          preToolUse: [{ matcher: 'bash', command: 'theirs.sh' }],
-          postToolUse: [{ command: 'post.sh' }],
+          preToolUse: [{ matcher: 'bash', command: 'true theirs' }],
+          postToolUse: [{ command: 'echo post' }],
         },
       }),
     );
@@ -169,9 +169,9 @@ describe('writeUserConfig', () => {
       // A workspace's hooks run in the session's sandbox when there is one.
       preToolUse: [
         mine,
-        { command: 'theirs.sh', matcher: 'bash', source: projectFile, sandbox: 'preferred' },
+        { command: 'true theirs', matcher: 'bash', source: projectFile, sandbox: 'preferred' },
       ],
-      postToolUse: [{ command: 'post.sh', source: projectFile, sandbox: 'preferred' }],
+      postToolUse: [{ command: 'echo post', source: projectFile, sandbox: 'preferred' }],
     });
   });
 

@@ -240,10 +240,89 @@ describe('trust covers what a trusted config runs', () => {
         `${what(1)}: runs "make", which runs what the workspace declares (package scripts, a Makefile, another command line) and toolgate cannot verify; name a script file in the workspace instead (toolgate digests and protects it)`,
         `${what(2)}: runs node_modules/.bin/lint, installed package code whose files and dependencies toolgate cannot verify; name a script of your own instead`,
         `${what(3)}: hooks/h.sh: sources "hooks/lib.sh", which toolgate cannot verify; put what it needs in the script itself`,
+        `${what(3)}: hooks/h.sh: runs "check", which is not found on PATH, so toolgate cannot tell what it is`,
         `${what(4)}: node is given options ("--import") before its script; toolgate cannot tell what they load or run. Name the script right after node`,
         `${what(5)}: runs "./hooks/x.sh", a workspace file, from inside a script; toolgate verifies only the file a hook or server command names itself, so name it there`,
         `${what(6)}: hooks/p.mjs imports the package "left-pad"; toolgate runs a workspace's module from a verified copy that can load Node's built-ins and the module's own relative imports only (a package's files and its dependencies cannot be verified). Bundle the module into one file, or name it in your own config file, which needs no trust`,
         `${what(7)}: hooks/dynamic.sh: runs a program whose name is known only when it runs, which toolgate cannot verify`,
+      ]);
+    });
+
+    it('judges a program by the file that runs, not the word that names it', async () => {
+      // A system outside the workspace: npm's CLIs under node_modules, reached through symlinks.
+      const sys = join(directory, 'sys');
+      const npmBin = join(sys, 'lib/node_modules/npm/bin');
+      await mkdir(npmBin, { recursive: true });
+      await mkdir(join(sys, 'bin'));
+      await mkdir(join(sys, 'share'));
+      for (const cli of ['npm-cli.js', 'npx-cli.js'])
+        await writeFile(join(npmBin, cli), '#!/usr/bin/env node\n', { mode: 0o755 });
+      await symlink('../lib/node_modules/npm/bin/npm-cli.js', join(sys, 'bin/npm'));
+      await symlink('../lib/node_modules/npm/bin/npx-cli.js', join(sys, 'bin/npx'));
+      await writeFile(join(sys, 'bin/make'), '#!/bin/sh\n', { mode: 0o755 });
+      await symlink('make', join(sys, 'bin/serve'));
+      await writeFile(join(sys, 'bin/env'), '#!/bin/sh\n', { mode: 0o755 });
+      await writeFile(join(sys, 'share/yarn.js'), '\n', { mode: 0o755 });
+      const spellings: readonly (readonly string[])[] = [
+        [join(sys, 'bin/make'), '-s', 'serve'],
+        [join(sys, 'bin/npm'), 'run', '-s', 'serve'],
+        [join(sys, 'bin/npx'), '-y', 'pkg'],
+        ['node', join(npmBin, 'npx-cli.js'), '-y', 'pkg'],
+        ['node', join(sys, 'bin/npx'), '-y', 'pkg'],
+        ['node', join(sys, 'share/yarn.js'), 'serve'],
+        [join(sys, 'bin/serve')],
+        [join(sys, 'bin/env'), 'node', 'x.mjs'],
+        ['npx', '-y', 'pkg'],
+        [join(sys, 'bin/missing')],
+        ['toolgate-no-such-program'],
+        ['node', join(sys, 'missing.js')],
+      ];
+      await put(
+        '.mcp.json',
+        JSON.stringify({
+          mcpServers: Object.fromEntries(
+            spellings.map(([command, ...args], index) => [`s${index}`, { command, args }]),
+          ),
+        }),
+      );
+      await put(
+        'toolgate.config.json',
+        JSON.stringify({
+          hooks: { preToolUse: spellings.map((words) => ({ command: words.join(' ') })) },
+        }),
+      );
+      const { refusals } = await inspectWorkspaceConfig(root, {
+        ...process.env,
+        PATH: `${join(sys, 'bin')}:${process.env.PATH ?? ''}`,
+      });
+      for (const [index] of spellings.entries()) {
+        expect(refusals.filter((r) => r.startsWith(`hooks.preToolUse[${index}].command of`))).toHaveLength(1);
+        expect(refusals.filter((r) => r.startsWith(`the MCP server "s${index}" of .mcp.json`))).toHaveLength(
+          1,
+        );
+      }
+      expect(refusals).toHaveLength(spellings.length * 2);
+      // The real node on PATH, running a script outside the workspace that is not a runner, is fine.
+      await writeFile(join(sys, 'share/server.mjs'), '\n');
+      await put(
+        '.mcp.json',
+        JSON.stringify({ mcpServers: { ok: { command: 'node', args: [join(sys, 'share/server.mjs')] } } }),
+      );
+      await put('toolgate.config.json', '{}');
+      expect((await inspectWorkspaceConfig(root)).refusals).toEqual([]);
+    });
+
+    it('runs a function a hook script defines without looking it up, and refuses a name found nowhere', async () => {
+      expect(
+        await refusalsOf(
+          { hooks: { preToolUse: [{ command: 'sh hooks/fn.sh' }, { command: 'sh hooks/typo.sh' }] } },
+          {
+            'hooks/fn.sh': 'check() { :; }\nfunction other { :; }\ncheck && other\n',
+            'hooks/typo.sh': 'chekc\n',
+          },
+        ),
+      ).toEqual([
+        'hooks.preToolUse[1].command of toolgate.config.json: hooks/typo.sh: runs "chekc", which is not found on PATH, so toolgate cannot tell what it is',
       ]);
     });
 
@@ -495,7 +574,7 @@ describe('trust covers what a trusted config runs', () => {
       );
     });
 
-    it('refuses a server run by a package runner, or by npx from the workspace', async () => {
+    it('refuses a server run by a package runner, or by npx', async () => {
       await put('node_modules/server/package.json', '{}');
       await put(
         '.mcp.json',
@@ -508,7 +587,7 @@ describe('trust covers what a trusted config runs', () => {
       );
       expect((await inspectWorkspaceConfig(root)).refusals).toEqual([
         'the MCP server "a" of .mcp.json: runs "npm", which runs what the workspace declares (package scripts, a Makefile, another command line) and toolgate cannot verify; name a script file in the workspace instead (toolgate digests and protects it)',
-        'the MCP server "b" of .mcp.json: runs "npx", which would run a package installed in the workspace (node_modules), and toolgate cannot verify those files',
+        'the MCP server "b" of .mcp.json: runs "npx", which runs a package from the workspace\'s node_modules or its cache, and toolgate cannot verify those files (a node_modules written later would run instead)',
       ]);
     });
   });

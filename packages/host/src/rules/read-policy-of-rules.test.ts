@@ -3,12 +3,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ApprovalMode, ToolEvent, ToolResult } from '@toolgate/core';
 import { parsePermissionRules } from '@toolgate/rules';
+import { openBwrapSandbox } from '@toolgate/sandbox-bwrap';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resolveSessionSettings } from '../config/resolve-session-settings.js';
 import { createSessionSurface } from '../session/create-session-surface.js';
 import { readPolicyOfRules } from './read-policy-of-rules.js';
 
 const SECRET = 'prod-key-material-42';
+
+const bwrapMissing = await (async () => {
+  const directory = await mkdtemp(join(tmpdir(), 'toolgate-bwrap-probe-'));
+  try {
+    const opening = await openBwrapSandbox({ workspaceRoot: directory, mode: 'workspace-write' });
+    return opening.ok ? undefined : opening.reason;
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+})();
+if (bwrapMissing) console.warn(`sandboxed bash under read deny rules not tested: ${bwrapMissing}`);
 
 let base: string;
 let root: string;
@@ -37,6 +49,7 @@ async function withSession(
   mode: ApprovalMode,
   work: (session: Session) => Promise<void>,
   env: Record<string, string> = {},
+  sandboxed = false,
 ): Promise<void> {
   const userFile = join(base, 'config', 'toolgate', 'config.json');
   await mkdir(join(base, 'config', 'toolgate'), { recursive: true });
@@ -47,7 +60,9 @@ async function withSession(
     root,
     config: settings.config,
     mode,
-    sandbox: 'unconfined',
+    sandbox: sandboxed
+      ? { mode: 'workspace-write', network: false, requiredBy: 'the test', notice: () => {} }
+      : 'unconfined',
     readPolicy: settings.readPolicy,
     unreachablePaths: settings.unreachablePaths,
     onEvent: (event) => events.push(event),
@@ -90,6 +105,30 @@ describe('the read policy of permission rules', () => {
       },
     );
   });
+
+  it.skipIf(bwrapMissing !== undefined)(
+    'keeps sandboxed bash from reading what Read deny rules cover: a denied directory shows empty',
+    async () => {
+      await withSession(
+        { permissions: { deny: ['Read(deploy/keys/**)', 'Read(*.md)'] } },
+        'auto',
+        async ({ call }) => {
+          const result = await call('bash', {
+            action: 'exec',
+            command:
+              'cat deploy/keys/prod.txt; echo "[$(ls -A deploy/keys)]"; cat notes.txt; cat README.md; cat deploy/run.sh',
+          });
+          expect(JSON.stringify(result)).not.toContain(SECRET);
+          expect(JSON.stringify(result)).not.toContain('token docs');
+          expect(result.status === 'success' && result.output).toMatchObject({
+            stdout: expect.stringContaining('[]\necho token\n'),
+          });
+        },
+        {},
+        true,
+      );
+    },
+  );
 
   it('refuses read_file, edit and apply_patch of a denied file and of a link to one, quoting nothing', async () => {
     await withSession(

@@ -1,7 +1,7 @@
 import { mkdir, realpath } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, normalize, relative, sep } from 'node:path';
-import type { Workspace } from '@toolgate/core';
+import type { ReadPolicy, Workspace } from '@toolgate/core';
 import type { BwrapSandbox, SandboxMode } from '@toolgate/sandbox-bwrap';
 import { SandboxRequiredError } from './sandbox-required-error.js';
 
@@ -21,6 +21,11 @@ export interface SessionSandboxContext {
   readonly readRoots: readonly string[];
   /** The config's protected paths: those inside the workspace, relative or absolute, stay read-only in the sandbox too. */
   readonly protectedPaths: readonly string[];
+  /**
+   * The read policy (deny rules for reading paths): what it denies in the workspace is masked in
+   * the sandbox as secrets are, looked up again as each command starts. @default none
+   */
+  readonly readPolicy?: ReadPolicy | undefined;
   /** Receives the one-line notice when bash will run unconfined by default. */
   readonly notice: (line: string) => void;
 }
@@ -75,6 +80,7 @@ export async function openSessionSandbox(
   const protectedPaths = (
     await Promise.all(context.protectedPaths.map((path) => workspaceRelative(root, path)))
   ).filter((path): path is string => path !== undefined);
+  const { readPolicy } = context;
   const opening = await openBwrapSandbox({
     workspaceRoot: root,
     mode,
@@ -82,6 +88,12 @@ export async function openSessionSandbox(
     readRoots: context.readRoots,
     protectedPaths,
     secrets: context.workspace.secrets.patterns,
+    ...(readPolicy
+      ? {
+          readDenied: (path: string, directory: boolean) =>
+            readPolicy({ realPath: join(root, path), displayPath: path, directory }) !== undefined,
+        }
+      : {}),
   });
   if (opening.ok) return opening.sandbox;
   if (settings.requiredBy !== undefined) {

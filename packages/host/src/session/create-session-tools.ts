@@ -168,6 +168,7 @@ export async function createSessionTools(options: SessionToolsOptions): Promise<
           workspace,
           readRoots: workspace.readRoots,
           protectedPaths: config.workspace?.protectedPaths ?? [],
+          readPolicy: options.readPolicy,
           notice: options.sandbox.notice,
         })
       : Promise.resolve(undefined);

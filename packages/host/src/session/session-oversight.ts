@@ -38,6 +38,7 @@ async function openHookSandbox(settings: SessionSettings, notice: (line: string)
       workspace,
       readRoots: [...workspace.readRoots, ...protectedPaths.filter(isCopiesDirectory)],
       protectedPaths,
+      readPolicy: settings.readPolicy,
       notice: (line) => {
         why = line.replace(/^toolgate: bash runs unsandboxed \(danger-full-access\): /, '');
       },
