@@ -267,7 +267,9 @@ async function inspectWords(
     let skip = 1;
     while (typeof words[skip] === 'string' && words[skip]!.startsWith('-'))
       skip += words[skip] === '-a' ? 2 : 1;
-    return inspectWords(words.slice(skip), context, nested);
+    // The index counts words of the whole line, so the verified copy replaces the right one.
+    const executed = await inspectWords(words.slice(skip), context, nested);
+    return executed && { ...executed, index: executed.index + skip };
   }
   let executed: { index: number; rel: string; family: Family | undefined } | undefined;
   // A program is judged by the file that runs, whatever word names it: the name written, and,

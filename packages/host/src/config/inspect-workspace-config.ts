@@ -71,7 +71,9 @@ async function readConfigDirectory(collector: TrustCollector): Promise<void> {
   let stats: Awaited<ReturnType<typeof lstat>>;
   try {
     stats = await lstat(directory);
-  } catch {
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    collector.refuse(`${WORKSPACE_CONFIG_DIRECTORY}: cannot be read (${(error as Error).message})`);
     return;
   }
   // A symlink or a file named .toolgate is refused or digested as itself, never followed.
@@ -79,7 +81,14 @@ async function readConfigDirectory(collector: TrustCollector): Promise<void> {
     await collector.read(WORKSPACE_CONFIG_DIRECTORY, WORKSPACE_CONFIG_DIRECTORY);
     return;
   }
-  const entries = await readdir(directory, { withFileTypes: true, recursive: true });
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = await readdir(directory, { withFileTypes: true, recursive: true });
+  } catch (error) {
+    // Swapped for a file or a link after the lstat, or unreadable: refused, never left out.
+    collector.refuse(`${WORKSPACE_CONFIG_DIRECTORY}: cannot be read (${(error as Error).message})`);
+    return;
+  }
   const names = entries
     .filter((entry) => !entry.isDirectory())
     .map((entry) => relative(collector.root, join(entry.parentPath, entry.name)).split(sep).join('/'))

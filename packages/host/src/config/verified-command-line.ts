@@ -1,10 +1,6 @@
 import { join } from 'node:path';
 import type { CommandPlan } from './inspect-command.js';
-
-/** A word as `/bin/sh` reads it back unchanged. */
-function shellWord(word: string): string {
-  return /^[\w./@%+=:,-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
-}
+import { shellWord } from './shell-word.js';
 
 /**
  * The command line that runs a plan's verified copy: the word that named the workspace file now

@@ -1,3 +1,4 @@
+import { shellWord } from './shell-word.js';
 import type { TrustedWorkspace } from './user-config-schema.js';
 
 /** Whether a workspace's own config may loosen the rules. */
@@ -28,11 +29,6 @@ export function checkWorkspaceTrust(
   return inspection.refusals.length === 0
     ? { state: 'trusted' }
     : { state: 'refused', reasons: inspection.refusals };
-}
-
-/** A path as one shell word. */
-function shellWord(text: string): string {
-  return /^[\w./@%+=:,-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
 /** The command that trusts the workspace, to paste. */
