@@ -6,6 +6,17 @@ const KNOWN = ['bash', 'read_file', 'write_file', 'edit', 'glob', 'grep', 'deleg
 const rulesOf = (deny: string[]) => parsePermissionRules({ deny }, '/w/toolgate.config.json').rules;
 
 describe('checkRuleTools', () => {
+  it('reads names of Object.prototype as tool names like any other: refused, no crash', () => {
+    expect(
+      checkRuleTools(rulesOf(['constructor(x)', 'toString']), KNOWN).map(
+        (issue) => issue.message.split(':')[0],
+      ),
+    ).toEqual([
+      '"constructor(x)" in /w/toolgate.config.json names no tool of this session',
+      '"toString" in /w/toolgate.config.json names no tool of this session',
+    ]);
+  });
+
   it('refuses a rule naming no known tool, naming the closest one', () => {
     expect(checkRuleTools(rulesOf(['Bsh(rm:*)', 'reed_file']), KNOWN)).toEqual([
       {

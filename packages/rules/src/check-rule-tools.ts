@@ -49,7 +49,7 @@ export function checkRuleTools(
   const issues: PermissionRuleIssue[] = [];
   for (const rule of rules) {
     const name = /^[^(]*/.exec(rule.text.trim())?.[0] ?? rule.text;
-    if (name in TOOL_ALIASES || name.startsWith('mcp__')) continue;
+    if (Object.hasOwn(TOOL_ALIASES, name) || name.startsWith('mcp__')) continue;
     if (rule.tools.some((tool) => knownTools.some((known) => toolPattern(tool).test(known)))) continue;
     const closest = closestToolName(name, knownTools);
     issues.push({

@@ -49,7 +49,7 @@ export function parsePermissionRules(
         continue;
       }
       const [, tool, specifier] = match;
-      const tools = TOOL_ALIASES[tool!] ?? [tool!];
+      const tools = (Object.hasOwn(TOOL_ALIASES, tool!) ? TOOL_ALIASES[tool!] : undefined) ?? [tool!];
       const problem =
         specifier !== undefined && tools.includes('bash') ? commandSpecifierProblem(specifier) : undefined;
       if (problem !== undefined) {

@@ -186,6 +186,8 @@ export async function openBwrapSandbox(options: BwrapSandboxOptions): Promise<Bw
         (realHome === undefined ||
           realHome === '/' ||
           !isWithin(path, realHome) ||
+          // The workspace is bound over the hidden home: a path inside it would show through.
+          (workspaceRoot !== undefined && isWithin(path, workspaceRoot)) ||
           readRoots.some((root) => isWithin(path, root))),
     );
     const hidden = await Promise.all(

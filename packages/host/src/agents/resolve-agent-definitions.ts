@@ -53,7 +53,13 @@ async function toDelegate(
     name,
     description,
     instructions,
-    ...(tools ? { tools: tools.flatMap((tool) => TOOL_ALIASES[tool] ?? [tool]) } : {}),
+    ...(tools
+      ? {
+          tools: tools.flatMap(
+            (tool) => (Object.hasOwn(TOOL_ALIASES, tool) ? TOOL_ALIASES[tool] : undefined) ?? [tool],
+          ),
+        }
+      : {}),
     ...(readOnly === undefined ? {} : { readOnly }),
     ...(maxSteps === undefined ? {} : { maxSteps }),
     ...(model ? { model } : {}),

@@ -40,7 +40,10 @@ function matches(hook: HookCommand, toolName: string): boolean {
   return matcher
     .split('|')
     .some(
-      (pattern) => TOOL_ALIASES[pattern.trim()]?.includes(toolName) ?? matchToolPattern(pattern, toolName),
+      (pattern) =>
+        (Object.hasOwn(TOOL_ALIASES, pattern.trim()) ? TOOL_ALIASES[pattern.trim()] : undefined)?.includes(
+          toolName,
+        ) ?? matchToolPattern(pattern, toolName),
     );
 }
 

@@ -24,8 +24,9 @@ function toolsFor(
   if (purpose.kind === 'serve') return { sandbox };
   if (purpose.kind === 'list') return { sandbox: 'unconfined' };
   const { tool } = purpose;
-  const declared = builtInToolDeclaration(tool);
   const config = settings.config.tools;
+  // A built-in that a tool module replaces is that module's tool: it is judged as one.
+  const declared = config?.replace?.[tool] === undefined ? builtInToolDeclaration(tool) : undefined;
   const withModules = config?.modules !== undefined || config?.replace !== undefined;
   // A tool the session has without MCP never waits on the servers; any other name may be theirs.
   const loadMcp: SessionToolsOptions['loadMcp'] = (local) => local.get(tool) === undefined;

@@ -67,7 +67,10 @@ export class StdioProcessTransport implements Transport {
         // A request of the server's (sampling, elicitation) is refused; an answer to one of ours
         // fails that request.
         if (hasMethod)
-          void this.send({ jsonrpc: '2.0', id, error: { code: MESSAGE_TOO_LARGE_CODE, message } });
+          // The server may be gone already: a failed send is the transport's error, never unhandled.
+          this.send({ jsonrpc: '2.0', id, error: { code: MESSAGE_TOO_LARGE_CODE, message } }).catch(
+            (error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))),
+          );
         else this.onmessage?.({ jsonrpc: '2.0', id, error: { code: MESSAGE_TOO_LARGE_CODE, message } });
       },
     });
