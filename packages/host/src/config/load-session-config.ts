@@ -98,9 +98,6 @@ async function hooksOfOwnFile(
     stripWorkspaceFromPath(process.env.PATH, realRoot),
     source,
   );
-  // What trust would refuse in a workspace's hooks (a symlinked or hard-linked script, a module
-  // that imports a package) is refused in the user's own hooks too: nothing runs unverified.
-  if (collector.refusals.length > 0) throw new ConfigError(`${source}: ${collector.refusals.join('; ')}`);
   for (const [key, plan] of plans) if (plan.executed) executing.add(key);
   const files = [...plans.values()].flatMap((plan) => plan.executed?.files ?? []);
   if (files.length === 0) return config;
