@@ -1,9 +1,11 @@
 import { cp, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { basename, join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { E2E_OPTIONS, runToolgate, SKIP_REASON } from './test-support/run-toolgate.js';
 
+const hasJq = spawnSync('jq', ['--version']).status === 0;
 const EXAMPLES = resolve(import.meta.dirname, '../../../../examples/replay');
 let root: string;
 beforeEach(async () => {
@@ -47,6 +49,28 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(result.code).toBe(code);
       expect(result.stdout).toContain(text);
       expect(result.stderr).not.toMatch(/internal error|no turn left/);
+    });
+
+    it.skipIf(!hasJq)('turns a recorded `run --json` into a script that replays the same turn', async () => {
+      const recorded = await run('fix-typo.jsonl', ['--approval', 'auto', '--json']);
+      expect(recorded.code).toBe(0);
+      const script = join(root, '..', `${basename(root)}.jsonl`);
+      const converted = spawnSync('jq', ['-sc', '-f', join(EXAMPLES, 'from-run-json.jq')], {
+        input: recorded.stdout,
+        encoding: 'utf8',
+      });
+      expect(converted.status).toBe(0);
+      await writeFile(script, converted.stdout);
+      await cp(join(EXAMPLES, 'demo'), root, { recursive: true, force: true });
+      try {
+        const replayed = await run(script, ['--approval', 'auto', '--json']);
+        expect(replayed.code).toBe(0);
+        const turnEnd = (stdout: string) => stdout.trim().split('\n').at(-1);
+        expect(turnEnd(replayed.stdout)).toBe(turnEnd(recorded.stdout));
+        expect(await readFile(join(root, 'greet.js'), 'utf8')).toContain('Hello,');
+      } finally {
+        await rm(script, { force: true });
+      }
     });
 
     it('reports a bad script as a configuration error (exit 2) naming the line', async () => {
