@@ -89,6 +89,7 @@ describe('parseCliArguments', () => {
       model: undefined,
       baseURL: undefined,
       maxSteps: undefined,
+      verbose: false,
       options: { noMcp: false },
     });
     expect(parseCliArguments(['--model', 'openai:x'])).toMatchObject({
@@ -154,9 +155,12 @@ describe('parseCliArguments', () => {
       model: 'openai:gpt',
       baseURL: 'http://h/v1',
       maxSteps: 7,
+      verbose: false,
       json: true,
       options: { noMcp: false },
     });
+    expect(parseCliArguments(['run', 'x', '--verbose'])).toMatchObject({ verbose: true });
+    expect(usageMessage(['call', 'read_file', '--verbose'])).toBe('--verbose is an option of "toolgate run" only.');
     expect(parseCliArguments(['run', '-'])).toMatchObject({
       prompt: '-',
       model: undefined,

@@ -51,6 +51,8 @@ export type CliCommand =
       readonly model: string | undefined;
       readonly baseURL: string | undefined;
       readonly maxSteps: number | undefined;
+      /** `--verbose`: each changed file's diff under its tool line. */
+      readonly verbose: boolean;
       readonly options: CommonOptions;
     }
   | {
@@ -71,6 +73,8 @@ export type CliCommand =
       readonly baseURL: string | undefined;
       /** `--max-steps`. */
       readonly maxSteps: number | undefined;
+      /** `--verbose`: each changed file's diff under its tool line. */
+      readonly verbose: boolean;
       readonly json: boolean;
       readonly options: CommonOptions;
     };
@@ -94,6 +98,7 @@ const OPTIONS = {
   model: { type: 'string' },
   'base-url': { type: 'string' },
   'max-steps': { type: 'string' },
+  verbose: { type: 'boolean' },
   list: { type: 'boolean' },
   revoke: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -103,7 +108,7 @@ const OPTIONS = {
 const COMMANDS = ['tools', 'call', 'run', 'mcp', 'trust', 'help'];
 
 /** Options only `toolgate run` takes. */
-const RUN_ONLY = ['model', 'base-url', 'max-steps'] as const;
+const RUN_ONLY = ['model', 'base-url', 'max-steps', 'verbose'] as const;
 
 /** Options only `toolgate trust` takes. */
 const TRUST_ONLY = ['list', 'revoke'] as const;
@@ -186,6 +191,7 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     model: nonEmpty('model', values.model),
     baseURL: nonEmpty('base-url', values['base-url']),
     maxSteps: parseMaxSteps(values['max-steps']),
+    verbose: values.verbose ?? false,
   });
   switch (command) {
     case undefined:

@@ -30,6 +30,7 @@ Options:
   --base-url URL             run: the provider's base URL, required for openai-compatible
                              (default $TOOLGATE_BASE_URL; Ollama: http://localhost:11434/v1)
   --max-steps N              run: model requests per turn (default 50)
+  --verbose                  run: show each changed file's diff under its tool line
   -h, --help                 show this help
   --version                  print the version
 

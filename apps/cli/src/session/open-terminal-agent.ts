@@ -6,6 +6,7 @@ import type { CommonOptions } from '../cli/parse-cli-arguments.js';
 import { resolveSessionSettings } from '../cli/resolve-session-settings.js';
 import { streamColors } from '../commands/command-context.js';
 import { createColors, shouldUseColor } from '../render/colors.js';
+import { withElapsedTime } from './with-elapsed-time.js';
 
 /** What `toolgate run` and the interactive `toolgate` are given about the agent. */
 export interface TerminalAgentOptions {
@@ -28,6 +29,9 @@ export async function openTerminalAgent(io: CliIo, command: TerminalAgentOptions
     answeredBy: 'terminal',
     env: io.env,
     notice: (line) => io.stderr.write(`${line}\n`),
+    ...(io.stderr.isTTY
+      ? { after: [withElapsedTime({ write: (text) => io.stderr.write(text) })] }
+      : {}),
     approver: createTerminalApprover({
       choices: { always: true, feedback: true },
       // The question is asked on the terminal, whatever stderr is.
