@@ -32,6 +32,8 @@ export async function openAgentHostSession(
     baseURL: purpose.baseURL,
     config: settings.config,
   });
+  // An agent's session starts the MCP servers: say why the workspace's do not.
+  if (settings.mcpWithheld !== undefined) notice(settings.mcpWithheld);
   return openWithResources(async (resources) => {
     const oversight = await openSessionOversight(settings, resources, {
       answeredBy: options.answeredBy,
