@@ -10,6 +10,8 @@ export {
 export { userConfigFile } from './config/user-config-file.js';
 export { checkWorkspaceTrust, describeDistrust } from './config/workspace-trust.js';
 export { writeUserConfig } from './config/write-user-config.js';
+export { type CheckMachineOptions, checkMachine } from './doctor/check-machine.js';
+export type { MachineCheck } from './doctor/machine-check.js';
 export { ModelConfigError } from './model/model-config-error.js';
 export { readPolicyOfRules } from './rules/read-policy-of-rules.js';
 export { SandboxRequiredError } from './sandbox/sandbox-required-error.js';

@@ -63,6 +63,12 @@ export type CliCommand =
       readonly revoke: boolean;
       readonly options: CommonOptions;
     }
+  | { readonly command: 'doctor'; readonly options: CommonOptions }
+  | {
+      readonly command: 'init';
+      /** `--print`: print the starter config, write nothing. */
+      readonly print: boolean;
+    }
   | {
       readonly command: 'run';
       /** The prompt, or `-` to read it from stdin. */
@@ -101,11 +107,12 @@ const OPTIONS = {
   verbose: { type: 'boolean' },
   list: { type: 'boolean' },
   revoke: { type: 'boolean' },
+  print: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const;
 
-const COMMANDS = ['tools', 'call', 'run', 'mcp', 'trust', 'help'];
+const COMMANDS = ['tools', 'call', 'run', 'mcp', 'trust', 'doctor', 'init', 'help'];
 
 /** Options only `toolgate run` takes. */
 const RUN_ONLY = ['model', 'base-url', 'max-steps', 'verbose'] as const;
@@ -146,13 +153,18 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
   const [command, ...rest] = positionals;
   if (command !== undefined && !COMMANDS.includes(command)) {
     throw new UsageError(
-      `Unknown command ${JSON.stringify(command)}: expected tools, call, run, mcp or trust.`,
+      `Unknown command ${JSON.stringify(command)}: expected tools, call, run, mcp, trust, doctor or init.`,
     );
   }
   if (command === 'help') return { command: 'help' };
   if (command !== 'run' && command !== undefined) {
     const runOnly = RUN_ONLY.find((name) => values[name] !== undefined);
     if (runOnly) throw new UsageError(`--${runOnly} is an option of "toolgate run" only.`);
+  }
+  if (command !== 'init' && values.print) throw new UsageError('--print is an option of "toolgate init" only.');
+  if (command === 'init') {
+    const given = Object.keys(values).find((name) => name !== 'print');
+    if (given !== undefined) throw new UsageError(`--${given} is not an option of "toolgate init".`);
   }
   if (command !== 'call' && values.explain)
     throw new UsageError('--explain is an option of "toolgate call" only.');
@@ -207,6 +219,13 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     case 'trust':
       extra(0);
       return { command, list: values.list ?? false, revoke: values.revoke ?? false, options };
+    case 'doctor':
+      extra(0);
+      if (json) throw new UsageError('--json is not an option of "toolgate doctor".');
+      return { command, options };
+    case 'init':
+      extra(0);
+      return { command, print: values.print ?? false };
     case 'mcp':
       extra(0);
       if (json)

@@ -9,6 +9,10 @@ export const USAGE_TEXT = `Usage:
   toolgate mcp                             serve the gated surface over MCP on stdio
   toolgate trust [--list | --revoke]       trust the workspace's own config (toolgate.config.json,
                                            .mcp.json, .toolgate/) as it is now; list; forget
+  toolgate doctor                          check and explain this machine and workspace: Node, sandbox,
+                                           ripgrep, container engine, model settings, trust, files
+  toolgate init [--print]                  write a starter config into your config file (never over one;
+                                           --print only shows it, with what each key does)
   toolgate                                 the interactive agent (on a terminal)
 
 ARGS is one JSON object; "-" or no argument reads it from stdin.
