@@ -160,7 +160,9 @@ describe('parseCliArguments', () => {
       options: { noMcp: false },
     });
     expect(parseCliArguments(['run', 'x', '--verbose'])).toMatchObject({ verbose: true });
-    expect(usageMessage(['call', 'read_file', '--verbose'])).toBe('--verbose is an option of "toolgate run" only.');
+    expect(usageMessage(['call', 'read_file', '--verbose'])).toBe(
+      '--verbose is an option of "toolgate run" only.',
+    );
     expect(parseCliArguments(['run', '-'])).toMatchObject({
       prompt: '-',
       model: undefined,

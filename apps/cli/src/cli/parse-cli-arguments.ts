@@ -161,7 +161,8 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     const runOnly = RUN_ONLY.find((name) => values[name] !== undefined);
     if (runOnly) throw new UsageError(`--${runOnly} is an option of "toolgate run" only.`);
   }
-  if (command !== 'init' && values.print) throw new UsageError('--print is an option of "toolgate init" only.');
+  if (command !== 'init' && values.print)
+    throw new UsageError('--print is an option of "toolgate init" only.');
   if (command === 'init') {
     const given = Object.keys(values).find((name) => name !== 'print');
     if (given !== undefined) throw new UsageError(`--${given} is not an option of "toolgate init".`);

@@ -12,8 +12,13 @@ export type DoctorCommandOptions = CommandOptions<'doctor'>;
 
 function checkLines(check: MachineCheck, width: number, colors: Colors): string {
   const mark =
-    check.status === 'ok' ? colors.green('✓') : check.status === 'warn' ? colors.yellow('!') : colors.red('✗');
-  const fix = check.fix === undefined ? '' : `  ${' '.repeat(width)}${colors.dim(`→ ${shownText(check.fix)}`)}\n`;
+    check.status === 'ok'
+      ? colors.green('✓')
+      : check.status === 'warn'
+        ? colors.yellow('!')
+        : colors.red('✗');
+  const fix =
+    check.fix === undefined ? '' : `  ${' '.repeat(width)}${colors.dim(`→ ${shownText(check.fix)}`)}\n`;
   return `${mark} ${check.name.padEnd(width)}${shownText(check.detail)}\n${fix}`;
 }
 

@@ -130,9 +130,12 @@ describe.skipIf(PTY_SKIP_REASON !== undefined)(
         script,
         `${JSON.stringify({ toolCalls: [{ name: 'bash', arguments: { command: 'sleep 4; seq 1 9' } }] })}\n${JSON.stringify({ text: 'ok' })}\n`,
       );
-      const run = runInPty(['run', 'go', '--cwd', root, '--approval', 'auto', '--model', `replay:${script}`], {
-        cwd: root,
-      });
+      const run = runInPty(
+        ['run', 'go', '--cwd', root, '--approval', 'auto', '--model', `replay:${script}`],
+        {
+          cwd: root,
+        },
+      );
       expect(await run.exit).toBe(0);
       expect(run.output()).toMatch(/⋯ Run `sleep 4; seq 1 9` \(\d+s\)/);
       // Five lines of output under the result line, then how many more.

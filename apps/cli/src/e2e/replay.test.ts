@@ -1,6 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { cp, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { spawnSync } from 'node:child_process';
 import { basename, join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { E2E_OPTIONS, runToolgate, SKIP_REASON } from './test-support/run-toolgate.js';
@@ -75,7 +75,14 @@ describe.skipIf(SKIP_REASON !== undefined)(
 
     it('reports a bad script as a configuration error (exit 2) naming the line', async () => {
       await writeFile(join(root, 'bad.jsonl'), '{"text": "ok"}\n{"toolCals": []}\n');
-      const result = await runToolgate(['run', 'x', '--cwd', root, '--model', `replay:${join(root, 'bad.jsonl')}`]);
+      const result = await runToolgate([
+        'run',
+        'x',
+        '--cwd',
+        root,
+        '--model',
+        `replay:${join(root, 'bad.jsonl')}`,
+      ]);
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(/bad\.jsonl:2: .*toolCals/);
       const missing = await runToolgate(['run', 'x', '--cwd', root, '--model', 'replay:no-such.jsonl']);

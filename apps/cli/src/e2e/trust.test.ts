@@ -88,7 +88,9 @@ describe.skipIf(SKIP_REASON !== undefined)(`toolgate trust ${SKIP_REASON ?? ''}`
     expect(builtIn).toMatchObject({ code: 0, stderr: expect.not.stringContaining('not starting') });
     const serverTool = await runToolgate(['call', 'mcp__notes__search', '{}', '--cwd', root], { env });
     expect(serverTool.code).toBe(1);
-    expect(serverTool.stderr).toContain(`toolgate: not starting the MCP servers of ${join(root, '.mcp.json')}`);
+    expect(serverTool.stderr).toContain(
+      `toolgate: not starting the MCP servers of ${join(root, '.mcp.json')}`,
+    );
     await expect(stat(started)).rejects.toThrow();
 
     expect((await runToolgate(['trust', '--cwd', root], { env })).code).toBe(0);

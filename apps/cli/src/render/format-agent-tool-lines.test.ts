@@ -43,7 +43,11 @@ describe('formatToolResultLine', () => {
   });
 
   it('escapes control characters in the output a person sees', () => {
-    const result: ToolResult = { status: 'success', output: {}, display: { summary: 'ok', text: 'x\u001b[2Ky' } };
+    const result: ToolResult = {
+      status: 'success',
+      output: {},
+      display: { summary: 'ok', text: 'x\u001b[2Ky' },
+    };
     expect(formatToolResultLine(call, result, colors, root)).not.toContain('\u001b');
   });
 

@@ -1,7 +1,11 @@
 import type { AgentEvent, TurnResult } from '@toolgate/agent';
 import type { CliOutput } from '../cli/cli-io.js';
 import type { Colors } from './colors.js';
-import { formatToolCallLine, formatToolResultLine, type ToolResultDetail } from './format-agent-tool-lines.js';
+import {
+  formatToolCallLine,
+  formatToolResultLine,
+  type ToolResultDetail,
+} from './format-agent-tool-lines.js';
 
 /** Where a turn is shown to a person: the answer on `stdout`, tool lines and notes on `stderr`. */
 export interface TurnView {

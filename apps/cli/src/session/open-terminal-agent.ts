@@ -29,9 +29,7 @@ export async function openTerminalAgent(io: CliIo, command: TerminalAgentOptions
     answeredBy: 'terminal',
     env: io.env,
     notice: (line) => io.stderr.write(`${line}\n`),
-    ...(io.stderr.isTTY
-      ? { after: [withElapsedTime({ write: (text) => io.stderr.write(text) })] }
-      : {}),
+    ...(io.stderr.isTTY ? { after: [withElapsedTime({ write: (text) => io.stderr.write(text) })] } : {}),
     approver: createTerminalApprover({
       choices: { always: true, feedback: true },
       // The question is asked on the terminal, whatever stderr is.

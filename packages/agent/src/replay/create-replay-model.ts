@@ -22,7 +22,8 @@ function latestToolResults(prompt: readonly LanguageModelV4Message[]): string {
       if (part.type !== 'tool-result') continue;
       const output = part.output;
       if (output.type === 'text' || output.type === 'error-text') texts.unshift(output.value);
-      else if (output.type === 'json' || output.type === 'error-json') texts.unshift(JSON.stringify(output.value));
+      else if (output.type === 'json' || output.type === 'error-json')
+        texts.unshift(JSON.stringify(output.value));
       else if (output.type === 'execution-denied') texts.unshift(output.reason ?? 'execution denied');
       else if (output.type === 'content')
         texts.unshift(output.value.map((item) => (item.type === 'text' ? item.text : '')).join('\n'));

@@ -66,7 +66,10 @@ describe('the replay model', () => {
   });
 
   it('stops the turn with a model error naming the script when no turn is left', async () => {
-    const session = await sessionOn(JSON.stringify({ toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] }), 'auto');
+    const session = await sessionOn(
+      JSON.stringify({ toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] }),
+      'auto',
+    );
     const { result } = await collect(session.prompt('go'));
     expect(result.stopReason).toBe('model_error');
     expect(result.error).toMatch(/script\.jsonl has no turn left/);

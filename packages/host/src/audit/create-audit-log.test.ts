@@ -41,9 +41,9 @@ describe('createAuditLog', () => {
   ])('refuses %j as a configuration error that says why', async (name, message) => {
     const opening = createAuditLog({ file: join(root, name), session: 's', answeredBy: 'terminal' });
     await expect(opening).rejects.toMatchObject({ code: 'config_invalid' });
-    await expect(createAuditLog({ file: join(root, name), session: 's', answeredBy: 'terminal' })).rejects.toThrow(
-      message,
-    );
+    await expect(
+      createAuditLog({ file: join(root, name), session: 's', answeredBy: 'terminal' }),
+    ).rejects.toThrow(message);
   });
 
   it('writes one line per decision: an approval, a rule denial, a hook block, a policy refusal, a rejection — and no argument value', async () => {

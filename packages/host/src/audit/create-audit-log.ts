@@ -69,7 +69,9 @@ async function openAuditFile(file: string): Promise<FileHandle> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';
     const why = OPEN_FAILURES[code] ?? (error as Error).message;
-    throw new ConfigError(`Audit file ${JSON.stringify(file)} cannot be opened (${code || 'error'}): ${why}.`);
+    throw new ConfigError(
+      `Audit file ${JSON.stringify(file)} cannot be opened (${code || 'error'}): ${why}.`,
+    );
   }
 }
 

@@ -91,7 +91,11 @@ function pingEngine(socketPath: string): Promise<boolean> {
 async function checkContainerEngine(env: NodeJS.ProcessEnv): Promise<MachineCheck> {
   const host = env.DOCKER_HOST;
   if (host !== undefined && host !== '' && !host.startsWith('unix://'))
-    return { name: 'container engine', status: 'ok', detail: `DOCKER_HOST=${host} (not contacted: remote engines are checked when a session opens)` };
+    return {
+      name: 'container engine',
+      status: 'ok',
+      detail: `DOCKER_HOST=${host} (not contacted: remote engines are checked when a session opens)`,
+    };
   const socketPath = host?.startsWith('unix://') ? host.slice('unix://'.length) : '/var/run/docker.sock';
   return (await pingEngine(socketPath))
     ? { name: 'container engine', status: 'ok', detail: `a Docker Engine API answers on ${socketPath}` }
@@ -125,13 +129,21 @@ async function checkModel(settings: SessionSettings, env: NodeJS.ProcessEnv): Pr
 
 async function hasOwnConfig(root: string): Promise<boolean> {
   const names = [CONFIG_FILE_NAME, MCP_CONFIG_FILE_NAME, WORKSPACE_CONFIG_DIRECTORY];
-  const found = await Promise.all(names.map((name) => lstat(join(root, name)).then(() => true, () => false)));
+  const found = await Promise.all(
+    names.map((name) =>
+      lstat(join(root, name)).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
   return found.includes(true);
 }
 
 async function checkTrust(settings: SessionSettings): Promise<MachineCheck> {
   const { trust, root } = settings;
-  if (trust.state === 'trusted') return { name: 'workspace trust', status: 'ok', detail: `${root} is trusted` };
+  if (trust.state === 'trusted')
+    return { name: 'workspace trust', status: 'ok', detail: `${root} is trusted` };
   if (!(await hasOwnConfig(root)))
     return { name: 'workspace trust', status: 'ok', detail: `${root} has no config of its own to trust` };
   return {
