@@ -1,0 +1,226 @@
+import { constants, type Stats } from 'node:fs';
+import { lstat, open, readdir, readlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BlobStore } from './blob-store.js';
+import { type FileEntry, sameContent, statMatches } from './file-entry.js';
+import { createTreeWatcher, type TreeWatcher } from './tree-watcher.js';
+
+/** Decides what checkpoints never look at: protected paths, secrets, what the read policy denies. */
+export type CheckpointExclude = (absolutePath: string, kind: 'file' | 'directory') => boolean;
+
+/** How changes are found: dirty paths from directory watches, or a stat of every path (the fallback). */
+export type ChangeTracking = 'watch' | 'scan';
+
+export interface TrackedTreeOptions {
+  readonly root: string;
+  readonly exclude: CheckpointExclude;
+  readonly blobs: BlobStore;
+  readonly maxFileBytes: number;
+  readonly tracking: ChangeTracking;
+}
+
+/** The workspace as toolgate last saw it, kept up to date from the watcher (or a scan). */
+export interface TrackedTree {
+  /** Every tracked path and its state as last seen. */
+  readonly current: Map<string, FileEntry>;
+  /** How changes are found now: `scan` when asked for, or once the watcher failed. */
+  readonly tracking: ChangeTracking;
+  /** Places the watches and walks the whole tree, storing every file (a new store's first look). */
+  walkAll(): Promise<Record<string, FileEntry | null>>;
+  /** What changed since the last call: dirty paths (watch) or every path (scan), contents stored. */
+  collect(): Promise<Record<string, FileEntry | null>>;
+  /** The path's state on disk now, its content stored (undefined when excluded or not a file or link). */
+  look(path: string): Promise<FileEntry | null | undefined>;
+  close(): void;
+}
+
+const CONCURRENCY = 16;
+
+async function eachWithLimit<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, lane));
+}
+
+const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
+
+async function lstatIfExists(path: string): Promise<Stats | undefined> {
+  try {
+    return await lstat(path);
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return undefined;
+    throw error;
+  }
+}
+
+export function createTrackedTree(options: TrackedTreeOptions, current: Map<string, FileEntry>): TrackedTree {
+  const { root, exclude, blobs, maxFileBytes } = options;
+  const watcher: TreeWatcher | undefined = options.tracking === 'watch' ? createTreeWatcher(root) : undefined;
+  const absolute = (path: string) => (path === '' ? root : join(root, path));
+  const child = (directory: string, name: string) => (directory === '' ? name : `${directory}/${name}`);
+
+  /** Reads one file or link without following links; undefined when it is neither or changed kind meanwhile. */
+  const snapshot = async (path: string, stats: Stats): Promise<FileEntry | undefined> => {
+    const full = absolute(path);
+    if (stats.isSymbolicLink()) {
+      const target = await readlink(full);
+      return { type: 'symlink', target, ctimeMs: stats.ctimeMs, ino: stats.ino };
+    }
+    if (!stats.isFile()) return undefined;
+    const handle = await open(full, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    try {
+      const opened = await handle.stat();
+      if (!opened.isFile()) return undefined;
+      const mode = opened.mode & 0o7777;
+      const meta = { size: opened.size, mtimeMs: opened.mtimeMs, ctimeMs: opened.ctimeMs, ino: opened.ino };
+      if (opened.size > maxFileBytes) return { type: 'file', digest: null, mode, ...meta };
+      const digest = await blobs.put(await handle.readFile());
+      return { type: 'file', digest, mode, ...meta };
+    } finally {
+      await handle.close();
+    }
+  };
+
+  const excluded = (path: string, stats: Stats) =>
+    exclude(absolute(path), stats.isDirectory() ? 'directory' : 'file');
+
+  /** Records the path's new state in `changes` when it differs from what toolgate last saw. */
+  const examineFile = async (path: string, stats: Stats, changes: Record<string, FileEntry | null>) => {
+    const previous = current.get(path);
+    if (previous && statMatches(previous, stats)) return;
+    let entry: FileEntry | undefined;
+    try {
+      entry = await snapshot(path, stats);
+    } catch (error) {
+      // Removed or replaced between the look and the read: the watcher reports it again.
+      if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ELOOP') return;
+      throw error;
+    }
+    if (!entry) {
+      if (previous) {
+        current.delete(path);
+        changes[path] = null;
+      }
+      return;
+    }
+    current.set(path, entry);
+    if (!sameContent(previous, entry)) changes[path] = entry;
+  };
+
+  const removeBelow = (directory: string, changes: Record<string, FileEntry | null>) => {
+    const prefix = `${directory}/`;
+    for (const path of current.keys()) {
+      if (path.startsWith(prefix)) {
+        current.delete(path);
+        changes[path] = null;
+      }
+    }
+    watcher?.forgetDirectory(directory);
+  };
+
+  /** Walks a directory: watches it before listing (so nothing slips between), then its entries. */
+  const walk = async (
+    directory: string,
+    ino: number,
+    changes: Record<string, FileEntry | null>,
+    seen?: Set<string>,
+  ) => {
+    watcher?.watchDirectory(directory, ino);
+    let entries: string[];
+    try {
+      entries = await readdir(absolute(directory));
+    } catch (error) {
+      if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return;
+      throw error;
+    }
+    const directories: { path: string; ino: number }[] = [];
+    await eachWithLimit(entries, async (name) => {
+      const path = child(directory, name);
+      const stats = await lstatIfExists(absolute(path));
+      if (!stats || excluded(path, stats)) return;
+      if (stats.isDirectory()) directories.push({ path, ino: stats.ino });
+      else {
+        seen?.add(path);
+        await examineFile(path, stats, changes);
+      }
+    });
+    for (const found of directories) await walk(found.path, found.ino, changes, seen);
+  };
+
+  /** Looks at one dirty path (watch mode). */
+  const examine = async (path: string, changes: Record<string, FileEntry | null>) => {
+    const stats = await lstatIfExists(absolute(path));
+    if (!stats) {
+      if (current.delete(path)) changes[path] = null;
+      else if (watcher?.watching(path)) removeBelow(path, changes);
+      return;
+    }
+    if (excluded(path, stats)) return;
+    if (stats.isDirectory()) {
+      if (current.delete(path)) changes[path] = null;
+      // A watched directory reported by name: its entries report themselves.
+      if (watcher?.watching(path, stats.ino)) return;
+      // A new directory (created, or moved in over one that was watched) is walked whole.
+      const replaced = watcher?.watching(path) === true;
+      const seen = new Set<string>();
+      await walk(path, stats.ino, changes, seen);
+      if (replaced) {
+        const prefix = `${path}/`;
+        for (const known of current.keys()) {
+          if (known.startsWith(prefix) && !seen.has(known)) {
+            current.delete(known);
+            changes[known] = null;
+          }
+        }
+      }
+      return;
+    }
+    if (watcher?.watching(path)) removeBelow(path, changes);
+    await examineFile(path, stats, changes);
+  };
+
+  const scan = async (): Promise<Record<string, FileEntry | null>> => {
+    const changes: Record<string, FileEntry | null> = {};
+    const seen = new Set<string>();
+    await walk('', (await lstat(root)).ino, changes, seen);
+    for (const path of current.keys()) {
+      if (!seen.has(path)) {
+        current.delete(path);
+        changes[path] = null;
+      }
+    }
+    return changes;
+  };
+
+  return {
+    current,
+    get tracking() {
+      return watcher && !watcher.failed ? 'watch' : 'scan';
+    },
+    walkAll: scan,
+    async collect() {
+      if (!watcher || watcher.failed) return scan();
+      await watcher.settle();
+      const changes: Record<string, FileEntry | null> = {};
+      // Paths in the order they were reported; a directory walked brings its new entries along.
+      for (const path of watcher.takeDirty()) await examine(path, changes);
+      // A watch lost while looking means something may have been missed: look at everything.
+      if (watcher.failed) Object.assign(changes, await scan());
+      return changes;
+    },
+    async look(path) {
+      const stats = await lstatIfExists(absolute(path));
+      if (!stats) return null;
+      if (excluded(path, stats) || stats.isDirectory()) return undefined;
+      try {
+        return (await snapshot(path, stats)) ?? undefined;
+      } catch (error) {
+        if (errorCode(error) === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    close: () => watcher?.close(),
+  };
+}
