@@ -83,7 +83,8 @@ async function toolgateRounds(tracking, directory, firstRound) {
     cost += await time(() => checkpoints.afterTurn(turn));
     turns.push(cost);
   }
-  if (checkpoints.tracking !== tracking) throw new Error(`expected ${tracking} tracking, got ${checkpoints.tracking}`);
+  if (checkpoints.tracking !== tracking)
+    throw new Error(`expected ${tracking} tracking, got ${checkpoints.tracking}`);
   const emptyTurn = await time(async () => {
     await checkpoints.beforeTurn(ROUNDS + 1);
     await checkpoints.afterTurn(ROUNDS + 1);
@@ -94,7 +95,13 @@ async function toolgateRounds(tracking, directory, firstRound) {
   });
   if (restored.status !== 'restored') throw new Error(`rewind refused: ${restored.message}`);
   await checkpoints.close();
-  return { open, turn: median(turns), emptyTurn, rewind, restoredPaths: restored.restored.length + restored.deleted.length };
+  return {
+    open,
+    turn: median(turns),
+    emptyTurn,
+    rewind,
+    restoredPaths: restored.restored.length + restored.deleted.length,
+  };
 }
 
 function git(shadow, ...args) {
@@ -161,7 +168,11 @@ async function agentTurns(withCheckpoints, round) {
     const turns = [];
     for (let turn = 0; turn < AGENT_TURNS + 1; turn++) {
       server.reply(
-        { toolCalls: [{ name: 'write_file', arguments: { path: `d1/agent-${round}-${turn}.txt`, content: 'x\n' } }] },
+        {
+          toolCalls: [
+            { name: 'write_file', arguments: { path: `d1/agent-${round}-${turn}.txt`, content: 'x\n' } },
+          ],
+        },
         { text: 'done' },
       );
       const elapsed = await time(async () => {

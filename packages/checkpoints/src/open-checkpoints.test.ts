@@ -186,6 +186,38 @@ describe.each(['watch', 'scan'] as const)('openCheckpoints (%s)', (tracking) => 
     expect((await stat(join(root, 'run.sh'))).mode & 0o777).toBe(0o755);
   });
 
+  it('never reads or writes through a directory swapped for a link to outside the workspace', async () => {
+    const outside = join(base, 'outside');
+    await mkdir(outside);
+    await writeFile(join(outside, 'credentials'), 'OUTSIDE-BYTES\n');
+    const checkpoints = await open({ tracking });
+    await checkpoints.beforeTurn(1);
+    await run(
+      'sh',
+      [
+        '-c',
+        `mv src src-old && ln -s '${outside}' src && echo more >> src-old/a.txt && echo more >> src/credentials`,
+      ],
+      { cwd: root },
+    );
+    const turn = await checkpoints.afterTurn(1);
+    expect(turn.changed).toEqual([
+      'src',
+      'src-old/a.txt',
+      'src-old/deep/b.txt',
+      'src/a.txt',
+      'src/deep/b.txt',
+    ]);
+    const store = await run('grep', ['-rl', 'OUTSIDE-BYTES', directory]).catch(
+      (error: { code: number }) => error.code,
+    );
+    expect(store).toBe(1);
+    expect(await checkpoints.restore(1)).toMatchObject({ status: 'restored', skipped: [] });
+    expect(await read('src/a.txt')).toBe('alpha\n');
+    expect(existsSync(join(root, 'src-old'))).toBe(true); // the emptied directory stays
+    expect(await readFile(join(outside, 'credentials'), 'utf8')).toBe('OUTSIDE-BYTES\nmore\n');
+  });
+
   it('attributes what a background process writes to the turn in which it is observed', async () => {
     const signals = await mkdtemp(join(tmpdir(), 'toolgate-checkpoints-signal-'));
     const go = join(signals, 'go');

@@ -1,4 +1,4 @@
-import { chmod, mkdir } from 'node:fs/promises';
+import { chmod, mkdir, realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { openBlobStore } from './blob-store.js';
 import { openCheckpointJournal } from './checkpoint-journal.js';
@@ -42,7 +42,8 @@ export async function openCheckpoints(options: CheckpointsOptions): Promise<Chec
     throw new TypeError('checkpoints: directory must be an absolute path');
   }
   if (typeof options.exclude !== 'function') throw new TypeError('checkpoints: exclude must be a function');
-  const root = resolve(options.workspaceRoot);
+  // Real, so a path below it is real exactly when no link is on the way.
+  const root = await realpath(options.workspaceRoot);
   const directory = resolve(options.directory);
   if (isWithin(root, directory)) {
     throw new TypeError('checkpoints: the directory must not hold the workspace');

@@ -1,6 +1,6 @@
 import { constants, type Stats } from 'node:fs';
-import { lstat, open, readdir, readlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { lstat, open, readdir, readlink, realpath } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { BlobStore } from './blob-store.js';
 import { type FileEntry, sameContent, statMatches } from './file-entry.js';
 import { createTreeWatcher, type TreeWatcher } from './tree-watcher.js';
@@ -29,7 +29,7 @@ export interface TrackedTree {
   walkAll(): Promise<Record<string, FileEntry | null>>;
   /** What changed since the last call: dirty paths (watch) or every path (scan), contents stored. */
   collect(): Promise<Record<string, FileEntry | null>>;
-  /** The path's state on disk now, its content stored (undefined when excluded or not a file or link). */
+  /** The path's state on disk now, its content stored: `null` when absent or behind a link, undefined when excluded or not a file or link. */
   look(path: string): Promise<FileEntry | null | undefined>;
   close(): void;
 }
@@ -80,6 +80,20 @@ export function createTrackedTree(options: TrackedTreeOptions, current: Map<stri
       return { type: 'file', digest, mode, ...meta };
     } finally {
       await handle.close();
+    }
+  };
+
+  /**
+   * True when every directory above the path is a real directory (a dirty path whose directory was
+   * swapped for a link must not be read through it: it could reach outside the workspace).
+   */
+  const throughRealDirectories = async (path: string) => {
+    if (!path.includes('/')) return true;
+    const parent = dirname(absolute(path));
+    try {
+      return (await realpath(parent)) === parent;
+    } catch {
+      return false;
     }
   };
 
@@ -151,7 +165,8 @@ export function createTrackedTree(options: TrackedTreeOptions, current: Map<stri
 
   /** Looks at one dirty path (watch mode). */
   const examine = async (path: string, changes: Record<string, FileEntry | null>) => {
-    const stats = await lstatIfExists(absolute(path));
+    // Behind a link, the path is not a tracked file any more (what the link reaches is never read).
+    const stats = (await throughRealDirectories(path)) ? await lstatIfExists(absolute(path)) : undefined;
     if (!stats) {
       if (current.delete(path)) changes[path] = null;
       else if (watcher?.watching(path)) removeBelow(path, changes);
@@ -211,6 +226,8 @@ export function createTrackedTree(options: TrackedTreeOptions, current: Map<stri
       return changes;
     },
     async look(path) {
+      // Behind a link (or a missing directory) there is no tracked file at this path.
+      if (!(await throughRealDirectories(path))) return null;
       const stats = await lstatIfExists(absolute(path));
       if (!stats) return null;
       if (excluded(path, stats) || stats.isDirectory()) return undefined;
