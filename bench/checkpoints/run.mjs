@@ -105,7 +105,8 @@ async function toolgateRounds(tracking, directory, firstRound) {
 }
 
 function git(shadow, ...args) {
-  const result = spawnSync('git', args, {
+  // No automatic gc or maintenance: it would run in the background, between the measured commits.
+  const result = spawnSync('git', ['-c', 'gc.auto=0', '-c', 'maintenance.auto=false', ...args], {
     cwd: tree,
     encoding: 'utf8',
     env: {
@@ -225,5 +226,5 @@ try {
     );
   }
 } finally {
-  await rm(base, { recursive: true, force: true });
+  await rm(base, { recursive: true, force: true, maxRetries: 5 });
 }

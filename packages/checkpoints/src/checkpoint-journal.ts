@@ -1,5 +1,6 @@
 import { constants } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
+import type { BlobLocation } from './blob-store.js';
 import type { FileEntry } from './file-entry.js';
 
 /** Who made a set of changes: the first look at the tree, a turn, a rewind, or someone else between turns. */
@@ -19,6 +20,8 @@ export type JournalRecord =
       readonly at: string;
       /** Root-relative paths (`/`-separated) with their new state; `null` when removed. */
       readonly changes: Readonly<Record<string, FileEntry | null>>;
+      /** Where the contents stored with these changes are in the pack, by digest. */
+      readonly blobs?: Readonly<Record<string, BlobLocation>>;
     };
 
 /** The append-only record of a session's checkpoints (`journal.jsonl`, 0600). */

@@ -1,7 +1,7 @@
 import { chmod, mkdir, realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { openBlobStore } from './blob-store.js';
-import { openCheckpointJournal } from './checkpoint-journal.js';
+import { type BlobLocation, openBlobStore } from './blob-store.js';
+import { type ChangeSource, type JournalRecord, openCheckpointJournal } from './checkpoint-journal.js';
 import type { CheckpointSummary, Checkpoints, CheckpointsOptions, RestoreResult } from './checkpoints.js';
 import { type FileEntry, sameContent } from './file-entry.js';
 import { type LiveTurn, liveTurns, stateAt } from './journal-state.js';
@@ -21,6 +21,20 @@ const summary = (turn: LiveTurn): CheckpointSummary => ({
   startedAt: turn.startedAt,
   changed: [...turn.changed].sort(),
 });
+
+/** Where the journal's records say each stored content is. */
+function blobLocations(records: readonly JournalRecord[]): Map<string, BlobLocation> {
+  const locations = new Map<string, BlobLocation>();
+  for (const record of records) {
+    if (record.k !== 'changes' || !record.blobs) continue;
+    for (const [digest, location] of Object.entries(record.blobs)) {
+      if (Array.isArray(location) && location.length === 2 && location.every(Number.isSafeInteger)) {
+        locations.set(digest, [location[0], location[1]]);
+      }
+    }
+  }
+  return locations;
+}
 
 function checkTurn(turn: number): void {
   if (!Number.isSafeInteger(turn) || turn < 1) {
@@ -50,9 +64,9 @@ export async function openCheckpoints(options: CheckpointsOptions): Promise<Chec
   }
   await mkdir(directory, { recursive: true, mode: 0o700 });
   await chmod(directory, 0o700);
-  const blobs = await openBlobStore(directory);
-  const journal = await openCheckpointJournal(join(directory, 'journal.jsonl')).catch(async (error) => {
-    await blobs.close();
+  const journal = await openCheckpointJournal(join(directory, 'journal.jsonl'));
+  const blobs = await openBlobStore(directory, blobLocations(journal.records)).catch(async (error) => {
+    await journal.close();
     throw error;
   });
   // The store never records itself, when it lives inside the workspace.
@@ -76,13 +90,23 @@ export async function openCheckpoints(options: CheckpointsOptions): Promise<Chec
     return run;
   };
   const at = () => new Date().toISOString();
-  const durable = async () => {
-    await blobs.sync();
-    await journal.sync();
-  };
-  const record = async (by: 'outside' | 'turn', changes: Record<string, FileEntry | null>, turn?: number) => {
-    if (Object.keys(changes).length === 0) return;
-    await journal.append({ k: 'changes', by, ...(turn === undefined ? {} : { turn }), at: at(), changes });
+  const durable = () => journal.sync();
+  /** Appends a set of changes, after the contents they name are durable in the pack. */
+  const record = async (
+    by: ChangeSource,
+    changes: Record<string, FileEntry | null>,
+    extra: { readonly turn?: number; readonly start?: number } = {},
+  ) => {
+    if (by !== 'base' && Object.keys(changes).length === 0) return;
+    const located = await blobs.sync();
+    await journal.append({
+      k: 'changes',
+      by,
+      ...extra,
+      at: at(),
+      changes,
+      ...(Object.keys(located).length === 0 ? {} : { blobs: located }),
+    });
   };
   let started: Promise<void> | undefined;
   let running: number | undefined;
@@ -96,8 +120,7 @@ export async function openCheckpoints(options: CheckpointsOptions): Promise<Chec
     started ??= serial(async () => {
       const fresh = !journal.records.some((entry) => entry.k === 'changes' && entry.by === 'base');
       const changes = await tree.walkAll();
-      if (fresh) await journal.append({ k: 'changes', by: 'base', at: at(), changes });
-      else await record('outside', changes);
+      await record(fresh ? 'base' : 'outside', changes);
       await durable();
     });
     return started;
@@ -132,7 +155,7 @@ export async function openCheckpoints(options: CheckpointsOptions): Promise<Chec
       const want = wanted.get(path) ?? null;
       const disk = await tree.look(path);
       if (disk === undefined) {
-        skipped.push({ path, reason: 'a directory or an excluded path is in the way' });
+        skipped.push({ path, reason: 'excluded from checkpoints' });
         continue;
       }
       if (sameContent(disk, want)) continue;
@@ -160,7 +183,13 @@ export async function openCheckpoints(options: CheckpointsOptions): Promise<Chec
     const changes: Record<string, FileEntry | null> = {};
     const restored: string[] = [];
     const deleted: string[] = [];
-    for (const { path, wanted: want } of plan) {
+    // Removals first, deepest first, so a directory a turn made where a file was is empty when
+    // that file is written back; then the writes, parents before children.
+    const ordered = [
+      ...plan.filter((step) => step.wanted === null).reverse(),
+      ...plan.filter((step) => step.wanted !== null),
+    ];
+    for (const { path, wanted: want } of ordered) {
       const done = await restorePath(root, path, want, blobs, exclude);
       if (done.kind === 'skipped') {
         skipped.push({ path, reason: done.reason });
@@ -176,6 +205,7 @@ export async function openCheckpoints(options: CheckpointsOptions): Promise<Chec
         changes[path] = null;
       }
     }
+    // Recorded even when nothing was written: it drops the turns it undid from the list.
     await journal.append({ k: 'changes', by: 'rewind', turn, start: target.startIndex, at: at(), changes });
     await durable();
     return { status: 'restored', turn, restored, deleted, skipped };
@@ -202,7 +232,7 @@ export async function openCheckpoints(options: CheckpointsOptions): Promise<Chec
       open();
       return serial(async () => {
         if (running !== turn) throw new TypeError(`checkpoints: turn ${turn} is not running`);
-        await record('turn', await tree.collect(), turn);
+        await record('turn', await tree.collect(), { turn });
         await journal.append({ k: 'end', turn, at: at() });
         running = undefined;
         await durable();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Stats } from 'node:fs';
-import { chmod, lstat, mkdir, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, rename, rm, rmdir, symlink, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { BlobStore } from './blob-store.js';
 import type { FileEntry } from './file-entry.js';
@@ -23,7 +23,8 @@ async function lstatIfExists(path: string): Promise<Stats | undefined> {
 }
 
 /**
- * Puts one root-relative path back to `wanted` (`null`: removes it). Every directory on the way
+ * Puts one root-relative path back to `wanted` (`null`: removes it); an empty directory where a
+ * file is wanted is removed (the caller makes every removal first, deepest first). Every directory on the way
  * must be a real directory that is not excluded (a link in the way is never followed: the path is
  * skipped); missing ones are created. A file is written to a temporary name beside it and renamed
  * over, so a reader sees the old content or the new, never half.
@@ -50,7 +51,17 @@ export async function restorePath(
     }
   }
   const existing = await lstatIfExists(absolute);
-  if (existing?.isDirectory()) return { kind: 'skipped', reason: 'a directory is in the way' };
+  if (existing?.isDirectory()) {
+    // Emptied by the removals before (a turn made a directory where a file was): it goes.
+    const removed =
+      wanted !== null &&
+      !exclude(absolute, 'directory') &&
+      (await rmdir(absolute).then(
+        () => true,
+        () => false,
+      ));
+    if (!removed) return { kind: 'skipped', reason: 'a directory that is not empty is in the way' };
+  }
   if (wanted === null) {
     if (existing) await unlink(absolute);
     return { kind: 'deleted' };

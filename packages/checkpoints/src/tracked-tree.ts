@@ -1,5 +1,5 @@
-import { constants, type Stats } from 'node:fs';
-import { lstat, open, readdir, readlink, realpath } from 'node:fs/promises';
+import { constants, lstatSync, readdirSync, type Stats } from 'node:fs';
+import { lstat, open, readlink, realpath } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { BlobStore } from './blob-store.js';
 import { type FileEntry, sameContent, statMatches } from './file-entry.js';
@@ -29,7 +29,7 @@ export interface TrackedTree {
   walkAll(): Promise<Record<string, FileEntry | null>>;
   /** What changed since the last call: dirty paths (watch) or every path (scan), contents stored. */
   collect(): Promise<Record<string, FileEntry | null>>;
-  /** The path's state on disk now, its content stored: `null` when absent or behind a link, undefined when excluded or not a file or link. */
+  /** The path's state on disk now, its content stored: `null` when no file or link is there (or only behind a link), undefined when excluded. */
   look(path: string): Promise<FileEntry | null | undefined>;
   close(): void;
 }
@@ -134,33 +134,47 @@ export function createTrackedTree(options: TrackedTreeOptions, current: Map<stri
     watcher?.forgetDirectory(directory);
   };
 
-  /** Walks a directory: watches it before listing (so nothing slips between), then its entries. */
-  const walk = async (
-    directory: string,
-    ino: number,
-    changes: Record<string, FileEntry | null>,
-    seen?: Set<string>,
-  ) => {
-    watcher?.watchDirectory(directory, ino);
-    let entries: string[];
-    try {
-      entries = await readdir(absolute(directory));
-    } catch (error) {
-      if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return;
-      throw error;
-    }
-    const directories: { path: string; ino: number }[] = [];
-    await eachWithLimit(entries, async (name) => {
-      const path = child(directory, name);
-      const stats = await lstatIfExists(absolute(path));
-      if (!stats || excluded(path, stats)) return;
-      if (stats.isDirectory()) directories.push({ path, ino: stats.ino });
-      else {
-        seen?.add(path);
-        await examineFile(path, stats, changes);
+  /**
+   * Walks a directory and everything below it: each directory watched before it is listed (so
+   * nothing slips between), its entries stat'ed synchronously (a stat through the thread pool
+   * costs several times more, and a walk is all stats), only files whose stat differs read.
+   */
+  const walk = async (directory: string, changes: Record<string, FileEntry | null>, seen?: Set<string>) => {
+    const pending = [directory];
+    let listed = 0;
+    while (pending.length > 0) {
+      const next = pending.pop()!;
+      watcher?.watchDirectory(next);
+      let names: string[];
+      try {
+        names = readdirSync(absolute(next));
+      } catch (error) {
+        if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') continue;
+        throw error;
       }
-    });
-    for (const found of directories) await walk(found.path, found.ino, changes, seen);
+      const changed: { path: string; stats: Stats }[] = [];
+      for (const name of names) {
+        const path = child(next, name);
+        let stats: Stats | undefined;
+        try {
+          stats = lstatSync(absolute(path), { throwIfNoEntry: false });
+        } catch (error) {
+          if (errorCode(error) === 'ENOTDIR') continue;
+          throw error;
+        }
+        if (!stats || excluded(path, stats)) continue;
+        if (stats.isDirectory()) {
+          pending.push(path);
+          continue;
+        }
+        seen?.add(path);
+        const previous = current.get(path);
+        if (!previous || !statMatches(previous, stats)) changed.push({ path, stats });
+      }
+      await eachWithLimit(changed, ({ path, stats }) => examineFile(path, stats, changes));
+      // Let the loop breathe during a long walk (a host answers its client meanwhile).
+      if (++listed % 64 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    }
   };
 
   /** Looks at one dirty path (watch mode). */
@@ -175,12 +189,11 @@ export function createTrackedTree(options: TrackedTreeOptions, current: Map<stri
     if (excluded(path, stats)) return;
     if (stats.isDirectory()) {
       if (current.delete(path)) changes[path] = null;
-      // A watched directory reported by name: its entries report themselves.
-      if (watcher?.watching(path, stats.ino)) return;
-      // A new directory (created, or moved in over one that was watched) is walked whole.
+      // A directory its parent reports (made, moved in, removed and made again, its permissions
+      // changed) is walked whole and watched anew; only what differs from the last look is read.
       const replaced = watcher?.watching(path) === true;
       const seen = new Set<string>();
-      await walk(path, stats.ino, changes, seen);
+      await walk(path, changes, seen);
       if (replaced) {
         const prefix = `${path}/`;
         for (const known of current.keys()) {
@@ -199,7 +212,7 @@ export function createTrackedTree(options: TrackedTreeOptions, current: Map<stri
   const scan = async (): Promise<Record<string, FileEntry | null>> => {
     const changes: Record<string, FileEntry | null> = {};
     const seen = new Set<string>();
-    await walk('', (await lstat(root)).ino, changes, seen);
+    await walk('', changes, seen);
     for (const path of current.keys()) {
       if (!seen.has(path)) {
         current.delete(path);
@@ -229,10 +242,11 @@ export function createTrackedTree(options: TrackedTreeOptions, current: Map<stri
       // Behind a link (or a missing directory) there is no tracked file at this path.
       if (!(await throughRealDirectories(path))) return null;
       const stats = await lstatIfExists(absolute(path));
-      if (!stats) return null;
-      if (excluded(path, stats) || stats.isDirectory()) return undefined;
+      // A directory (or a socket, a fifo) is no tracked file either; what is below it is looked at by its own path.
+      if (!stats || (!stats.isFile() && !stats.isSymbolicLink())) return null;
+      if (excluded(path, stats)) return undefined;
       try {
-        return (await snapshot(path, stats)) ?? undefined;
+        return (await snapshot(path, stats)) ?? null;
       } catch (error) {
         if (errorCode(error) === 'ENOENT') return null;
         throw error;

@@ -11,10 +11,13 @@ import { join } from 'node:path';
 export interface TreeWatcher {
   /** True once a watch could not be placed or reported an error: dirty paths are then incomplete. */
   readonly failed: boolean;
-  /** True when a root-relative directory is watched (with `ino`: that very directory, not one moved in since). */
-  watching(directory: string, ino?: number): boolean;
-  /** Starts watching a root-relative directory (`''` is the root) with inode `ino`; a no-op when it is watched. */
-  watchDirectory(directory: string, ino: number): void;
+  /** True when a root-relative directory has a watch (which may be the watch of one removed since). */
+  watching(directory: string): boolean;
+  /**
+   * Watches a root-relative directory (`''` is the root), replacing its earlier watch: a
+   * directory removed and made again (perhaps with the same inode number) needs a new one.
+   */
+  watchDirectory(directory: string): void;
   /** Stops watching a directory and every directory below it (it was removed). */
   forgetDirectory(directory: string): void;
   /** The dirty root-relative paths since the last call, and clears them. */
@@ -28,26 +31,23 @@ const nextTurnOfTheLoop = () => new Promise<void>((resolve) => setImmediate(reso
 
 export function createTreeWatcher(root: string): TreeWatcher {
   const watchers = new Map<string, FSWatcher>();
-  const inodes = new Map<string, number>();
   let dirty = new Set<string>();
   let failed = false;
   const fail = () => {
     failed = true;
     for (const watcher of watchers.values()) watcher.close();
     watchers.clear();
-    inodes.clear();
   };
   const child = (directory: string, name: string) => (directory === '' ? name : `${directory}/${name}`);
   return {
     get failed() {
       return failed;
     },
-    watching: (directory, ino) =>
-      watchers.has(directory) && (ino === undefined || inodes.get(directory) === ino),
-    watchDirectory(directory, ino) {
+    watching: (directory) => watchers.has(directory),
+    watchDirectory(directory) {
       if (failed) return;
       const existing = watchers.get(directory);
-      if (existing && inodes.get(directory) === ino) return;
+      watchers.delete(directory);
       existing?.close();
       try {
         const watcher = watch(
@@ -63,13 +63,11 @@ export function createTreeWatcher(root: string): TreeWatcher {
           // A removed directory's watch ends; anything else leaves the picture incomplete.
           if (watchers.get(directory) === watcher) {
             watchers.delete(directory);
-            inodes.delete(directory);
             watcher.close();
             dirty.add(directory);
           }
         });
         watchers.set(directory, watcher);
-        inodes.set(directory, ino);
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         // Gone or replaced before the watch was placed: its parent's event brings it back.
@@ -86,7 +84,6 @@ export function createTreeWatcher(root: string): TreeWatcher {
         if (name === directory || directory === '' || name.startsWith(prefix)) {
           watcher.close();
           watchers.delete(name);
-          inodes.delete(name);
         }
       }
     },
