@@ -22,7 +22,7 @@ const TOP = SMOKE ? 3 : 64;
 const SUB = SMOKE ? 4 : 32;
 const FILES = SMOKE ? 25 : 32;
 const ROUNDS = SMOKE ? 1 : Number(process.env.BENCH_RUNS ?? 21);
-const AGENT_TURNS = SMOKE ? 1 : 15;
+const AGENT_TURNS = SMOKE ? 1 : 31;
 
 const base = await mkdtemp(join(tmpdir(), 'toolgate-bench-checkpoints-'));
 const tree = join(base, 'tree');
@@ -150,42 +150,66 @@ async function gitRounds(firstRound) {
   return { open, turn: median(turns), emptyTurn, rewind };
 }
 
-async function agentTurns(withCheckpoints, round) {
+/** An agent session over the tree against its own fake model server, with or without checkpoints. */
+async function openAgent(withCheckpoints) {
   const server = await startFakeModelServer();
   const config = join(base, 'toolgate.config.json');
   await writeFile(config, '{}');
   const env = { XDG_CONFIG_HOME: join(base, 'config-home'), XDG_STATE_HOME: join(base, 'state') };
   const settings = await resolveSessionSettings({ root: tree, env, configFile: config, notice: () => {} });
+  const name = withCheckpoints ? 'checkpointed' : 'plain';
   const session = await openHostSession(settings, {
     answeredBy: 'bench',
     notice: () => {},
     env: { TOOLGATE_MODEL: 'openai-compatible:bench', TOOLGATE_BASE_URL: server.baseURL },
     purpose: { kind: 'agent' },
     mode: () => 'auto',
-    ...(withCheckpoints ? { checkpoints: { directory: join(base, `agent-${round}`) } } : {}),
+    ...(withCheckpoints ? { checkpoints: { directory: join(base, 'agent-store') } } : {}),
   });
-  try {
-    await session.checkpoints?.start();
-    const turns = [];
-    for (let turn = 0; turn < AGENT_TURNS + 1; turn++) {
+  await session.checkpoints?.start();
+  let turns = 0;
+  return {
+    async turn() {
+      turns += 1;
       server.reply(
         {
-          toolCalls: [
-            { name: 'write_file', arguments: { path: `d1/agent-${round}-${turn}.txt`, content: 'x\n' } },
-          ],
+          toolCalls: [{ name: 'write_file', arguments: { path: `d1/${name}-${turns}.txt`, content: 'x\n' } }],
         },
         { text: 'done' },
       );
-      const elapsed = await time(async () => {
+      return time(async () => {
         const result = await session.prompt('write one file').result;
         if (result.stopReason !== 'completed') throw new Error(`turn ended ${result.stopReason}`);
       });
-      if (turn > 0) turns.push(elapsed); // the first turn warms the tools up
+    },
+    tracking: () => session.checkpoints?.tracking,
+    async close() {
+      await session.close();
+      await server.close();
+    },
+  };
+}
+
+/** One-tool turns of both sessions, alternating (so both see the same load); the first of each warms up. */
+async function agentTurns() {
+  const plain = await openAgent(false);
+  const checkpointed = await openAgent(true);
+  try {
+    const times = { plain: [], checkpointed: [] };
+    for (let turn = 0; turn <= AGENT_TURNS; turn++) {
+      const a = await plain.turn();
+      const b = await checkpointed.turn();
+      if (turn > 0) {
+        times.plain.push(a);
+        times.checkpointed.push(b);
+      }
     }
-    return median(turns);
+    if (checkpointed.tracking() !== 'watch')
+      throw new Error(`the agent's checkpoints ${checkpointed.tracking()}`);
+    return { plain: median(times.plain), checkpointed: median(times.checkpointed) };
   } finally {
-    await session.close();
-    await server.close();
+    await plain.close();
+    await checkpointed.close();
   }
 }
 
@@ -198,8 +222,7 @@ try {
   const watch = await toolgateRounds('watch', join(base, 'store-watch'), 0);
   const scan = await toolgateRounds('scan', join(base, 'store-scan'), ROUNDS + 1);
   const shadow = await gitRounds(2 * (ROUNDS + 1));
-  const plain = await agentTurns(false, 'plain');
-  const checkpointed = await agentTurns(true, 'checkpointed');
+  const { plain, checkpointed } = await agentTurns();
   if (SMOKE) {
     console.log('bench/checkpoints: smoke run done (no figures)');
   } else {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { constants } from 'node:fs';
+import { constants, writeSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -8,8 +8,11 @@ export type BlobLocation = readonly [offset: number, length: number];
 
 /** Content-addressed storage of file contents: one append-only pack (0600), indexed by the journal. */
 export interface BlobStore {
-  /** Stores the content once per digest; resolves to its sha256 (hex). */
-  put(content: Buffer): Promise<string>;
+  /**
+   * Stores the content once per digest and returns its sha256 (hex). Synchronous: a checkpoint
+   * stores small files one after another, and a write through the thread pool costs more than it.
+   */
+  put(content: Buffer): string;
   /** The content of a digest, or undefined when the store does not hold it. */
   read(digest: string): Promise<Buffer | undefined>;
   /**
@@ -30,48 +33,38 @@ export async function openBlobStore(
   directory: string,
   known: ReadonlyMap<string, BlobLocation>,
 ): Promise<BlobStore> {
-  // Not O_APPEND: Linux ignores the position of a write to an O_APPEND file, and puts run concurrently.
+  // Not O_APPEND: each write goes at the position the store keeps (the end of what it knows).
   const pack = await open(join(directory, 'blobs.pack'), constants.O_RDWR | constants.O_CREAT, 0o600);
   let size = (await pack.stat()).size;
   const locations = new Map([...known].filter(([, [offset, length]]) => offset + length <= size));
   let fresh: Record<string, BlobLocation> = {};
-  const writes = new Set<Promise<unknown>>();
   return {
-    async put(content) {
+    put(content) {
       const digest = createHash('sha256').update(content).digest('hex');
       if (locations.has(digest)) return digest;
       const location: BlobLocation = [size, content.length];
+      for (let written = 0; written < content.length; ) {
+        written += writeSync(pack.fd, content, written, content.length - written, size + written);
+      }
       size += content.length;
       locations.set(digest, location);
       fresh[digest] = location;
-      const write = pack.write(content, 0, content.length, location[0]);
-      writes.add(write);
-      try {
-        await write;
-      } finally {
-        writes.delete(write);
-      }
       return digest;
     },
     async read(digest) {
       const location = locations.get(digest);
       if (!location) return undefined;
-      await Promise.all(writes);
       const [offset, length] = location;
       const buffer = Buffer.alloc(length);
       const { bytesRead } = await pack.read(buffer, 0, length, offset);
       return bytesRead === length ? buffer : undefined;
     },
     async sync() {
-      await Promise.all(writes);
       const synced = fresh;
       fresh = {};
       if (Object.keys(synced).length > 0) await pack.datasync();
       return synced;
     },
-    async close() {
-      await Promise.all(writes);
-      await pack.close();
-    },
+    close: () => pack.close(),
   };
 }

@@ -1,5 +1,15 @@
-import { constants, lstatSync, readdirSync, type Stats } from 'node:fs';
-import { lstat, open, readlink, realpath } from 'node:fs/promises';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  type Stats,
+} from 'node:fs';
+import { lstat, realpath } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { BlobStore } from './blob-store.js';
 import { type FileEntry, sameContent, statMatches } from './file-entry.js';
@@ -34,16 +44,6 @@ export interface TrackedTree {
   close(): void;
 }
 
-const CONCURRENCY = 16;
-
-async function eachWithLimit<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, lane));
-}
-
 const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
 
 async function lstatIfExists(path: string): Promise<Stats | undefined> {
@@ -62,24 +62,24 @@ export function createTrackedTree(options: TrackedTreeOptions, current: Map<stri
   const child = (directory: string, name: string) => (directory === '' ? name : `${directory}/${name}`);
 
   /** Reads one file or link without following links; undefined when it is neither or changed kind meanwhile. */
-  const snapshot = async (path: string, stats: Stats): Promise<FileEntry | undefined> => {
+  const snapshot = (path: string, stats: Stats): FileEntry | undefined => {
     const full = absolute(path);
     if (stats.isSymbolicLink()) {
-      const target = await readlink(full);
-      return { type: 'symlink', target, ctimeMs: stats.ctimeMs, ino: stats.ino };
+      return { type: 'symlink', target: readlinkSync(full), ctimeMs: stats.ctimeMs, ino: stats.ino };
     }
     if (!stats.isFile()) return undefined;
-    const handle = await open(full, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    // Synchronous: a checkpoint reads a few small files, a first look many, and each call through
+    // the thread pool costs more than the read (the walk yields to the loop between directories).
+    const fd = openSync(full, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
     try {
-      const opened = await handle.stat();
+      const opened = fstatSync(fd);
       if (!opened.isFile()) return undefined;
       const mode = opened.mode & 0o7777;
       const meta = { size: opened.size, mtimeMs: opened.mtimeMs, ctimeMs: opened.ctimeMs, ino: opened.ino };
       if (opened.size > maxFileBytes) return { type: 'file', digest: null, mode, ...meta };
-      const digest = await blobs.put(await handle.readFile());
-      return { type: 'file', digest, mode, ...meta };
+      return { type: 'file', digest: blobs.put(readFileSync(fd)), mode, ...meta };
     } finally {
-      await handle.close();
+      closeSync(fd);
     }
   };
 
@@ -101,12 +101,12 @@ export function createTrackedTree(options: TrackedTreeOptions, current: Map<stri
     exclude(absolute(path), stats.isDirectory() ? 'directory' : 'file');
 
   /** Records the path's new state in `changes` when it differs from what toolgate last saw. */
-  const examineFile = async (path: string, stats: Stats, changes: Record<string, FileEntry | null>) => {
+  const examineFile = (path: string, stats: Stats, changes: Record<string, FileEntry | null>) => {
     const previous = current.get(path);
     if (previous && statMatches(previous, stats)) return;
     let entry: FileEntry | undefined;
     try {
-      entry = await snapshot(path, stats);
+      entry = snapshot(path, stats);
     } catch (error) {
       // Removed or replaced between the look and the read: the watcher reports it again.
       if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ELOOP') return;
@@ -171,9 +171,9 @@ export function createTrackedTree(options: TrackedTreeOptions, current: Map<stri
         const previous = current.get(path);
         if (!previous || !statMatches(previous, stats)) changed.push({ path, stats });
       }
-      await eachWithLimit(changed, ({ path, stats }) => examineFile(path, stats, changes));
+      for (const { path, stats } of changed) examineFile(path, stats, changes);
       // Let the loop breathe during a long walk (a host answers its client meanwhile).
-      if (++listed % 64 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      if (++listed % 16 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
     }
   };
 
@@ -206,7 +206,7 @@ export function createTrackedTree(options: TrackedTreeOptions, current: Map<stri
       return;
     }
     if (watcher?.watching(path)) removeBelow(path, changes);
-    await examineFile(path, stats, changes);
+    examineFile(path, stats, changes);
   };
 
   const scan = async (): Promise<Record<string, FileEntry | null>> => {
@@ -246,7 +246,7 @@ export function createTrackedTree(options: TrackedTreeOptions, current: Map<stri
       if (!stats || (!stats.isFile() && !stats.isSymbolicLink())) return null;
       if (excluded(path, stats)) return undefined;
       try {
-        return (await snapshot(path, stats)) ?? null;
+        return snapshot(path, stats) ?? null;
       } catch (error) {
         if (errorCode(error) === 'ENOENT') return null;
         throw error;
