@@ -46,11 +46,15 @@ export interface TrackedTree {
 
 const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
 
+/** Errors that mean the path went away or is not there to be read: it is not tracked, nothing fails. */
+const UNREADABLE = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'EACCES', 'EPERM']);
+const unreadable = (error: unknown) => UNREADABLE.has(errorCode(error) ?? '');
+
 async function lstatIfExists(path: string): Promise<Stats | undefined> {
   try {
     return await lstat(path);
   } catch (error) {
-    if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return undefined;
+    if (unreadable(error)) return undefined;
     throw error;
   }
 }
@@ -108,8 +112,8 @@ export function createTrackedTree(options: TrackedTreeOptions, current: Map<stri
     try {
       entry = snapshot(path, stats);
     } catch (error) {
-      // Removed or replaced between the look and the read: the watcher reports it again.
-      if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ELOOP') return;
+      // Removed or replaced between the look and the read (the watcher reports it again), or unreadable.
+      if (unreadable(error)) return;
       throw error;
     }
     if (!entry) {
@@ -149,7 +153,7 @@ export function createTrackedTree(options: TrackedTreeOptions, current: Map<stri
       try {
         names = readdirSync(absolute(next));
       } catch (error) {
-        if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') continue;
+        if (unreadable(error)) continue;
         throw error;
       }
       const changed: { path: string; stats: Stats }[] = [];
@@ -159,7 +163,7 @@ export function createTrackedTree(options: TrackedTreeOptions, current: Map<stri
         try {
           stats = lstatSync(absolute(path), { throwIfNoEntry: false });
         } catch (error) {
-          if (errorCode(error) === 'ENOTDIR') continue;
+          if (unreadable(error)) continue;
           throw error;
         }
         if (!stats || excluded(path, stats)) continue;
@@ -248,7 +252,7 @@ export function createTrackedTree(options: TrackedTreeOptions, current: Map<stri
       try {
         return snapshot(path, stats) ?? null;
       } catch (error) {
-        if (errorCode(error) === 'ENOENT') return null;
+        if (unreadable(error)) return null;
         throw error;
       }
     },

@@ -75,6 +75,8 @@ export function createTreeWatcher(root: string): TreeWatcher {
           dirty.add(directory);
           return;
         }
+        // Unreadable: nothing in it is tracked (the walk cannot list it either).
+        if (code === 'EACCES' || code === 'EPERM') return;
         fail();
       }
     },
