@@ -6,7 +6,11 @@ import { join } from 'node:path';
 /** Where a blob lives in the pack: its offset and length. */
 export type BlobLocation = readonly [offset: number, length: number];
 
-/** Content-addressed storage of file contents: one append-only pack (0600), indexed by the journal. */
+/**
+ * Content-addressed storage of file contents: one append-only pack (0600), indexed by the
+ * journal. A content is checked against its digest when read back, so the pack and the journal
+ * may be fsynced together: a location whose bytes did not survive a power loss reads as missing.
+ */
 export interface BlobStore {
   /**
    * Stores the content once per digest and returns its sha256 (hex). Synchronous: a checkpoint
@@ -15,12 +19,10 @@ export interface BlobStore {
   put(content: Buffer): string;
   /** The content of a digest, or undefined when the store does not hold it. */
   read(digest: string): Promise<Buffer | undefined>;
-  /**
-   * Makes every blob stored since the last call durable (the pack fsynced) and returns where they
-   * are, for the journal record that names them: the journal is the pack's index, so a blob is
-   * known after a crash only when the record naming it was written after its bytes.
-   */
-  sync(): Promise<Record<string, BlobLocation>>;
+  /** Where the blobs stored since the last call are, for the journal record that names them (the journal is the pack's index). */
+  takeLocations(): Record<string, BlobLocation>;
+  /** Makes the pack durable (fsync), when anything was stored since the last flush. */
+  flush(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ export async function openBlobStore(
   let size = (await pack.stat()).size;
   const locations = new Map([...known].filter(([, [offset, length]]) => offset + length <= size));
   let fresh: Record<string, BlobLocation> = {};
+  let unflushed = false;
   return {
     put(content) {
       const digest = createHash('sha256').update(content).digest('hex');
@@ -49,6 +52,7 @@ export async function openBlobStore(
       size += content.length;
       locations.set(digest, location);
       fresh[digest] = location;
+      unflushed = true;
       return digest;
     },
     async read(digest) {
@@ -57,13 +61,19 @@ export async function openBlobStore(
       const [offset, length] = location;
       const buffer = Buffer.alloc(length);
       const { bytesRead } = await pack.read(buffer, 0, length, offset);
-      return bytesRead === length ? buffer : undefined;
+      // Checked: after a power loss the pack may hold zeros where a blob's bytes were not yet written.
+      const intact = bytesRead === length && createHash('sha256').update(buffer).digest('hex') === digest;
+      return intact ? buffer : undefined;
     },
-    async sync() {
-      const synced = fresh;
+    takeLocations() {
+      const taken = fresh;
       fresh = {};
-      if (Object.keys(synced).length > 0) await pack.datasync();
-      return synced;
+      return taken;
+    },
+    async flush() {
+      if (!unflushed) return;
+      unflushed = false;
+      await pack.datasync();
     },
     close: () => pack.close(),
   };

@@ -90,15 +90,18 @@ export async function openCheckpoints(options: CheckpointsOptions): Promise<Chec
     return run;
   };
   const at = () => new Date().toISOString();
-  const durable = () => journal.sync();
-  /** Appends a set of changes, after the contents they name are durable in the pack. */
+  /** The pack and the journal fsynced (together: a content read back is checked against its digest). */
+  const durable = async () => {
+    await Promise.all([blobs.flush(), journal.sync()]);
+  };
+  /** Appends a set of changes, with where the contents it names are in the pack. */
   const record = async (
     by: ChangeSource,
     changes: Record<string, FileEntry | null>,
     extra: { readonly turn?: number; readonly start?: number } = {},
   ) => {
     if (by !== 'base' && Object.keys(changes).length === 0) return;
-    const located = await blobs.sync();
+    const located = blobs.takeLocations();
     await journal.append({
       k: 'changes',
       by,
