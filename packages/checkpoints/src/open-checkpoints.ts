@@ -83,9 +83,22 @@ export async function openCheckpoints(options: CheckpointsOptions): Promise<Chec
     current,
   );
   let queue: Promise<unknown> = Promise.resolve();
+  /** A background fsync's failure, reported by the next operation. */
+  let unsynced: unknown;
+  const reportUnsynced = () => {
+    if (unsynced === undefined) return;
+    const error = unsynced;
+    unsynced = undefined;
+    throw new Error(
+      `checkpoints: the last turn's record could not be made durable: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  };
   /** Runs operations one at a time, in call order; a failure fails its own call only. */
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
-    const run = queue.then(work);
+    const run = queue.then(async () => {
+      reportUnsynced();
+      return work();
+    });
     queue = run.catch(() => {});
     return run;
   };
@@ -102,7 +115,7 @@ export async function openCheckpoints(options: CheckpointsOptions): Promise<Chec
   ) => {
     if (by !== 'base' && Object.keys(changes).length === 0) return;
     const located = blobs.takeLocations();
-    await journal.append({
+    journal.append({
       k: 'changes',
       by,
       ...extra,
@@ -209,7 +222,7 @@ export async function openCheckpoints(options: CheckpointsOptions): Promise<Chec
       }
     }
     // Recorded even when nothing was written: it drops the turns it undid from the list.
-    await journal.append({ k: 'changes', by: 'rewind', turn, start: target.startIndex, at: at(), changes });
+    journal.append({ k: 'changes', by: 'rewind', turn, start: target.startIndex, at: at(), changes });
     await durable();
     return { status: 'restored', turn, restored, deleted, skipped };
   };
@@ -227,7 +240,7 @@ export async function openCheckpoints(options: CheckpointsOptions): Promise<Chec
         await record('outside', await tree.collect());
         // Written, not fsynced: a killed process keeps it (the kernel has it); the turn's end is
         // fsynced, so a power loss costs at most the turn in flight.
-        await journal.append({ k: 'start', turn, at: at() });
+        journal.append({ k: 'start', turn, at: at() });
         running = turn;
       });
     },
@@ -236,10 +249,16 @@ export async function openCheckpoints(options: CheckpointsOptions): Promise<Chec
       open();
       return serial(async () => {
         if (running !== turn) throw new TypeError(`checkpoints: turn ${turn} is not running`);
-        await record('turn', await tree.collect(), { turn });
-        await journal.append({ k: 'end', turn, at: at() });
-        running = undefined;
-        await durable();
+        try {
+          await record('turn', await tree.collect(), { turn });
+          journal.append({ k: 'end', turn, at: at() });
+        } finally {
+          running = undefined;
+        }
+        // The fsync runs off the turn's path: the next operation waits for it, and fails if it did.
+        serial(durable).catch((error: unknown) => {
+          unsynced = error;
+        });
         const live = liveTurns(journal.records).findLast((entry) => entry.turn === turn);
         return live ? summary(live) : { turn, startedAt: at(), changed: [] };
       });
