@@ -12,6 +12,8 @@ export type BlobLocation = readonly [offset: number, length: number];
  * may be fsynced together: a location whose bytes did not survive a power loss reads as missing.
  */
 export interface BlobStore {
+  /** Bytes in the pack. */
+  readonly size: number;
   /**
    * Stores the content once per digest and returns its sha256 (hex). Synchronous: a checkpoint
    * stores small files one after another, and a write through the thread pool costs more than it.
@@ -42,6 +44,9 @@ export async function openBlobStore(
   let fresh: Record<string, BlobLocation> = {};
   let unflushed = false;
   return {
+    get size() {
+      return size;
+    },
     put(content) {
       const digest = createHash('sha256').update(content).digest('hex');
       if (locations.has(digest)) return digest;

@@ -14,6 +14,8 @@ export interface CheckpointsOptions {
   readonly exclude: CheckpointExclude;
   /** Files larger than this are tracked by their metadata but not copied (rewind lists them as skipped). @default 16 MiB */
   readonly maxFileBytes?: number;
+  /** Once the store holds this many bytes, further contents are tracked by their metadata only (skipped by a rewind). @default 2 GiB */
+  readonly maxStoreBytes?: number;
   /** `watch` (directory watches; dirty paths only) or `scan` (a stat of every path each turn). @default 'watch' */
   readonly tracking?: ChangeTracking;
 }

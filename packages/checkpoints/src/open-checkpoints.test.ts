@@ -275,6 +275,29 @@ describe('openCheckpoints', () => {
     }
   });
 
+  it('tracks files past the size limits by their metadata only, and a rewind lists them as skipped', async () => {
+    await writeFile(join(root, 'big.bin'), Buffer.alloc(64, 1));
+    const checkpoints = await open({ maxFileBytes: 32 });
+    await checkpoints.beforeTurn(1);
+    await writeFile(join(root, 'big.bin'), Buffer.alloc(64, 2));
+    await writeFile(join(root, 'src/a.txt'), 'changed\n');
+    expect((await checkpoints.afterTurn(1)).changed).toEqual(['big.bin', 'src/a.txt']);
+    expect(await checkpoints.restore(1)).toMatchObject({
+      restored: ['src/a.txt'],
+      skipped: [{ path: 'big.bin', reason: 'too large to have been kept' }],
+    });
+    expect(await read('src/a.txt')).toBe('alpha\n');
+  });
+
+  it('copies nothing more once the store holds its limit', async () => {
+    const checkpoints = await open({ maxStoreBytes: 8 });
+    await checkpoints.beforeTurn(1);
+    await writeFile(join(root, 'src/a.txt'), 'changed\n');
+    await checkpoints.afterTurn(1);
+    expect(await checkpoints.restore(1)).toMatchObject({ skipped: [{ path: 'src/a.txt' }] });
+    expect((await stat(join(directory, 'blobs.pack'))).size).toBeLessThanOrEqual(8);
+  });
+
   it('says which turns exist when asked for one that does not', async () => {
     const checkpoints = await open();
     await checkpoints.beforeTurn(1);

@@ -11,6 +11,9 @@ import { type CheckpointExclude, createTrackedTree } from './tracked-tree.js';
 /** Files larger than this are tracked but not copied. */
 export const DEFAULT_MAX_CHECKPOINT_FILE_BYTES = 16 * 1024 * 1024;
 
+/** A store this large copies nothing more (a workspace far larger than a project: a home directory). */
+export const DEFAULT_MAX_CHECKPOINT_STORE_BYTES = 2 * 1024 * 1024 * 1024;
+
 const isWithin = (path: string, directory: string) => {
   const rel = relative(directory, path);
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
@@ -78,6 +81,7 @@ export async function openCheckpoints(options: CheckpointsOptions): Promise<Chec
       exclude,
       blobs,
       maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_CHECKPOINT_FILE_BYTES,
+      maxStoreBytes: options.maxStoreBytes ?? DEFAULT_MAX_CHECKPOINT_STORE_BYTES,
       tracking: options.tracking ?? 'watch',
     },
     current,

@@ -26,6 +26,7 @@ export interface TrackedTreeOptions {
   readonly exclude: CheckpointExclude;
   readonly blobs: BlobStore;
   readonly maxFileBytes: number;
+  readonly maxStoreBytes: number;
   readonly tracking: ChangeTracking;
 }
 
@@ -60,7 +61,7 @@ async function lstatIfExists(path: string): Promise<Stats | undefined> {
 }
 
 export function createTrackedTree(options: TrackedTreeOptions, current: Map<string, FileEntry>): TrackedTree {
-  const { root, exclude, blobs, maxFileBytes } = options;
+  const { root, exclude, blobs, maxFileBytes, maxStoreBytes } = options;
   const watcher: TreeWatcher | undefined = options.tracking === 'watch' ? createTreeWatcher(root) : undefined;
   const absolute = (path: string) => (path === '' ? root : join(root, path));
   const child = (directory: string, name: string) => (directory === '' ? name : `${directory}/${name}`);
@@ -80,7 +81,9 @@ export function createTrackedTree(options: TrackedTreeOptions, current: Map<stri
       if (!opened.isFile()) return undefined;
       const mode = opened.mode & 0o7777;
       const meta = { size: opened.size, mtimeMs: opened.mtimeMs, ctimeMs: opened.ctimeMs, ino: opened.ino };
-      if (opened.size > maxFileBytes) return { type: 'file', digest: null, mode, ...meta };
+      if (opened.size > maxFileBytes || blobs.size + opened.size > maxStoreBytes) {
+        return { type: 'file', digest: null, mode, ...meta };
+      }
       return { type: 'file', digest: blobs.put(readFileSync(fd)), mode, ...meta };
     } finally {
       closeSync(fd);
