@@ -121,7 +121,8 @@ function git(shadow, ...args) {
       HOME: base,
     },
   });
-  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.error?.message ?? result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`git ${args.join(' ')}: ${result.error?.message ?? result.stderr}`);
   return result.stdout.trim();
 }
 
