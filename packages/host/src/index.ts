@@ -1,4 +1,9 @@
 export { AgentDefinitionError } from './agents/agent-definition-error.js';
+export { checkpointExclusion } from './checkpoints/checkpoint-exclusion.js';
+export {
+  openSessionCheckpoints,
+  type SessionCheckpointsOptions,
+} from './checkpoints/open-session-checkpoints.js';
 export { ConfigError } from './config/config-error.js';
 export { inspectWorkspaceConfig } from './config/inspect-workspace-config.js';
 export { loadUserConfig } from './config/load-session-config.js';
@@ -24,4 +29,5 @@ export type {
   ToolHostSession,
 } from './session/host-session.js';
 export { openHostSession } from './session/open-host-session.js';
+export { sessionDirectory } from './session-store/session-directory.js';
 export type { ToolModuleContext, ToolModuleFactory, ToolModuleTools } from './tool-modules/tool-module.js';

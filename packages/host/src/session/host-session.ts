@@ -1,4 +1,5 @@
 import type { AgentMessage, AgentTurn, PromptOptions } from '@toolgate/agent';
+import type { Checkpoints } from '@toolgate/checkpoints';
 import type {
   ApprovalMode,
   ApprovalSubject,
@@ -64,6 +65,13 @@ export interface HostSessionOptions<Purpose extends HostPurpose = HostPurpose> {
   readonly mcpStderr?: (server: string, chunk: string) => void;
   /** Called when an MCP server's tools change (`serve`: servers join as they connect). @default nothing */
   readonly onMcpToolsChanged?: () => void;
+  /**
+   * An agent's checkpoints (`agent` only): before each turn's first tool call the workspace's
+   * state is checkpointed in `directory` (`<sessionDir>/checkpoints`, see `sessionDirectory`), and
+   * what the turn changed (its tools, bash, processes started earlier) is recorded as it ends.
+   * @default none
+   */
+  readonly checkpoints?: { readonly directory: string };
 }
 
 /** What closing a session reports. */
@@ -105,6 +113,8 @@ export interface AgentHostSession extends HostSessionBase {
   prompt(input: string, options?: PromptOptions): AgentTurn;
   /** The history so far. */
   history(): readonly AgentMessage[];
+  /** The session's checkpoints, when the host asked for them: `list` and `restore` between turns (a rewind). */
+  readonly checkpoints: Checkpoints | undefined;
 }
 
 /** The session {@link openHostSession} opens for a purpose. */

@@ -1,5 +1,7 @@
 import type { ToolProvider } from '@toolgate/core';
 import { resolveAgentDefinitions } from '../agents/resolve-agent-definitions.js';
+import { checkpointExclusion } from '../checkpoints/checkpoint-exclusion.js';
+import { createTurnCheckpoints } from '../checkpoints/turn-checkpoints.js';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
 import { selectModel } from '../model/select-model.js';
 import { auditedTurn } from './audited-turn.js';
@@ -41,12 +43,16 @@ export async function openAgentHostSession(
       ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
     });
     let top: SessionToolSet | undefined;
+    const turns = options.checkpoints ? createTurnCheckpoints(notice) : undefined;
+    // Closed after the agent session, so a turn it interrupts still records its changes.
+    if (turns) resources.defer(() => turns.close());
+    const after = [...(turns ? [turns.gate] : []), ...(options.after ?? [])];
     const agent = createSessionAgent(settings, {
       model,
       delegates,
       notice,
       ...(oversight ? { before: oversight.before } : {}),
-      ...(options.after ? { after: options.after } : {}),
+      ...(after.length > 0 ? { after } : {}),
       ...(purpose.maxSteps === undefined ? {} : { maxSteps: purpose.maxSteps }),
       ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
       ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
@@ -62,16 +68,36 @@ export async function openAgentHostSession(
     });
     const session = await agent.createSession();
     resources.defer(() => session.close());
+    if (turns && options.checkpoints && top) {
+      const { openCheckpoints } = await import('@toolgate/checkpoints');
+      const checkpoints = await openCheckpoints({
+        workspaceRoot: top.workspace.root,
+        directory: options.checkpoints.directory,
+        exclude: checkpointExclusion(top.workspace),
+      });
+      turns.attach(checkpoints);
+      // The first look at the tree (a new store copies every tracked file) runs while the person
+      // types; the first turn's tools wait for it.
+      checkpoints.start().catch((error: unknown) => {
+        notice(
+          `checkpoints: could not look at the workspace: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      });
+    }
     return {
       settings,
       get tools() {
         return top?.provider ?? NO_TOOLS;
       },
       prompt: (input, promptOptions) => {
-        const turn = session.prompt(input, promptOptions);
+        const started = session.prompt(input, promptOptions);
+        const turn = turns ? turns.around(started) : started;
         return oversight ? auditedTurn(turn, oversight.onEvent) : turn;
       },
       history: () => session.history(),
+      get checkpoints() {
+        return turns?.checkpoints;
+      },
       mcpStatus: () => top?.mcp?.statusLines() ?? [],
       mcpReady: top?.mcp?.ready ?? Promise.resolve(),
       close: async () => {
