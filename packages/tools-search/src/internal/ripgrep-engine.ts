@@ -1,7 +1,7 @@
 import { nulRecords, type RecordReader, type RipgrepRun, runRipgrep } from './run-ripgrep.js';
 import type { FoundMatch, GrepOutcome, GrepRequest, ListOutcome, WalkSettings } from './search-request.js';
 import { toContent } from './search-text.js';
-import { isSecretPath, ripgrepSecretFlags } from './secret-names.js';
+import { ripgrepSecretFlags, secretPathFilter } from './secret-names.js';
 
 /** How long a search runs before the concurrent `rg --files` count starts. */
 const COUNT_DELAY_MS = 25;
@@ -46,6 +46,7 @@ export async function listFilesWithRipgrep(
 ): Promise<ListOutcome> {
   const files: string[] = [];
   const prefix = settings.base.endsWith('/') ? settings.base : `${settings.base}/`;
+  const isSecret = secretPathFilter(settings.secrets);
   const run = await runRipgrep({
     ripgrepPath,
     args: [
@@ -62,7 +63,7 @@ export async function listFilesWithRipgrep(
     read: nulRecords((path) => {
       if (path === '') return undefined;
       const relativePath = path.startsWith(prefix) ? path.slice(prefix.length) : path;
-      if (!isSecretPath(settings.secrets, relativePath) && settings.readable(path, false))
+      if (!isSecret(relativePath) && settings.readable(path, false))
         files.push(relativePath);
       return undefined;
     }),
@@ -210,6 +211,7 @@ export async function grepWithRipgrep(ripgrepPath: string, request: GrepRequest)
   // not for one named file, whose whitelist glob lets it past the type filter.
   if (request.include && (!request.includeNameGlobs || request.singleFile !== undefined)) {
     request.signal.addEventListener('abort', abortCounter, { once: true });
+    const isSecret = secretPathFilter(request.secrets);
     const startCounting = () =>
       runRipgrep({
         ripgrepPath,
@@ -221,7 +223,7 @@ export async function grepWithRipgrep(ripgrepPath: string, request: GrepRequest)
           const relativePath = path.startsWith(prefix) ? path.slice(prefix.length) : path;
           if (
             request.include?.(relativePath) &&
-            !isSecretPath(request.secrets, relativePath) &&
+            !isSecret(relativePath) &&
             request.readable(path, false)
           )
             filesListed++;
@@ -262,6 +264,7 @@ async function searchWithStandardPrinter(
   prefix: string,
 ): Promise<StandardSearch> {
   const confirmed: FoundMatch[] = [];
+  const isSecret = secretPathFilter(request.secrets);
   let pending: FoundMatch[] = [];
   let pendingPath: string | undefined;
   let filesWithMatches = 0;
@@ -293,12 +296,11 @@ async function searchWithStandardPrinter(
         pendingPath = absolutePath;
         const relativePath = absolutePath.slice(prefix.length);
         if (request.include && !request.include(relativePath)) return undefined;
-        if (isSecretPath(request.secrets, relativePath)) return undefined;
-        // The read predicate, before any line of the file is kept (rg read it; no line leaves),
-        // asked once per file: its lines come one after another.
+        // Secret names and the read predicate, before any line of the file is kept (rg read it; no
+        // line leaves), asked once per file: its lines come one after another.
         if (absolutePath !== askedPath) {
           askedPath = absolutePath;
-          admitted = request.readable(absolutePath, false);
+          admitted = !isSecret(relativePath) && request.readable(absolutePath, false);
         }
         if (!admitted) return undefined;
         pending.push({ absolutePath, line, content: toContent(content) });
