@@ -44,7 +44,10 @@ export function createApplyPatchImplementation(
         preview: {
           lines: summaries,
           detail: detail ?? summaries.join(', '),
-          diff: plan.diff,
+          // Read only when the call is shown to someone: the plan computes its diff then.
+          get diff() {
+            return plan.diff;
+          },
           locations: plan.output.changedFiles,
           remember: editScope('apply_patch', summaries),
           ...(files ? { files } : {}),
