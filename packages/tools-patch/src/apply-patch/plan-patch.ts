@@ -49,6 +49,8 @@ export interface PatchPlan {
   readonly diff: string;
   /** The result `apply_patch` returns once the plan is written. */
   readonly output: ApplyPatchOutput;
+  /** The resolved paths the plan was made from: what {@link planOperations} compares to reuse it. */
+  readonly resolutions: PatchResolutions;
 }
 
 /**
@@ -114,21 +116,61 @@ function parseText(text: string): Outcome<readonly PatchOperation[]> {
   );
 }
 
-/** Plans parsed operations; without `diffs` the (costly) diffs are left empty. */
+/**
+ * Plans parsed operations; without `diffs` the (costly) diffs are left empty. With `reuse`, a plan
+ * of the same operations made earlier (the one approval showed), that plan is the answer when
+ * every path resolves as it did then and every file reads as it did (bytes and mode): planning
+ * again would compute the same files, so only the reads are repeated.
+ */
 export async function planOperations(
   workspace: Workspace,
   operations: readonly PatchOperation[],
-  options: { readonly diffs: boolean; readonly resolutions?: PatchResolutions },
+  options: {
+    readonly diffs: boolean;
+    readonly resolutions?: PatchResolutions;
+    readonly reuse?: PatchPlan;
+  },
 ): Promise<PatchPlanResult> {
   try {
     const resolutions = options.resolutions ?? (await resolvePatchPaths(workspace, operations));
     const files = await loadFiles(resolutions);
+    if (options.reuse && unchangedSince(options.reuse, resolutions, files)) return toolSuccess(options.reuse);
     return toolSuccess(new Planner(resolutions, files, options.diffs).plan(operations));
   } catch (error) {
     if (error instanceof PlanFailure)
       return error.unquoted ? quotingFailure(error.failure, error.unquoted) : error.failure;
     throw error;
   }
+}
+
+/** Whether the paths resolve, and the files read, exactly as when `plan` was made. */
+function unchangedSince(
+  plan: PatchPlan,
+  resolutions: PatchResolutions,
+  files: ReadonlyMap<string, LoadedFile>,
+): boolean {
+  // A deleted symbolic link is planned from more than its bytes: planned again, always.
+  if (resolutions.links.size > 0 || plan.resolutions.links.size > 0) return false;
+  if (resolutions.paths.size !== plan.resolutions.paths.size || files.size !== plan.files.length) return false;
+  for (const [path, now] of resolutions.paths) {
+    const then = plan.resolutions.paths.get(path);
+    if (now.status !== 'success' || then?.status !== 'success') return false;
+    if (
+      now.output.absolutePath !== then.output.absolutePath ||
+      now.output.displayPath !== then.output.displayPath
+    )
+      return false;
+  }
+  for (const file of plan.files) {
+    const loaded = files.get(file.absolutePath);
+    if (file.linkTarget !== undefined || loaded === undefined) return false;
+    const same =
+      file.before === null
+        ? loaded.kind === 'missing'
+        : loaded.kind === 'file' && loaded.mode === file.mode && loaded.bytes.equals(file.before);
+    if (!same) return false;
+  }
+  return true;
 }
 
 /** A symbolic link a Delete names: the link itself is deleted, not the file it points to. */
@@ -287,6 +329,7 @@ class Planner {
         diff ??= planned.map((operation) => operation.diff).join('');
         return diff;
       },
+      resolutions: this.resolutions,
       output: {
         operationsApplied: planned.length,
         filesChanged: changedFiles.length,
