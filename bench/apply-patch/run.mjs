@@ -304,7 +304,14 @@ async function largePatch(codex, large, label, workRoot) {
       json: true,
     },
     ...(baseCli
-      ? [{ name: 'the same, BENCH_BASE_CLI', key: 'baseCli', argv: [process.execPath, baseCli, ...CLI_CALL], json: true }]
+      ? [
+          {
+            name: 'the same, BENCH_BASE_CLI',
+            key: 'baseCli',
+            argv: [process.execPath, baseCli, ...CLI_CALL],
+            json: true,
+          },
+        ]
       : []),
     { name: 'toolgate applyPatch in-process', key: 'inProcess', sync: true },
     { name: 'toolgate in-process, no flush', key: 'inProcessNoSync', sync: false },
