@@ -151,7 +151,8 @@ function unchangedSince(
 ): boolean {
   // A deleted symbolic link is planned from more than its bytes: planned again, always.
   if (resolutions.links.size > 0 || plan.resolutions.links.size > 0) return false;
-  if (resolutions.paths.size !== plan.resolutions.paths.size || files.size !== plan.files.length) return false;
+  if (resolutions.paths.size !== plan.resolutions.paths.size || files.size !== plan.files.length)
+    return false;
   for (const [path, now] of resolutions.paths) {
     const then = plan.resolutions.paths.get(path);
     if (now.status !== 'success' || then?.status !== 'success') return false;

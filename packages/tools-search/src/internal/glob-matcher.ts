@@ -236,8 +236,7 @@ function starNameMatcher(expanded: readonly string[]): PathMatcher | undefined {
     const slash = relativePath.lastIndexOf('/');
     const name = slash < 0 ? relativePath : relativePath.slice(slash + 1);
     return alternatives.some(
-      (alternative) =>
-        (alternative.anyDirectory || slash < 0) && matchesStarName(alternative.pieces, name),
+      (alternative) => (alternative.anyDirectory || slash < 0) && matchesStarName(alternative.pieces, name),
     );
   };
 }

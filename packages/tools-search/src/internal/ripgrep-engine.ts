@@ -63,8 +63,7 @@ export async function listFilesWithRipgrep(
     read: nulRecords((path) => {
       if (path === '') return undefined;
       const relativePath = path.startsWith(prefix) ? path.slice(prefix.length) : path;
-      if (!isSecret(relativePath) && settings.readable(path, false))
-        files.push(relativePath);
+      if (!isSecret(relativePath) && settings.readable(path, false)) files.push(relativePath);
       return undefined;
     }),
   });
@@ -221,11 +220,7 @@ export async function grepWithRipgrep(ripgrepPath: string, request: GrepRequest)
         read: nulRecords((path) => {
           if (path === '') return undefined;
           const relativePath = path.startsWith(prefix) ? path.slice(prefix.length) : path;
-          if (
-            request.include?.(relativePath) &&
-            !isSecret(relativePath) &&
-            request.readable(path, false)
-          )
+          if (request.include?.(relativePath) && !isSecret(relativePath) && request.readable(path, false))
             filesListed++;
           return undefined;
         }),
