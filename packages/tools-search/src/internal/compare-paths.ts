@@ -31,8 +31,14 @@ export function compareNames(left: string, right: string): number {
   return left.length - right.length;
 }
 
-/** A UTF-16 surrogate: where code-unit order (`<`) and code-point order part. */
-const SURROGATE = /[\ud800-\udfff]/;
+/** Whether `text` holds a UTF-16 surrogate: where code-unit order (`<`) and code-point order part. */
+function hasSurrogate(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code >= 0xd800 && code <= 0xdfff) return true;
+  }
+  return false;
+}
 
 /** `<` on strings: code-unit order, which is code-point order for strings without surrogates. */
 function compareCodeUnits(left: string, right: string): number {
@@ -52,7 +58,7 @@ export function sortByPath<T>(
   let surrogates = false;
   const keyed = items.map((item) => {
     const key = pathOf(item).replaceAll('/', '\u0000');
-    if (!surrogates && SURROGATE.test(key)) surrogates = true;
+    if (!surrogates && hasSurrogate(key)) surrogates = true;
     return { item, key };
   });
   const compareKeys = surrogates ? compareNames : compareCodeUnits;
