@@ -225,8 +225,9 @@ if (!process.env.BENCH_PREDICATE_ONLY) {
   );
 }
 
-// Whole processes, as a host that spawns them pays: `toolgate call grep|glob … --json` (start-up,
-// session, the tool, the JSON written) against `rg` with the same walk, wall and CPU time (user +
+// Whole processes, as a user or a host that spawns them pays: `toolgate call grep|glob …` (start-up,
+// session, the tool, its lines written: `path:line:content` or one path a line, as rg prints them)
+// against `rg` with the same walk, wall and CPU time (user +
 // system of the process and its children, from /proc/self/stat), median of RUNS after one warm-up.
 // BENCH_BASE_CLI=<another build's dist/bin.js> runs that build too, in the same rounds.
 if (!process.env.BENCH_PREDICATE_ONLY && process.platform === 'linux') {
@@ -258,20 +259,19 @@ if (!process.env.BENCH_PREDICATE_ONLY && process.platform === 'linux') {
       throw new Error(`${command} ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
     return { ms, cpuMs: childrenCpuMs() - cpuBefore, stdout: result.stdout };
   };
+  const lineCount = (text) => text.split('\n').filter((line) => line !== '').length;
   const wholeRows = [
     ...queries.slice(0, 4).map((query) => ({
       name: `grep ${query.name}`,
       tool: 'grep',
       input: query.input,
       rg: [...WALK, '--line-number', '--with-filename', ...query.rg, '.'],
-      count: (output) => output.totalMatches,
     })),
     {
       name: 'glob **/*.ts',
       tool: 'glob',
       input: { pattern: '**/*.ts', maxResults: ALL },
       rg: [...WALK, '--files', '--glob', '*.ts', '.'],
-      count: (output) => output.count,
     },
   ];
   console.log(`\nwhole processes (median of ${RUNS}; CPU = user + system, children included):`);
@@ -282,20 +282,19 @@ if (!process.env.BENCH_PREDICATE_ONLY && process.platform === 'linux') {
     for (let run = 0; run <= RUNS; run++) {
       const peer = runWhole(rg, row.rg);
       if (run > 0) samples.rg.push(peer);
-      counts.rg = peer.stdout.split('\n').filter((line) => line !== '').length;
+      counts.rg = lineCount(peer.stdout);
       for (const [label, bin] of builds) {
         const ours = runWhole(process.execPath, [
           bin,
           'call',
           row.tool,
           JSON.stringify(row.input),
-          '--json',
           '--no-mcp',
           '--approval',
           'auto',
         ]);
         if (run > 0) samples[label].push(ours);
-        counts[label] = row.count(JSON.parse(ours.stdout).output);
+        counts[label] = lineCount(ours.stdout);
       }
     }
     const med = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
