@@ -60,6 +60,7 @@ export async function listFilesWithRipgrep(
     ],
     cwd: settings.base,
     signal: settings.signal,
+    recordEnd: 0,
     read: nulRecords((path) => {
       if (path === '') return undefined;
       const relativePath = path.startsWith(prefix) ? path.slice(prefix.length) : path;
@@ -217,6 +218,7 @@ export async function grepWithRipgrep(ripgrepPath: string, request: GrepRequest)
         args: [...args, '--files', '--null', '--no-messages', '--', request.base],
         cwd,
         signal: counter.signal,
+        recordEnd: 0,
         read: nulRecords((path) => {
           if (path === '') return undefined;
           const relativePath = path.startsWith(prefix) ? path.slice(prefix.length) : path;
@@ -285,6 +287,7 @@ async function searchWithStandardPrinter(
     args: searchArgs,
     cwd,
     signal: request.signal,
+    recordEnd: NEWLINE,
     read: standardOutputReader(prefix, {
       onMatch: (absolutePath, line, content) => {
         if (absolutePath !== pendingPath && confirm() === 'stop') return 'stop';
