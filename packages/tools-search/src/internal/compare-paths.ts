@@ -56,9 +56,16 @@ export function sortByPath<T>(
   tieBreak?: (left: T, right: T) => number,
 ): T[] {
   let surrogates = false;
+  // Many items share a path (grep's matches in one file): each path's key is made once.
+  const keys = new Map<string, string>();
   const keyed = items.map((item) => {
-    const key = pathOf(item).replaceAll('/', '\u0000');
-    if (!surrogates && hasSurrogate(key)) surrogates = true;
+    const path = pathOf(item);
+    let key = keys.get(path);
+    if (key === undefined) {
+      key = path.replaceAll('/', '\u0000');
+      keys.set(path, key);
+      if (!surrogates && hasSurrogate(key)) surrogates = true;
+    }
     return { item, key };
   });
   const compareKeys = surrogates ? compareNames : compareCodeUnits;

@@ -114,6 +114,7 @@ interface StandardOutputHandlers {
 function standardOutputReader(prefix: string, handlers: StandardOutputHandlers): RecordReader {
   const prefixBytes = Buffer.from(prefix, 'utf8');
   let lastPath: Buffer | undefined;
+  let lastPathText = '';
   return (data, ended) => {
     let start = 0;
     while (start < data.length) {
@@ -149,9 +150,17 @@ function standardOutputReader(prefix: string, handlers: StandardOutputHandlers):
         start = recordEnd + 1;
         continue;
       }
-      lastPath = Buffer.from(data.subarray(start, nul));
+      // A file's matches come one after another: its path is copied and decoded once.
+      if (
+        lastPath === undefined ||
+        lastPath.length !== nul - start ||
+        data.compare(lastPath, 0, lastPath.length, start, nul) !== 0
+      ) {
+        lastPath = Buffer.from(data.subarray(start, nul));
+        lastPathText = data.toString('utf8', start, nul);
+      }
       const verdict = handlers.onMatch(
-        data.toString('utf8', start, nul),
+        lastPathText,
         Number(data.toString('latin1', nul + 1, colon)),
         data.toString('utf8', colon + 1, recordEnd),
       );
