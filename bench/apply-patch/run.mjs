@@ -7,8 +7,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { createWorkspace } from '@toolgate/core';
 import { applyPatch } from '@toolgate/tools-patch';
 
@@ -19,6 +20,15 @@ const SMOKE = process.argv.includes('--smoke');
 const FILES = SMOKE ? 5 : 500;
 const HUNKS = SMOKE ? 2 : 20;
 const RUNS = SMOKE ? 1 : 3;
+// The built CLI, called as a host calls it: `toolgate call apply_patch -` with `{"patch": …}` on stdin.
+// BENCH_BASE_CLI=<another build's dist/bin.js> adds that build as one more variant of the same run.
+const cliBin = join(
+  dirname(createRequire(import.meta.url).resolve('@toolgate/cli/package.json')),
+  'dist',
+  'bin.js',
+);
+const CLI_CALL = ['call', 'apply_patch', '-', '--approval', 'auto', '--no-mcp'];
+const baseCli = process.env.BENCH_BASE_CLI;
 
 // ---------------------------------------------------------------------------------------------
 // Codex: install into a temp dir, find the native binary, expose it as argv[0] `apply_patch`.
@@ -103,12 +113,13 @@ async function snapshot(directory) {
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 
 /** Runs a process; wall time, and CPU time (user + system) through /usr/bin/time when present. */
-function runProcess(argv, cwd, input) {
+function runProcess(argv, cwd, input, env) {
   const command = TIME ? [TIME, '-f', '\n@cpu %U %S', ...argv] : argv;
   const started = process.hrtime.bigint();
   const result = spawnSync(command[0], command.slice(1), {
     cwd,
     input,
+    env,
     encoding: 'utf8',
     maxBuffer: 1 << 28,
   });
@@ -268,6 +279,12 @@ async function buildLargeCase(root) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+// The CLI runs with a home of its own: no user config, no trusted workspaces, no compile cache
+// but the one its first (warm-up) run leaves.
+const cliHome = await mkdtemp(join(tmpdir(), 'toolgate-bench-apply-patch-home-'));
+const cliEnv = { ...process.env, HOME: cliHome, XDG_CONFIG_HOME: join(cliHome, '.config') };
+for (const name of ['TOOLGATE_APPROVAL', 'TOOLGATE_CACHE_DIR', 'INIT_CWD']) delete cliEnv[name];
+
 async function largePatch(codex, large, label, workRoot) {
   console.log(`\n  on ${label} (${workRoot}), median of ${RUNS} runs:`);
   const variants = [
@@ -280,6 +297,22 @@ async function largePatch(codex, large, label, workRoot) {
       key: 'processNoSync',
       argv: [process.execPath, shim, '--no-sync'],
     },
+    {
+      name: 'toolgate call apply_patch - (the CLI)',
+      key: 'cli',
+      argv: [process.execPath, cliBin, ...CLI_CALL],
+      json: true,
+    },
+    ...(baseCli
+      ? [
+          {
+            name: 'the same, BENCH_BASE_CLI',
+            key: 'baseCli',
+            argv: [process.execPath, baseCli, ...CLI_CALL],
+            json: true,
+          },
+        ]
+      : []),
     { name: 'toolgate applyPatch in-process', key: 'inProcess', sync: true },
     { name: 'toolgate in-process, no flush', key: 'inProcessNoSync', sync: false },
   ];
@@ -293,8 +326,13 @@ async function largePatch(codex, large, label, workRoot) {
       await cp(large.base, directory, { recursive: true });
       let ms;
       if (variant.argv) {
-        const result = runProcess(variant.argv, directory, large.patch);
-        if (result.status !== 0) throw new Error(`${variant.name} failed: ${result.stderr}`);
+        const result = runProcess(
+          variant.argv,
+          directory,
+          variant.json ? JSON.stringify({ patch: large.patch }) : large.patch,
+          variant.json ? cliEnv : undefined,
+        );
+        if (result.status !== 0) throw new Error(`${variant.name} failed: ${result.stderr}${result.stdout}`);
         ms = result.ms;
         if (result.cpuMs !== undefined) cpu[variant.key].push(result.cpuMs);
       } else {
@@ -333,6 +371,11 @@ async function largePatch(codex, large, label, workRoot) {
   if (reference) {
     const whole = Math.min(median(times.process), median(times.processNoSync)) / reference;
     const inProcess = median(times.inProcess) / reference;
+    const cli = median(times.cli) / reference;
+    const cliCpu = cpuReference ? median(cpu.cli) / cpuReference : undefined;
+    console.log(
+      `    goal \`toolgate call apply_patch -\` ≤ 1.2× wall, ≤ 1.5× CPU:  ${cli.toFixed(2)}× wall${cliCpu === undefined ? '' : `, ${cliCpu.toFixed(2)}× CPU`} — ${cli <= 1.2 && (cliCpu === undefined || cliCpu <= 1.5) ? 'met' : 'NOT met'}`,
+    );
     console.log(
       `    goal whole process ≤ 1.5× codex (wall, best variant): ${whole.toFixed(2)}× — ${whole <= 1.5 ? 'met' : 'NOT met'}`,
     );
@@ -359,7 +402,10 @@ console.log(`machine: ${(await import('node:os')).cpus().length} cores, node ${p
 const only = process.argv.slice(2).find((argument) => !argument.startsWith('--')); // conformance | probes | large (default: all)
 if (!only || only === 'conformance') await conformance(codex);
 if (!only || only === 'probes') await probes(codex);
-if (only && only !== 'large') process.exit(0);
+if (only && only !== 'large') {
+  await rm(cliHome, { recursive: true, force: true });
+  process.exit(0);
+}
 // The smoke round's small case is built afresh in a temp dir, never over the cached large one.
 const cache = SMOKE
   ? await mkdtemp(join(tmpdir(), 'toolgate-bench-apply-patch-'))
@@ -375,3 +421,4 @@ else if (existsSync('/dev/shm')) {
   await largePatch(codex, large, 'tmpfs', shm);
   await rm(shm, { recursive: true, force: true });
 }
+await rm(cliHome, { recursive: true, force: true });

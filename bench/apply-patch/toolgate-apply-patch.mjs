@@ -3,8 +3,12 @@
 // the patch is the last argument or stdin, the workspace is the cwd. Prints Codex's summary format;
 // on failure, the message on stderr and exit 1. `--no-sync` skips the per-file flush (as Codex does).
 import { readFileSync } from 'node:fs';
-import { createWorkspace } from '@toolgate/core';
-import { applyPatch } from '@toolgate/tools-patch';
+import nodeModule from 'node:module';
+
+// As the CLI does (apps/cli/src/bin.ts): Node's compile cache, before the packages load.
+nodeModule.enableCompileCache?.();
+const { createWorkspace } = await import('@toolgate/core');
+const { applyPatch } = await import('@toolgate/tools-patch');
 
 const args = process.argv.slice(2);
 const sync = args[0] !== '--no-sync';

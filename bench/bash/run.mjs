@@ -184,3 +184,81 @@ console.log(
 console.log(
   `  tool peak RSS above idle: ${peakMb.toFixed(1)} MB (idle ${(toolRuns[0].idleKb / 1024).toFixed(0)} MB, peak ${(Math.max(...toolRuns.map((run) => run.peakKb)) / 1024).toFixed(0)} MB), output kept ${toolRuns[0].bytes} chars, truncated ${toolRuns[0].truncated}`,
 );
+
+// 3. The same through `toolgate call bash` (the built CLI, its default sandbox), a whole process,
+//    against `sh -c '<it> | cat > /dev/null'`: wall, CPU (user + system with children, from
+//    /proc/self/stat) and the CLI's peak RSS (a preload reports maxRSS), beside its peak for `true`
+//    (idle). Goals (issue 31): ≤ 1.5× wall, peak ≤ idle + 32 MiB. BENCH_BASE_CLI=<dist/bin.js>
+//    runs another build too, in the same rounds.
+if (process.platform === 'linux') {
+  const { createRequire } = await import('node:module');
+  const { dirname } = await import('node:path');
+  const cli = join(
+    dirname(createRequire(import.meta.url).resolve('@toolgate/cli/package.json')),
+    'dist/bin.js',
+  );
+  const builds = [
+    ['toolgate', cli],
+    ...(process.env.BENCH_BASE_CLI ? [['base', process.env.BENCH_BASE_CLI]] : []),
+  ];
+  const workspace = mkdtempSync(join(tmpdir(), 'toolgate-bench-bash-cli-'));
+  const home = mkdtempSync(join(tmpdir(), 'toolgate-bench-bash-home-'));
+  const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config') };
+  for (const name of ['TOOLGATE_APPROVAL', 'TOOLGATE_CACHE_DIR', 'INIT_CWD']) delete env[name];
+  const REPORT_RSS = `data:text/javascript,${encodeURIComponent(
+    "process.on('exit',()=>process.stderr.write('\\nmaxrss='+process.resourceUsage().maxRSS+'\\n'))",
+  )}`;
+  const childrenCpuMs = () => {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) * 10;
+  };
+  const runWhole = (command, args) => {
+    const cpuBefore = childrenCpuMs();
+    const started = performance.now();
+    const result = spawnSync(command, args, { cwd: workspace, env, encoding: 'utf8', maxBuffer: 1 << 28 });
+    const ms = performance.now() - started;
+    if (result.status !== 0)
+      throw new Error(`${command} ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+    const kb = Number(/maxrss=(\d+)/.exec(result.stderr)?.[1]);
+    return { ms, cpuMs: childrenCpuMs() - cpuBefore, rssMb: kb / 1024 };
+  };
+  const call = (bin, command) =>
+    runWhole(process.execPath, [
+      '--import',
+      REPORT_RSS,
+      bin,
+      'call',
+      'bash',
+      JSON.stringify({ action: 'exec', command, timeoutMs: 600_000 }),
+      '--json',
+      '--no-mcp',
+      '--approval',
+      'auto',
+    ]);
+  const samples = { peer: [] };
+  const idle = {};
+  for (const [label, bin] of builds) {
+    samples[label] = [];
+    idle[label] = call(bin, 'true').rssMb;
+  }
+  for (let round = 0; round < OUTPUT_ROUNDS; round++) {
+    samples.peer.push(runWhole('sh', ['-c', `${GIB} | cat > /dev/null`]));
+    for (const [label, bin] of builds) samples[label].push(call(bin, GIB));
+  }
+  const med = (values) => median(values);
+  const peerMs = med(samples.peer.map((run) => run.ms));
+  const peerCpu = med(samples.peer.map((run) => run.cpuMs));
+  console.log(`\n'toolgate call bash' exec of ${GIB}, whole process (median of ${OUTPUT_ROUNDS})`);
+  console.log(`  sh -c '… | cat > /dev/null' (peer)  ${peerMs.toFixed(0)} ms, CPU ${peerCpu.toFixed(0)} ms`);
+  for (const [label] of builds) {
+    const ms = med(samples[label].map((run) => run.ms));
+    const cpuMs = med(samples[label].map((run) => run.cpuMs));
+    const peak = Math.max(...samples[label].map((run) => run.rssMb));
+    console.log(
+      `  ${label.padEnd(34)} ${ms.toFixed(0)} ms ${(ms / peerMs).toFixed(2)}× (goal ≤ 1.5×), CPU ${cpuMs.toFixed(0)} ms ${(cpuMs / Math.max(peerCpu, 10)).toFixed(2)}×, peak RSS ${peak.toFixed(0)} MB (idle ${idle[label].toFixed(0)} MB, +${(peak - idle[label]).toFixed(0)}; goal ≤ +32)`,
+    );
+  }
+  rmSync(workspace, { recursive: true, force: true });
+  rmSync(home, { recursive: true, force: true });
+}

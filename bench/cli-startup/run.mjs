@@ -1,5 +1,5 @@
 // CLI start-up: `toolgate call read_file` and `toolgate tools --json` against `node -e 0`, median
-// of 20 runs each, interleaved so load changes hit all alike. Goals: call ≤ 2×, tools ≤ 1.5×.
+// of 20 runs each, interleaved so load changes hit all alike. Goals (issue 31): call ≤ 1.5×, tools ≤ 1.3×.
 // Each line also gives the time over `node -e 0`, steadier than the ratio when the machine's speed
 // changes. Peak RSS (max resident set size) of one more run of each, read by a preload that reports
 // `process.resourceUsage().maxRSS` on exit (the same preload for all three, so they compare).
@@ -27,12 +27,23 @@ const env = { ...process.env, HOME: home, XDG_CACHE_HOME: join(home, '.cache') }
 for (const name of ['INIT_CWD', 'TOOLGATE_APPROVAL', 'TOOLGATE_CACHE_DIR', 'NODE_COMPILE_CACHE'])
   delete env[name];
 
+const callArgs = ['call', 'read_file', '{"path":"notes.txt"}', '--no-mcp'];
+const toolsArgs = ['tools', '--json', '--no-mcp'];
+// BENCH_BASE_CLI=<another build's dist/bin.js>: that build's two commands too, in the same rounds.
+const baseBin = process.env.BENCH_BASE_CLI;
 const commands = {
   'node -e 0': ['-e', '0'],
-  'toolgate call read_file': [bin, 'call', 'read_file', '{"path":"notes.txt"}', '--no-mcp'],
-  'toolgate tools --json': [bin, 'tools', '--json', '--no-mcp'],
+  'toolgate call read_file': [bin, ...callArgs],
+  'toolgate tools --json': [bin, ...toolsArgs],
+  ...(baseBin
+    ? { 'base: call read_file': [baseBin, ...callArgs], 'base: tools --json': [baseBin, ...toolsArgs] }
+    : {}),
 };
-const goals = { 'toolgate call read_file': 2, 'toolgate tools --json': 1.5 };
+const goals = {
+  'toolgate call read_file': 1.5,
+  'toolgate tools --json': 1.3,
+  ...(baseBin ? { 'base: call read_file': 1.5, 'base: tools --json': 1.3 } : {}),
+};
 
 const CLOCK_TICKS_PER_SECOND = 100;
 /** CPU seconds of the children this process has waited for, or `undefined` off Linux. */

@@ -2,6 +2,7 @@
 // on a corpus of real code (the repository's installed packages, flattened, copied to 30,000+ files).
 // `--smoke`: a corpus of 300 files (its own), one run of each query, the same code path.
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { copyFile, lstat, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -222,6 +223,93 @@ if (!process.env.BENCH_PREDICATE_ONLY) {
     (globNode.ms / globPeer.ms).toFixed(2).padStart(6),
     ` rg ${globPeer.value} files, engines ${globRipgrep.value.count} / ${globNode.value.count}`,
   );
+}
+
+// Whole processes, as a user or a host that spawns them pays: `toolgate call grep|glob …` (start-up,
+// session, the tool, its lines written: `path:line:content` or one path a line, as rg prints them)
+// against `rg` with the same walk, wall and CPU time (user +
+// system of the process and its children, from /proc/self/stat), median of RUNS after one warm-up.
+// BENCH_BASE_CLI=<another build's dist/bin.js> runs that build too, in the same rounds.
+if (!process.env.BENCH_PREDICATE_ONLY && process.platform === 'linux') {
+  const { createRequire } = await import('node:module');
+  const { mkdtemp } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const cli = join(
+    dirname(createRequire(import.meta.url).resolve('@toolgate/cli/package.json')),
+    'dist/bin.js',
+  );
+  const builds = [
+    ['toolgate', cli],
+    ...(process.env.BENCH_BASE_CLI ? [['base', process.env.BENCH_BASE_CLI]] : []),
+  ];
+  const home = await mkdtemp(join(tmpdir(), 'toolgate-bench-search-home-'));
+  const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config') };
+  for (const name of ['TOOLGATE_APPROVAL', 'TOOLGATE_CACHE_DIR', 'INIT_CWD']) delete env[name];
+  const childrenCpuMs = () => {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) * 10;
+  };
+  const runWhole = (command, args) => {
+    const cpuBefore = childrenCpuMs();
+    const started = performance.now();
+    const result = spawnSync(command, args, { cwd: corpus, env, encoding: 'utf8', maxBuffer: 1 << 30 });
+    const ms = performance.now() - started;
+    if (result.status !== 0 && !(command === rg && result.status === 1))
+      throw new Error(`${command} ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+    return { ms, cpuMs: childrenCpuMs() - cpuBefore, stdout: result.stdout };
+  };
+  const lineCount = (text) => text.split('\n').filter((line) => line !== '').length;
+  const wholeRows = [
+    ...queries.slice(0, 4).map((query) => ({
+      name: `grep ${query.name}`,
+      tool: 'grep',
+      input: query.input,
+      rg: [...WALK, '--line-number', '--with-filename', ...query.rg, '.'],
+    })),
+    {
+      name: 'glob **/*.ts',
+      tool: 'glob',
+      input: { pattern: '**/*.ts', maxResults: ALL },
+      rg: [...WALK, '--files', '--glob', '*.ts', '.'],
+    },
+  ];
+  console.log(`\nwhole processes (median of ${RUNS}; CPU = user + system, children included):`);
+  for (const row of wholeRows) {
+    const samples = { rg: [] };
+    for (const [label] of builds) samples[label] = [];
+    const counts = {};
+    for (let run = 0; run <= RUNS; run++) {
+      const peer = runWhole(rg, row.rg);
+      if (run > 0) samples.rg.push(peer);
+      counts.rg = lineCount(peer.stdout);
+      for (const [label, bin] of builds) {
+        const ours = runWhole(process.execPath, [
+          bin,
+          'call',
+          row.tool,
+          JSON.stringify(row.input),
+          '--no-mcp',
+          '--approval',
+          'auto',
+        ]);
+        if (run > 0) samples[label].push(ours);
+        counts[label] = lineCount(ours.stdout);
+      }
+    }
+    const med = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const peerMs = med(samples.rg.map((sample) => sample.ms));
+    const peerCpu = med(samples.rg.map((sample) => sample.cpuMs));
+    const parts = builds.map(([label]) => {
+      const ms = med(samples[label].map((sample) => sample.ms));
+      const cpuMs = med(samples[label].map((sample) => sample.cpuMs));
+      return `${label} ${ms.toFixed(0)} ms ${(ms / peerMs).toFixed(2)}×, CPU ${cpuMs.toFixed(0)} ms ${(cpuMs / Math.max(peerCpu, 10)).toFixed(2)}× (${counts[label]})`;
+    });
+    console.log(
+      `  ${row.name.padEnd(30)} rg ${peerMs.toFixed(0)} ms, CPU ${peerCpu.toFixed(0)} ms (${counts.rg}) · ${parts.join(' · ')}`,
+    );
+  }
+  await rm(home, { recursive: true, force: true });
 }
 
 // The cost of asking the read predicate alone: every file and directory of the corpus, as the

@@ -234,6 +234,21 @@ describe('createPatchTools', () => {
     expect(await temp.tree()).toEqual({ 'a.txt': 'something else\n', 'b.txt': 'b\n' });
   });
 
+  it('plans again at execution over a change made meanwhile that its hunks still match', async () => {
+    await temp.write('a.txt', 'one\ntwo\n');
+    const surface = surfaceWithApprover(async () => {
+      await writeFile(join(temp.root, 'a.txt'), 'zero\none\ntwo\n');
+      return 'allow_once';
+    });
+    const result = await surface.executor.execute({
+      id: 'c1',
+      name: 'apply_patch',
+      arguments: { patch: '*** Begin Patch\n*** Update File: a.txt\n one\n-two\n+2\n*** End Patch' },
+    });
+    expect(result.status).toBe('success');
+    expect(await temp.tree()).toEqual({ 'a.txt': 'zero\none\n2\n' });
+  });
+
   it('serializes parallel patches to one file under its lock, losing no update', async () => {
     await temp.write('counter.txt', 'a\nb\nc\nd\n');
     const tools = createPatchTools({ workspace: temp.workspace });

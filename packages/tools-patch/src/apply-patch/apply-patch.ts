@@ -3,7 +3,7 @@ import { commitFiles, type FileCommit } from '../internal/commit-files.js';
 import { patchFailure } from '../internal/patch-failure.js';
 import { withLocks } from '../internal/with-locks.js';
 import type { ApplyPatchOutput } from './apply-patch-schema.js';
-import { parsePatchText, planOperations, resolvePatchPaths } from './plan-patch.js';
+import { type PatchPlan, parsePatchText, planOperations, resolvePatchPaths } from './plan-patch.js';
 
 /** Options for {@link applyPatch}. */
 export interface ApplyPatchOptions {
@@ -43,10 +43,32 @@ function describeDrift(approved: readonly FileCommit[], now: readonly FileCommit
  * writes the files (each atomically) and then deletes; a failed write restores what was written.
  * On any failure nothing on disk changes. Returns `apply_patch`'s result.
  */
-export async function applyPatch(
+export function applyPatch(
   workspace: Workspace,
   text: string,
   options: ApplyPatchOptions = {},
+): Promise<ToolResult<ApplyPatchOutput>> {
+  return applyPatchPlanned(workspace, text, undefined, options);
+}
+
+/**
+ * {@link applyPatch} of the patch that `approvedPlan` (the plan approval showed) was made from:
+ * checked against it (`approved`), and written as it is when nothing it read has changed since.
+ */
+export function applyApprovedPatch(
+  workspace: Workspace,
+  text: string,
+  approvedPlan: PatchPlan,
+  options: Omit<ApplyPatchOptions, 'approved'> = {},
+): Promise<ToolResult<ApplyPatchOutput>> {
+  return applyPatchPlanned(workspace, text, approvedPlan, { ...options, approved: approvedPlan.files });
+}
+
+async function applyPatchPlanned(
+  workspace: Workspace,
+  text: string,
+  approvedPlan: PatchPlan | undefined,
+  options: ApplyPatchOptions,
 ): Promise<ToolResult<ApplyPatchOutput>> {
   const parsed = parsePatchText(text);
   if (parsed.status === 'failure') return parsed;
@@ -60,7 +82,11 @@ export async function applyPatch(
   }
   for (const link of resolutions.links.values()) lockPaths.push(link.absolutePath);
   return withLocks(workspace, lockPaths, async () => {
-    const planned = await planOperations(workspace, operations, { diffs: false, resolutions });
+    const planned = await planOperations(workspace, operations, {
+      diffs: false,
+      resolutions,
+      ...(approvedPlan ? { reuse: approvedPlan } : {}),
+    });
     if (planned.status === 'failure') return planned;
     // Here the call has been approved (or runs without a surface): the quote may be shown.
     if (planned.status === 'quoting_failure') return planned.quoted;

@@ -5,7 +5,7 @@ import {
   quotingFailure,
   type Workspace,
 } from '@toolgate/core';
-import { applyPatch } from './apply-patch.js';
+import { applyApprovedPatch, applyPatch } from './apply-patch.js';
 import type { ApplyPatchInput, ApplyPatchOutput } from './apply-patch-schema.js';
 import { type PatchPlan, planPatch } from './plan-patch.js';
 import { summarizePatch } from './summarize-patch.js';
@@ -44,7 +44,10 @@ export function createApplyPatchImplementation(
         preview: {
           lines: summaries,
           detail: detail ?? summaries.join(', '),
-          diff: plan.diff,
+          // Read only when the call is shown to someone: the plan computes its diff then.
+          get diff() {
+            return plan.diff;
+          },
           locations: plan.output.changedFiles,
           remember: editScope('apply_patch', summaries),
           ...(files ? { files } : {}),
@@ -52,11 +55,10 @@ export function createApplyPatchImplementation(
       };
     },
     async execute(input, context) {
-      return applyPatch(workspace, input.patch, {
-        signal: context.signal,
-        sync,
-        ...(context.plan ? { approved: context.plan.files } : {}),
-      });
+      const options = { signal: context.signal, sync };
+      return context.plan
+        ? applyApprovedPatch(workspace, input.patch, context.plan, options)
+        : applyPatch(workspace, input.patch, options);
     },
   };
 }

@@ -188,10 +188,10 @@ class Parser {
     let current: (typeof hunks)[number] | undefined;
     while (this.index < this.end) {
       const raw = this.lines[this.index]!;
-      const trimmedEnd = raw.trimEnd();
       const lineNumberHere = this.index + 1;
-      if (trimmedEnd.startsWith('***')) {
-        if (trimmedEnd === END_OF_FILE) {
+      // Trimmed only where it matters (a marker, a `@@` line): most lines are hunk lines.
+      if (raw.startsWith('***')) {
+        if (raw.trimEnd() === END_OF_FILE) {
           if (!current || current.lines.length === 0) {
             throw new PatchSyntaxError(
               lineNumberHere,
@@ -206,7 +206,7 @@ class Parser {
       }
       // A leading space makes any line a context line, `@@` included.
       if (raw.startsWith('@@')) {
-        const context = hunkContext(trimmedEnd);
+        const context = hunkContext(raw.trimEnd());
         if (current && current.lines.length === 0 && !current.endOfFile) {
           // Stacked anchors (`@@ class A` then `@@ def m():`) narrow the search step by step.
           if (context !== undefined) current.contexts.push(context);

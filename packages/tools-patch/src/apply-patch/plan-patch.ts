@@ -30,7 +30,11 @@ export interface PlannedOperation {
   readonly change: ApplyPatchFileChange;
   /** Approval summary line: `Add a.txt`, `Update a.txt`, `Delete a.txt`, `Move a.txt → b.txt`. */
   readonly summary: string;
-  /** Unified diff of this operation (against the state the earlier operations left). */
+  /**
+   * Unified diff of this operation (against the state the earlier operations left), computed when
+   * first read: a call approved without a question (auto mode, a rule, a remembered answer) never
+   * shows it, and a large patch's diffs cost more than planning it.
+   */
   readonly diff: string;
 }
 
@@ -41,10 +45,12 @@ export interface PatchPlan {
   readonly files: readonly PlannedFile[];
   /** Every real path the patch touches, sorted: the locks execution takes. */
   readonly lockPaths: readonly string[];
-  /** The combined unified diff of every operation. */
+  /** The combined unified diff of every operation (computed when first read, as each operation's). */
   readonly diff: string;
   /** The result `apply_patch` returns once the plan is written. */
   readonly output: ApplyPatchOutput;
+  /** The resolved paths the plan was made from: what {@link planOperations} compares to reuse it. */
+  readonly resolutions: PatchResolutions;
 }
 
 /**
@@ -86,8 +92,21 @@ export async function planPatch(workspace: Workspace, text: string): Promise<Pat
   return planOperations(workspace, parsed.output, { diffs: true });
 }
 
+/**
+ * The last patch parsed: a call parses its patch to plan it for approval and again to apply it,
+ * the same text (the same string, compared by reference first); the operations are read-only.
+ */
+let lastParsed: { readonly text: string; readonly result: Outcome<readonly PatchOperation[]> } | undefined;
+
 /** Parses patch text into operations, or the `patch_parse_error` failure. */
 export function parsePatchText(text: string): Outcome<readonly PatchOperation[]> {
+  if (lastParsed?.text === text) return lastParsed.result;
+  const result = parseText(text);
+  lastParsed = { text, result };
+  return result;
+}
+
+function parseText(text: string): Outcome<readonly PatchOperation[]> {
   const parsed = parsePatch(text);
   if (parsed.ok) return toolSuccess(parsed.operations);
   return patchFailure(
@@ -97,21 +116,62 @@ export function parsePatchText(text: string): Outcome<readonly PatchOperation[]>
   );
 }
 
-/** Plans parsed operations; without `diffs` the (costly) diffs are left empty. */
+/**
+ * Plans parsed operations; without `diffs` the (costly) diffs are left empty. With `reuse`, a plan
+ * of the same operations made earlier (the one approval showed), that plan is the answer when
+ * every path resolves as it did then and every file reads as it did (bytes and mode): planning
+ * again would compute the same files, so only the reads are repeated.
+ */
 export async function planOperations(
   workspace: Workspace,
   operations: readonly PatchOperation[],
-  options: { readonly diffs: boolean; readonly resolutions?: PatchResolutions },
+  options: {
+    readonly diffs: boolean;
+    readonly resolutions?: PatchResolutions;
+    readonly reuse?: PatchPlan;
+  },
 ): Promise<PatchPlanResult> {
   try {
     const resolutions = options.resolutions ?? (await resolvePatchPaths(workspace, operations));
     const files = await loadFiles(resolutions);
+    if (options.reuse && unchangedSince(options.reuse, resolutions, files)) return toolSuccess(options.reuse);
     return toolSuccess(new Planner(resolutions, files, options.diffs).plan(operations));
   } catch (error) {
     if (error instanceof PlanFailure)
       return error.unquoted ? quotingFailure(error.failure, error.unquoted) : error.failure;
     throw error;
   }
+}
+
+/** Whether the paths resolve, and the files read, exactly as when `plan` was made. */
+function unchangedSince(
+  plan: PatchPlan,
+  resolutions: PatchResolutions,
+  files: ReadonlyMap<string, LoadedFile>,
+): boolean {
+  // A deleted symbolic link is planned from more than its bytes: planned again, always.
+  if (resolutions.links.size > 0 || plan.resolutions.links.size > 0) return false;
+  if (resolutions.paths.size !== plan.resolutions.paths.size || files.size !== plan.files.length)
+    return false;
+  for (const [path, now] of resolutions.paths) {
+    const then = plan.resolutions.paths.get(path);
+    if (now.status !== 'success' || then?.status !== 'success') return false;
+    if (
+      now.output.absolutePath !== then.output.absolutePath ||
+      now.output.displayPath !== then.output.displayPath
+    )
+      return false;
+  }
+  for (const file of plan.files) {
+    const loaded = files.get(file.absolutePath);
+    if (file.linkTarget !== undefined || loaded === undefined) return false;
+    const same =
+      file.before === null
+        ? loaded.kind === 'missing'
+        : loaded.kind === 'file' && loaded.mode === file.mode && loaded.bytes.equals(file.before);
+    if (!same) return false;
+  }
+  return true;
 }
 
 /** A symbolic link a Delete names: the link itself is deleted, not the file it points to. */
@@ -261,11 +321,16 @@ class Planner {
         if (!changedFiles.includes(path)) changedFiles.push(path);
       }
     }
+    let diff: string | undefined;
     return {
       operations: planned,
       files,
       lockPaths: [...this.entries.keys()].sort(),
-      diff: planned.map((operation) => operation.diff).join(''),
+      get diff() {
+        diff ??= planned.map((operation) => operation.diff).join('');
+        return diff;
+      },
+      resolutions: this.resolutions,
       output: {
         operationsApplied: planned.length,
         filesChanged: changedFiles.length,
@@ -293,8 +358,9 @@ class Planner {
     return entry;
   }
 
-  private diff(before: Buffer | null, after: Buffer | null, path: string, newPath: string): string {
-    return this.diffs ? diffOf(before, after, path, newPath) : '';
+  /** The diff of one step, to compute when it is read (the buffers never change once planned). */
+  private diff(before: Buffer | null, after: Buffer | null, path: string, newPath: string): () => string {
+    return this.diffs ? () => diffOf(before, after, path, newPath) : () => '';
   }
 
   /** Refuses anything but a regular file or a path with nothing there yet. */
@@ -336,17 +402,17 @@ class Planner {
     entry.current = after;
     const path = entry.resolved.displayPath;
     const replacedExisting = before !== null;
-    return {
-      change: {
+    return plannedOperation(
+      {
         path,
         operation: 'add',
         linesAdded: operation.lines.length,
         linesRemoved: 0,
         ...(replacedExisting ? { replacedExisting: true } : {}),
       },
-      summary: replacedExisting ? `Add ${path} (replaces the existing file)` : `Add ${path}`,
-      diff: this.diff(before, after, path, path),
-    };
+      replacedExisting ? `Add ${path} (replaces the existing file)` : `Add ${path}`,
+      this.diff(before, after, path, path),
+    );
   }
 
   private delete(operation: Extract<PatchOperation, { type: 'delete' }>): PlannedOperation {
@@ -365,24 +431,25 @@ class Planner {
         current: null,
         linkTarget: link.target,
       });
-      return {
-        change: { path: link.displayPath, operation: 'delete', linesAdded: 0, linesRemoved: 0 },
-        summary: `Delete ${link.displayPath} (symbolic link to ${link.target})`,
-        diff: this.diffs
-          ? `--- a/${link.displayPath}\n+++ b/${link.displayPath}\nSymbolic link to ${link.target} deleted\n`
-          : '',
-      };
+      const diff = this.diffs
+        ? `--- a/${link.displayPath}\n+++ b/${link.displayPath}\nSymbolic link to ${link.target} deleted\n`
+        : '';
+      return plannedOperation(
+        { path: link.displayPath, operation: 'delete', linesAdded: 0, linesRemoved: 0 },
+        `Delete ${link.displayPath} (symbolic link to ${link.target})`,
+        () => diff,
+      );
     }
     const entry = this.resolve(operation.path);
     const before = this.requireFile(entry, 'delete');
     entry.current = null;
     const path = entry.resolved.displayPath;
     const text = decodeTextFile(before);
-    return {
-      change: { path, operation: 'delete', linesAdded: 0, linesRemoved: text ? text.lines.length : 0 },
-      summary: `Delete ${path}`,
-      diff: this.diff(before, null, path, path),
-    };
+    return plannedOperation(
+      { path, operation: 'delete', linesAdded: 0, linesRemoved: text ? text.lines.length : 0 },
+      `Delete ${path}`,
+      this.diff(before, null, path, path),
+    );
   }
 
   private update(operation: Extract<PatchOperation, { type: 'update' }>): PlannedOperation {
@@ -423,20 +490,20 @@ class Planner {
     }
     if (operation.moveTo === undefined) {
       source.current = after;
-      return {
-        change: { path, operation: 'update', linesAdded, linesRemoved },
-        summary: `Update ${path}`,
-        diff: this.diff(before, after, path, path),
-      };
+      return plannedOperation(
+        { path, operation: 'update', linesAdded, linesRemoved },
+        `Update ${path}`,
+        this.diff(before, after, path, path),
+      );
     }
     const destination = this.resolve(operation.moveTo);
     if (destination === source) {
       source.current = after;
-      return {
-        change: { path, operation: 'update', linesAdded, linesRemoved },
-        summary: `Update ${path}`,
-        diff: this.diff(before, after, path, path),
-      };
+      return plannedOperation(
+        { path, operation: 'update', linesAdded, linesRemoved },
+        `Update ${path}`,
+        this.diff(before, after, path, path),
+      );
     }
     this.refuseNonFile(destination, 'move a file onto');
     const replaced = destination.current;
@@ -447,9 +514,10 @@ class Planner {
       if (source.mode !== undefined) destination.mode = source.mode;
     }
     const movedTo = destination.resolved.displayPath;
-    const replacedDiff = replaced === null ? '' : this.diff(replaced, null, movedTo, movedTo);
-    return {
-      change: {
+    const replacedDiff = replaced === null ? () => '' : this.diff(replaced, null, movedTo, movedTo);
+    const movedDiff = this.diff(before, after, path, movedTo);
+    return plannedOperation(
+      {
         path,
         operation: 'update',
         linesAdded,
@@ -457,10 +525,27 @@ class Planner {
         movedTo,
         ...(replacedExisting ? { replacedExisting: true } : {}),
       },
-      summary: `Move ${path} → ${movedTo}${replacedExisting ? ' (replaces the existing file)' : ''}`,
-      diff: replacedDiff + this.diff(before, after, path, movedTo),
-    };
+      `Move ${path} → ${movedTo}${replacedExisting ? ' (replaces the existing file)' : ''}`,
+      () => replacedDiff() + movedDiff(),
+    );
   }
+}
+
+/** An operation as planned, its diff computed on first read (see {@link PlannedOperation.diff}). */
+function plannedOperation(
+  change: ApplyPatchFileChange,
+  summary: string,
+  computeDiff: () => string,
+): PlannedOperation {
+  let diff: string | undefined;
+  return {
+    change,
+    summary,
+    get diff() {
+      diff ??= computeDiff();
+      return diff;
+    },
+  };
 }
 
 /** The planner's entry for a path as read; a path no operation may touch carries its refusal. */

@@ -3,7 +3,12 @@ import { type PlannedToolImplementation, toolSuccess } from '@toolgate/core';
 import { comparePaths, sortByPath } from '../internal/compare-paths.js';
 import { joinDisplayPath } from '../internal/display-path.js';
 import { simpleNameGlobs } from '../internal/expand-braces.js';
-import { type CompiledGlob, compileGlob, GlobPatternError } from '../internal/glob-matcher.js';
+import {
+  type CompiledGlob,
+  compileGlob,
+  GlobPatternError,
+  isStarNameGlob,
+} from '../internal/glob-matcher.js';
 import { listFilesWithNode } from '../internal/node-engine.js';
 import { prepareSearch } from '../internal/prepare-search.js';
 import { loadRe2 } from '../internal/re2.js';
@@ -98,13 +103,13 @@ export function createGlobImplementation(
 ): PlannedToolImplementation<GlobInput, GlobOutput, undefined> {
   return {
     async prepare(input) {
-      await loadRe2();
+      if (!isStarNameGlob(input.pattern)) await loadRe2();
       const compiled = compilePattern(input.pattern);
       if (!compiled.ok) return searchFailure('invalid_arguments', compiled.message);
       return prepareSearch(context, 'glob', input.pattern, input.path);
     },
     async execute(input, { signal }) {
-      await loadRe2();
+      if (!isStarNameGlob(input.pattern)) await loadRe2();
       const compiled = compilePattern(input.pattern);
       if (!compiled.ok) return searchFailure('invalid_arguments', compiled.message);
       const searched = await resolveSearchPath(context, input.path);

@@ -130,7 +130,7 @@ export function createGrepImplementation(
       // takes them with a match limit, else the Node engine runs them in a worker under the budget.
       const backtracking = needsBacktracking(input.pattern);
       try {
-        if (engine.type === 'ripgrep' && passesToRipgrep && (!backtracking || engine.pcre2)) {
+        if (engine.type === 'ripgrep' && passesToRipgrep && (!backtracking || (await engine.pcre2()))) {
           outcome = await grepWithRipgrep(engine.ripgrepPath, { ...request, pcre2: backtracking });
           if (outcome.type === 'pattern-error') {
             // rg cannot take it: the Node engine can, when it compiles.

@@ -9,12 +9,21 @@ export interface EngineOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 
-/** Picks the engine of a call: `rg` when configured or found (with its PCRE2 support), else Node's. */
+/** Picks the engine of a call: `rg` when configured or found (its PCRE2 support asked when a pattern needs it), else Node's. */
 export async function chooseEngine(options: EngineOptions): Promise<EngineChoice> {
   if (options.engine === 'node') return { type: 'node' };
   const found = options.ripgrepPath ?? (await findRipgrep(options.env.PATH));
-  if (found !== undefined)
-    return { type: 'ripgrep', ripgrepPath: found, pcre2: await ripgrepHasPcre2(found) };
+  if (found !== undefined) {
+    let pcre2: Promise<boolean> | undefined;
+    return {
+      type: 'ripgrep',
+      ripgrepPath: found,
+      pcre2: () => {
+        pcre2 ??= ripgrepHasPcre2(found);
+        return pcre2;
+      },
+    };
+  }
   if (options.engine === 'auto') return { type: 'node' };
   return {
     type: 'unavailable',

@@ -25,4 +25,20 @@ describe('path order', () => {
       }),
     );
   });
+
+  it('orders astral characters after the BMP end (U+FFFD), as code points do, also mixed with ASCII', () => {
+    const name = fc
+      .array(fc.constantFrom('a', 'b', '/', '\ufffd', '\ue000', '\u{1f600}', '\u{10000}'), {
+        minLength: 1,
+        maxLength: 5,
+      })
+      .map((parts) => parts.join(''))
+      .filter((path) => !path.includes('//') && !path.startsWith('/') && !path.endsWith('/'));
+    fc.assert(
+      fc.property(fc.array(name, { maxLength: 20 }), (paths) => {
+        expect(sortByPath([...paths], (path) => path)).toEqual([...paths].sort(comparePaths));
+      }),
+    );
+    expect(sortByPath(['\u{1f600}', '\ufffd', 'z'], (path) => path)).toEqual(['z', '\ufffd', '\u{1f600}']);
+  });
 });

@@ -31,15 +31,46 @@ export function compareNames(left: string, right: string): number {
   return left.length - right.length;
 }
 
-/** Sorts items by a path in {@link comparePaths} order, computing each sort key once. */
+/** Whether `text` holds a UTF-16 surrogate: where code-unit order (`<`) and code-point order part. */
+function hasSurrogate(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code >= 0xd800 && code <= 0xdfff) return true;
+  }
+  return false;
+}
+
+/** `<` on strings: code-unit order, which is code-point order for strings without surrogates. */
+function compareCodeUnits(left: string, right: string): number {
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+/**
+ * Sorts items by a path in {@link comparePaths} order, computing each sort key once. When no key
+ * holds a surrogate, the keys compare with the engine's own `<` (the same order, several times
+ * faster than {@link compareNames}).
+ */
 export function sortByPath<T>(
   items: T[],
   pathOf: (item: T) => string,
   tieBreak?: (left: T, right: T) => number,
 ): T[] {
-  const keyed = items.map((item) => ({ item, key: pathOf(item).replaceAll('/', '\u0000') }));
+  let surrogates = false;
+  // Many items share a path (grep's matches in one file): each path's key is made once.
+  const keys = new Map<string, string>();
+  const keyed = items.map((item) => {
+    const path = pathOf(item);
+    let key = keys.get(path);
+    if (key === undefined) {
+      key = path.replaceAll('/', '\u0000');
+      keys.set(path, key);
+      if (!surrogates && hasSurrogate(key)) surrogates = true;
+    }
+    return { item, key };
+  });
+  const compareKeys = surrogates ? compareNames : compareCodeUnits;
   keyed.sort((left, right) => {
-    const order = left.key === right.key ? 0 : compareNames(left.key, right.key);
+    const order = left.key === right.key ? 0 : compareKeys(left.key, right.key);
     return order !== 0 ? order : tieBreak ? tieBreak(left.item, right.item) : 0;
   });
   for (let index = 0; index < keyed.length; index++) items[index] = keyed[index]!.item;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDirectory, temporaryDirectory, writeTree } from '../test-support/search-fixture.js';
-import { compileGlob } from './glob-matcher.js';
+import { compileGlob, isStarNameGlob } from './glob-matcher.js';
 import { loadRe2 } from './re2.js';
 
 beforeAll(loadRe2);
@@ -104,13 +104,40 @@ describe('the glob dialect against fast-glob', () => {
   });
 });
 
+describe('file-name globs matched without re2js', () => {
+  it('answers as the same glob compiled through RE2 (inside `@(…)`)', () => {
+    const name = fc.stringMatching(/^[ab.*]{1,7}$/).filter((glob) => !glob.includes('**'));
+    const path = fc
+      .stringMatching(/^[ab./]{1,9}$/)
+      .filter((candidate) => !candidate.includes('//') && !/^\/|\/$/.test(candidate));
+    fc.assert(
+      fc.property(name, fc.boolean(), fc.array(path, { minLength: 1, maxLength: 8 }), (glob, deep, paths) => {
+        const pattern = deep ? `**/${glob}` : glob;
+        expect(isStarNameGlob(pattern)).toBe(true);
+        const simple = compileGlob(pattern);
+        const viaRe2 = compileGlob(deep ? `**/@(${glob})` : `@(${glob})`);
+        if (simple.type !== 'linear' || viaRe2.type !== 'linear') throw new Error('expected linear globs');
+        for (const candidate of paths) expect(simple.matcher(candidate)).toBe(viaRe2.matcher(candidate));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('takes only literal names with `*`, alone or after a leading `**/`', () => {
+    for (const pattern of ['**/*.ts', '*.md', '**/package.json', '*.{ts,tsx}', './*.js', '*'])
+      expect(isStarNameGlob(pattern)).toBe(true);
+    for (const pattern of ['src/*.ts', '**/src/*.ts', '?.ts', '[ab].ts', '@(a).ts', '**', '**.ts', 'a\\*'])
+      expect(isStarNameGlob(pattern)).toBe(false);
+  });
+});
+
 describe('compileGlob on names built to make a backtracking matcher blow up', () => {
   it.each([
     ['+(a|aa)', `${'a'.repeat(60)}!`],
     ['*a*a*a*a*a*a*a*a*b', 'a'.repeat(200)],
     ['*(a|a)b', 'a'.repeat(200)],
     ['**/*a*a*a*a*a*a*b', `${'a/'.repeat(50)}${'a'.repeat(100)}`],
-  ])('matches %s in linear time (RE2)', (pattern, path) => {
+  ])('matches %s in linear time (RE2, or string search for a name glob)', (pattern, path) => {
     const compiled = compileGlob(pattern);
     expect(compiled.type).toBe('linear');
     if (compiled.type === 'linear') expect(compiled.matcher(path)).toBe(false);

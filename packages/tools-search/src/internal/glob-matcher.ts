@@ -198,6 +198,55 @@ function compileExpanded(pattern: string): string {
   return source;
 }
 
+/** A file-name glob of literal characters and `*` only (no class, extglob, escape or `**`). */
+const STAR_NAME = /^[^/*?[\]{}()!@+\\]*(?:\*[^/*?[\]{}()!@+\\]+)*\*?$/;
+
+/** Whether `name` (no `/`) matches a {@link STAR_NAME} glob: its pieces in order, leftmost first. */
+function matchesStarName(pieces: readonly string[], name: string): boolean {
+  const first = pieces[0]!;
+  if (pieces.length === 1) return name === first;
+  const last = pieces[pieces.length - 1]!;
+  if (name.length < first.length + last.length || !name.startsWith(first) || !name.endsWith(last))
+    return false;
+  let at = first.length;
+  const end = name.length - last.length;
+  for (let index = 1; index < pieces.length - 1; index++) {
+    const found = name.indexOf(pieces[index]!, at);
+    if (found < 0 || found + pieces[index]!.length > end) return false;
+    at = found + pieces[index]!.length;
+  }
+  return true;
+}
+
+/**
+ * The matcher of the commonest globs, `*.ts`, `**\/*.test.ts`, `**\/package.json` (after brace
+ * expansion, each alternative a {@link STAR_NAME} file name, alone or after a leading `**\/`), by
+ * string comparison: the same answers as their compiled expression, without loading re2js (some
+ * 40 ms of a whole `toolgate call glob`). Undefined for any other glob.
+ */
+function starNameMatcher(expanded: readonly string[]): PathMatcher | undefined {
+  const alternatives: { anyDirectory: boolean; pieces: string[] }[] = [];
+  for (const alternative of expanded) {
+    const anyDirectory = alternative.startsWith('**/');
+    const name = anyDirectory ? alternative.slice(3) : alternative;
+    if (name === '' || !STAR_NAME.test(name)) return undefined;
+    alternatives.push({ anyDirectory, pieces: name.split('*') });
+  }
+  return (relativePath) => {
+    const slash = relativePath.lastIndexOf('/');
+    const name = slash < 0 ? relativePath : relativePath.slice(slash + 1);
+    return alternatives.some(
+      (alternative) => (alternative.anyDirectory || slash < 0) && matchesStarName(alternative.pieces, name),
+    );
+  };
+}
+
+/** Whether {@link compileGlob} compiles `pattern` without re2js (see `starNameMatcher`): no `loadRe2()` needed first. */
+export function isStarNameGlob(pattern: string): boolean {
+  const expanded = expandBraces(pattern.replace(/^(?:\.\/)+/, ''));
+  return expanded !== undefined && starNameMatcher(expanded) !== undefined;
+}
+
 /** The look-ahead that `!(…)` compiles to. */
 const NEGATED_EXTGLOB = '(?:(?!(?:';
 
@@ -219,6 +268,8 @@ export function compileGlob(pattern: string): CompiledGlob {
     throw new GlobPatternError((error as Error).message);
   }
   if (source.includes(NEGATED_EXTGLOB)) return { type: 'backtracking', regexp };
+  const simple = starNameMatcher(expanded);
+  if (simple) return { type: 'linear', matcher: simple };
   // The source escapes characters as `\u{…}` (JavaScript); RE2 spells them `\x{…}`. A backslash of
   // the pattern itself is always escaped that way, so every `\u{` here is one of ours.
   let linear: RE2JS;

@@ -1,7 +1,7 @@
 import { nulRecords, type RecordReader, type RipgrepRun, runRipgrep } from './run-ripgrep.js';
 import type { FoundMatch, GrepOutcome, GrepRequest, ListOutcome, WalkSettings } from './search-request.js';
 import { toContent } from './search-text.js';
-import { isSecretPath, ripgrepSecretFlags } from './secret-names.js';
+import { ripgrepSecretFlags, secretPathFilter } from './secret-names.js';
 
 /** How long a search runs before the concurrent `rg --files` count starts. */
 const COUNT_DELAY_MS = 25;
@@ -46,6 +46,7 @@ export async function listFilesWithRipgrep(
 ): Promise<ListOutcome> {
   const files: string[] = [];
   const prefix = settings.base.endsWith('/') ? settings.base : `${settings.base}/`;
+  const isSecret = secretPathFilter(settings.secrets);
   const run = await runRipgrep({
     ripgrepPath,
     args: [
@@ -59,11 +60,11 @@ export async function listFilesWithRipgrep(
     ],
     cwd: settings.base,
     signal: settings.signal,
+    recordEnd: 0,
     read: nulRecords((path) => {
       if (path === '') return undefined;
       const relativePath = path.startsWith(prefix) ? path.slice(prefix.length) : path;
-      if (!isSecretPath(settings.secrets, relativePath) && settings.readable(path, false))
-        files.push(relativePath);
+      if (!isSecret(relativePath) && settings.readable(path, false)) files.push(relativePath);
       return undefined;
     }),
   });
@@ -113,6 +114,7 @@ interface StandardOutputHandlers {
 function standardOutputReader(prefix: string, handlers: StandardOutputHandlers): RecordReader {
   const prefixBytes = Buffer.from(prefix, 'utf8');
   let lastPath: Buffer | undefined;
+  let lastPathText = '';
   return (data, ended) => {
     let start = 0;
     while (start < data.length) {
@@ -148,9 +150,17 @@ function standardOutputReader(prefix: string, handlers: StandardOutputHandlers):
         start = recordEnd + 1;
         continue;
       }
-      lastPath = Buffer.from(data.subarray(start, nul));
+      // A file's matches come one after another: its path is copied and decoded once.
+      if (
+        lastPath === undefined ||
+        lastPath.length !== nul - start ||
+        data.compare(lastPath, 0, lastPath.length, start, nul) !== 0
+      ) {
+        lastPath = Buffer.from(data.subarray(start, nul));
+        lastPathText = data.toString('utf8', start, nul);
+      }
       const verdict = handlers.onMatch(
-        data.toString('utf8', start, nul),
+        lastPathText,
         Number(data.toString('latin1', nul + 1, colon)),
         data.toString('utf8', colon + 1, recordEnd),
       );
@@ -210,20 +220,18 @@ export async function grepWithRipgrep(ripgrepPath: string, request: GrepRequest)
   // not for one named file, whose whitelist glob lets it past the type filter.
   if (request.include && (!request.includeNameGlobs || request.singleFile !== undefined)) {
     request.signal.addEventListener('abort', abortCounter, { once: true });
+    const isSecret = secretPathFilter(request.secrets);
     const startCounting = () =>
       runRipgrep({
         ripgrepPath,
         args: [...args, '--files', '--null', '--no-messages', '--', request.base],
         cwd,
         signal: counter.signal,
+        recordEnd: 0,
         read: nulRecords((path) => {
           if (path === '') return undefined;
           const relativePath = path.startsWith(prefix) ? path.slice(prefix.length) : path;
-          if (
-            request.include?.(relativePath) &&
-            !isSecretPath(request.secrets, relativePath) &&
-            request.readable(path, false)
-          )
+          if (request.include?.(relativePath) && !isSecret(relativePath) && request.readable(path, false))
             filesListed++;
           return undefined;
         }),
@@ -262,6 +270,7 @@ async function searchWithStandardPrinter(
   prefix: string,
 ): Promise<StandardSearch> {
   const confirmed: FoundMatch[] = [];
+  const isSecret = secretPathFilter(request.secrets);
   let pending: FoundMatch[] = [];
   let pendingPath: string | undefined;
   let filesWithMatches = 0;
@@ -287,18 +296,18 @@ async function searchWithStandardPrinter(
     args: searchArgs,
     cwd,
     signal: request.signal,
+    recordEnd: NEWLINE,
     read: standardOutputReader(prefix, {
       onMatch: (absolutePath, line, content) => {
         if (absolutePath !== pendingPath && confirm() === 'stop') return 'stop';
         pendingPath = absolutePath;
         const relativePath = absolutePath.slice(prefix.length);
         if (request.include && !request.include(relativePath)) return undefined;
-        if (isSecretPath(request.secrets, relativePath)) return undefined;
-        // The read predicate, before any line of the file is kept (rg read it; no line leaves),
-        // asked once per file: its lines come one after another.
+        // Secret names and the read predicate, before any line of the file is kept (rg read it; no
+        // line leaves), asked once per file: its lines come one after another.
         if (absolutePath !== askedPath) {
           askedPath = absolutePath;
-          admitted = request.readable(absolutePath, false);
+          admitted = !isSecret(relativePath) && request.readable(absolutePath, false);
         }
         if (!admitted) return undefined;
         pending.push({ absolutePath, line, content: toContent(content) });

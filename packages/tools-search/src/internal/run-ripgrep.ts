@@ -26,6 +26,12 @@ export interface RunRipgrepOptions {
   readonly signal: AbortSignal;
   /** Receives stdout as it arrives; paths may hold any byte but NUL, so records are not lines. */
   readonly read: RecordReader;
+  /**
+   * A byte every record ends with (NUL for `--files --null`, the newline for the standard printer).
+   * While a record is incomplete, a chunk without this byte completes none: it is held, not
+   * offered, so a line of megabytes (a minified bundle) is copied once instead of once per chunk.
+   */
+  readonly recordEnd: number;
 }
 
 /**
@@ -85,16 +91,34 @@ export function runRipgrep(options: RunRipgrepOptions): Promise<RipgrepRun> {
       options.signal.removeEventListener('abort', onAbort);
       resolvePromise(run);
     };
-    let carry: Buffer | undefined;
+    // Output not yet used: the rest of the last chunk offered, then the chunks held since.
+    const carry: Buffer[] = [];
+    let carryLength = 0;
+    const takeCarry = (chunk?: Buffer): Buffer => {
+      if (chunk) carry.push(chunk);
+      const length = carryLength + (chunk?.length ?? 0);
+      const data = carry.length === 1 ? carry[0]! : Buffer.concat(carry, length);
+      carry.length = 0;
+      carryLength = 0;
+      return data;
+    };
     child.stdout.on('data', (chunk: Buffer) => {
       if (stopped) return;
-      const data = carry ? Buffer.concat([carry, chunk]) : chunk;
+      if (carryLength > 0 && !chunk.includes(options.recordEnd)) {
+        carry.push(chunk);
+        carryLength += chunk.length;
+        return;
+      }
+      const data = carryLength > 0 ? takeCarry(chunk) : chunk;
       const used = options.read(data, false);
       if (used === 'stop') {
         stop();
         return;
       }
-      carry = used < data.length ? data.subarray(used) : undefined;
+      if (used < data.length) {
+        carry.push(data.subarray(used));
+        carryLength = data.length - used;
+      }
     });
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
@@ -102,7 +126,7 @@ export function runRipgrep(options: RunRipgrepOptions): Promise<RipgrepRun> {
     });
     child.on('error', (error) => finish({ exitCode: null, stderr, stopped, spawnError: error }));
     child.on('close', (code) => {
-      if (!stopped && carry !== undefined) options.read(carry, true);
+      if (!stopped && carryLength > 0) options.read(takeCarry(), true);
       finish({ exitCode: code, stderr, stopped });
     });
     if (options.signal.aborted) stop();

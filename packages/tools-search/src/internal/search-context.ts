@@ -5,8 +5,11 @@ export type EngineChoice =
   | {
       readonly type: 'ripgrep';
       readonly ripgrepPath: string;
-      /** Built with PCRE2: look-around and backreferences run in `rg --pcre2`. */
-      readonly pcre2: boolean;
+      /**
+       * Built with PCRE2: look-around and backreferences run in `rg --pcre2`. Asked (one `rg`
+       * run) only by a grep whose pattern needs it, once.
+       */
+      pcre2(): Promise<boolean>;
     }
   | { readonly type: 'node' }
   | { readonly type: 'unavailable'; readonly message: string };

@@ -27,3 +27,24 @@ export function ripgrepSecretFlags(secrets: SecretMatcher): string[] {
 export function isSecretPath(secrets: SecretMatcher, relativePath: string): boolean {
   return relativePath.split('/').some((name) => secrets.match(name) !== undefined);
 }
+
+/**
+ * {@link isSecretPath} for the many paths of one walk: each directory's names are matched once
+ * (a listing reports thousands of files in the same few directories), the file name every time.
+ */
+export function secretPathFilter(secrets: SecretMatcher): (relativePath: string) => boolean {
+  const directories = new Map<string, boolean>();
+  return (relativePath) => {
+    const slash = relativePath.lastIndexOf('/');
+    if (slash >= 0) {
+      const directory = relativePath.slice(0, slash);
+      let secret = directories.get(directory);
+      if (secret === undefined) {
+        secret = isSecretPath(secrets, directory);
+        directories.set(directory, secret);
+      }
+      if (secret) return true;
+    }
+    return secrets.match(slash < 0 ? relativePath : relativePath.slice(slash + 1)) !== undefined;
+  };
+}
