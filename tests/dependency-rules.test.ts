@@ -31,11 +31,25 @@ const ALLOWED: Record<string, readonly string[]> = {
   '@toolgate/agent': ['@toolgate/core', 'zod', '@ai-sdk/provider'],
   // tools-shell only for the type of the seam it implements (checked below: `import type` only).
   '@toolgate/sandbox-bwrap': ['@toolgate/core', 'zod', '@toolgate/tools-shell'],
+  // The container sandbox: tools-shell for the seam's types, sandbox-bwrap for the workspace's
+  // protected, secret and hidden paths (one definition for both providers).
+  '@toolgate/sandbox-container': [
+    '@toolgate/core',
+    'zod',
+    '@toolgate/tools-shell',
+    '@toolgate/sandbox-bwrap',
+  ],
   '@toolgate/rules': ['web-tree-sitter', 'tree-sitter-bash'],
 };
 
 /** Package edges allowed only for types: the source may use `import type`, nothing else. */
-const TYPE_ONLY_EDGES: readonly string[] = ['@toolgate/sandbox-bwrap → @toolgate/tools-shell'];
+const TYPE_ONLY_EDGES: readonly string[] = [
+  '@toolgate/sandbox-bwrap → @toolgate/tools-shell',
+  '@toolgate/sandbox-container → @toolgate/tools-shell',
+];
+
+/** Sandbox providers share what the workspace hides and protects: the one edge between them. */
+const SANDBOX_PROVIDER_EDGES: readonly string[] = ['@toolgate/sandbox-container → @toolgate/sandbox-bwrap'];
 
 /** Only the rules package parses shell. */
 const SHELL_PARSER = ['web-tree-sitter', 'tree-sitter-bash'];
@@ -121,7 +135,7 @@ describe('dependency rules (docs/architecture.md, "Layering")', () => {
           .filter((name) => name.startsWith('@toolgate/') && name !== '@toolgate/core')
           .map((name) => `${manifest.name} → ${name}`),
       )
-      .filter((edge) => !TYPE_ONLY_EDGES.includes(edge));
+      .filter((edge) => !TYPE_ONLY_EDGES.includes(edge) && !SANDBOX_PROVIDER_EDGES.includes(edge));
     expect(edges).toEqual([]);
   });
 

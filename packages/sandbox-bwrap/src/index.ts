@@ -1,5 +1,10 @@
 export { type BwrapLayout, bwrapArguments } from './bwrap-arguments.js';
-export { type MaskedPath, type ReadDenied, UNSEARCHED_DIRECTORIES } from './find-masked-paths.js';
+export {
+  findMaskedPaths,
+  type MaskedPath,
+  type ReadDenied,
+  UNSEARCHED_DIRECTORIES,
+} from './find-masked-paths.js';
 export {
   type BwrapSandbox,
   type BwrapSandboxOpening,
