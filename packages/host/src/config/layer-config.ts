@@ -28,7 +28,8 @@ function unique(paths: readonly string[]): string[] {
  * The user's file, then the project's on top. A trusted project overrides key by key. An untrusted
  * one may only tighten: `model` and `baseURL` (where the prompts and the provider key go), a looser
  * approval mode, `allowOutsideWorkspace: true`, extra `readRoots`, a looser `sandbox.mode`,
- * `sandbox.network: true`, `sandbox.required: false` and `agents` (instructions and models a cloned
+ * `sandbox.network: true`, `sandbox.required: false`, a `sandbox.provider`, `image`, `engine` or
+ * `limits` other than the user's, and `agents` (instructions and models a cloned
  * repository chose) are ignored (listed in `ignored`), and so are its hooks, its audit file and the
  * exceptions (`!…`) or `[]` of its `secrets` (other secret patterns add to the user's); a project's
  * agent replaces the user's agent of the same name; a `limits` value above the user's (or the
@@ -67,6 +68,17 @@ export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trust
     if (projectSandbox.required === false && userSandbox.required === true) {
       ignored.push('sandbox.required false');
       delete projectSandbox.required;
+    }
+    // Which engine runs the commands, from which image and within which limits is the person's
+    // choice: a cloned repository naming an engine could send its commands anywhere.
+    for (const key of ['provider', 'image', 'engine', 'limits'] as const) {
+      if (
+        projectSandbox[key] !== undefined &&
+        JSON.stringify(projectSandbox[key]) !== JSON.stringify(userSandbox[key])
+      ) {
+        ignored.push(`sandbox.${key} ${JSON.stringify(projectSandbox[key])}`);
+        delete projectSandbox[key];
+      }
     }
     // Where the prompts and the provider key go is the person's choice, not a cloned repository's.
     if (model !== undefined && model !== user.model) {
