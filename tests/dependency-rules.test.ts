@@ -40,6 +40,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     '@toolgate/sandbox-bwrap',
   ],
   '@toolgate/rules': ['web-tree-sitter', 'tree-sitter-bash'],
+  '@toolgate/sandbox-network': ['@toolgate/core'],
 };
 
 /** Package edges allowed only for types: the source may use `import type`, nothing else. */
@@ -49,7 +50,12 @@ const TYPE_ONLY_EDGES: readonly string[] = [
 ];
 
 /** Sandbox providers share what the workspace hides and protects: the one edge between them. */
-const SANDBOX_PROVIDER_EDGES: readonly string[] = ['@toolgate/sandbox-container → @toolgate/sandbox-bwrap'];
+const SANDBOX_PROVIDER_EDGES: readonly string[] = [
+  '@toolgate/sandbox-container → @toolgate/sandbox-bwrap',
+  // Both providers let the network out through the same allowlist proxy.
+  '@toolgate/sandbox-container → @toolgate/sandbox-network',
+  '@toolgate/sandbox-bwrap → @toolgate/sandbox-network',
+];
 
 /** Only the rules package parses shell. */
 const SHELL_PARSER = ['web-tree-sitter', 'tree-sitter-bash'];
