@@ -1,6 +1,8 @@
 export { DEFAULT_ENGINE_SOCKET, type EngineAddress, engineAddress } from './engine/engine-address.js';
 export {
+  CONTAINER_PROXY_PORT,
   type ContainerLimits,
+  type ContainerNetwork,
   type ContainerSandbox,
   type ContainerSandboxOpening,
   type ContainerSandboxOptions,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { isAbsolute, join, normalize, sep } from 'node:path';
+import type { Writable } from 'node:stream';
 import { createSecretMatcher, DEFAULT_SECRET_PATTERNS, InvalidOptionsError } from '@toolgate/core';
 import {
   type ConfinedSandboxMode,
@@ -12,6 +13,14 @@ import {
   SANDBOX_MODES,
   toolgateDirectories,
 } from '@toolgate/sandbox-bwrap';
+import {
+  type AllowlistProxy,
+  type NetnsRelay,
+  type NetworkMode,
+  type NetworkRefusal,
+  startAllowlistProxy,
+  startNetnsRelay,
+} from '@toolgate/sandbox-network';
 import type { SandboxCommandResult, SandboxProcess, SandboxSession } from '@toolgate/tools-shell';
 import { containerMounts, resolveProtectedPaths } from './container-mounts.js';
 import { runToEnd, startContainerProcess } from './container-process.js';
@@ -69,7 +78,28 @@ export interface ContainerSandboxOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** How long opening (engine calls, the check exec) may take. @default 60000 */
   readonly openTimeoutMs?: number;
+  /**
+   * Let the network out to the hosts named, through toolgate's allowlist proxy (the container
+   * stays on `--network none`; a relay in its network namespace is the one way out).
+   * @default no network at all
+   */
+  readonly network?: ContainerNetwork;
 }
+
+/** The container's network allowlist. */
+export interface ContainerNetwork {
+  /** Host names, `*.domain` and IP addresses (see `@toolgate/sandbox-network`). */
+  readonly allow: readonly string[];
+  /** @default 'full' */
+  readonly mode?: NetworkMode;
+  /** How the proxy resolves names. @default the system resolver */
+  readonly resolve?: (host: string) => Promise<readonly string[]>;
+  /** Hears each refused connection (the host's audit log); the running commands see it on stderr too. */
+  readonly onRefusal?: (refusal: NetworkRefusal) => void;
+}
+
+/** The port of the proxy relay on the container's loopback, named by `HTTP_PROXY` inside. */
+export const CONTAINER_PROXY_PORT = 3128;
 
 /** A container bound to one session; pass it to `createShellTools({ sandbox })`, close it with the session. */
 export interface ContainerSandbox extends SandboxSession {
@@ -219,6 +249,10 @@ export async function openContainerSandbox(
   const session = `ses_${randomUUID().replaceAll('-', '')}`;
   let scratch: string | undefined;
   let containerId: string | undefined;
+  let proxy: AllowlistProxy | undefined;
+  let relay: NetnsRelay | undefined;
+  /** The stderr of each running command, where a refusal is told. */
+  const liveStderr = new Set<Writable>();
   try {
     return await withDeadline(
       (async (): Promise<ContainerSandboxOpening> => {
@@ -300,6 +334,40 @@ export async function openContainerSandbox(
         );
         containerId = created.Id;
         await client.call('POST', `/containers/${containerId}/start`);
+        if (options.network) {
+          const { network } = options;
+          const socketPath = join(scratch, 'proxy.sock');
+          proxy = await startAllowlistProxy({
+            allow: network.allow,
+            ...(network.mode === undefined ? {} : { mode: network.mode }),
+            ...(network.resolve === undefined ? {} : { resolve: network.resolve }),
+            listen: { socketPath },
+            onRefusal: (refusal) => {
+              network.onRefusal?.(refusal);
+              for (const stream of liveStderr)
+                if (!stream.writableEnded) stream.write(`${refusal.message}\n`);
+            },
+          });
+          const inspected = await client.call<{ State?: { Pid?: number } }>(
+            'GET',
+            `/containers/${containerId}/json`,
+          );
+          const pid = inspected.State?.Pid;
+          if (!pid || address.kind !== 'unix') {
+            return {
+              ok: false,
+              reason: `the network allowlist needs the engine on this machine (a unix socket), to reach the container's network namespace; ${engine} is not`,
+            };
+          }
+          try {
+            relay = await startNetnsRelay({ targetPid: pid, socketPath, port: CONTAINER_PROXY_PORT });
+          } catch (error) {
+            return {
+              ok: false,
+              reason: `the network allowlist could not enter the container's network namespace (nsenter, as root): ${(error as Error).message}`,
+            };
+          }
+        }
         const check = await runToEnd(client, containerId, ['/bin/sh', '-c', 'command -v setsid'], user);
         if (check.exitCode !== 0) {
           return {
@@ -324,12 +392,23 @@ export async function openContainerSandbox(
   }
 
   async function cleanUp(): Promise<void> {
+    await relay?.stop().catch(() => {});
+    await proxy?.close().catch(() => {});
     if (containerId !== undefined) await removeContainer(client, containerId).catch(() => {});
     if (scratch !== undefined) await rm(scratch, { recursive: true, force: true }).catch(() => {});
   }
 
   function sandboxOf(engineClient: EngineClient, id: string, scratchDirectory: string): ContainerSandbox {
+    const proxyUrl = `http://127.0.0.1:${CONTAINER_PROXY_PORT}`;
     const env = [
+      ...(options.network
+        ? [
+            `HTTP_PROXY=${proxyUrl}`,
+            `HTTPS_PROXY=${proxyUrl}`,
+            `http_proxy=${proxyUrl}`,
+            `https_proxy=${proxyUrl}`,
+          ]
+        : []),
       `PATH=${DEFAULT_PATH}`,
       'HOME=/tmp',
       'TMPDIR=/tmp',
@@ -351,6 +430,12 @@ export async function openContainerSandbox(
         env,
         user,
         stdin: request.stdin,
+      }).then((started) => {
+        // Where the proxy tells a running command what it refused.
+        const stderr = started.stderr as unknown as Writable;
+        liveStderr.add(stderr);
+        void started.exited.then(() => liveStderr.delete(stderr));
+        return started;
       });
     };
     return {
@@ -393,6 +478,8 @@ export async function openContainerSandbox(
       },
       close() {
         closing ??= (async () => {
+          await relay?.stop().catch(() => {});
+          await proxy?.close().catch(() => {});
           await removeContainer(engineClient, id).catch(() => {});
           await rm(scratchDirectory, { recursive: true, force: true }).catch(() => {});
         })();
