@@ -52,7 +52,7 @@ tools=(bash sh cat ls mkdir rm touch echo env id sleep head tail tr wc dd setsid
   chmod stat true false printf grep sed curl readlink)
 files=()
 for tool in "${tools[@]}"; do
-  path=$(command -v "$tool" || true)
+  path=$(type -P "$tool" || true)
   [ -n "$path" ] && [ -x "$path" ] || continue
   files+=("$(readlink -f "$path")")
   # Each library at the path the loader asks for (the interpreter's is fixed in the program).
@@ -85,7 +85,7 @@ for link in bin sbin lib lib64; do
   ln -s "usr/$link" "$root/$link"
 done
 for tool in "${tools[@]}"; do
-  path=$(command -v "$tool" || true)
+  path=$(type -P "$tool" || true)
   [ -n "$path" ] || continue
   real=$(readlink -f "$path")
   [ -e "$root/usr/bin/$tool" ] || ln -s "$real" "$root/usr/bin/$tool"
