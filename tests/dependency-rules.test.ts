@@ -30,7 +30,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   '@toolgate/mcp': ['@toolgate/core', 'zod', '@modelcontextprotocol/sdk'],
   '@toolgate/agent': ['@toolgate/core', 'zod', '@ai-sdk/provider'],
   // tools-shell only for the type of the seam it implements (checked below: `import type` only).
-  '@toolgate/sandbox-bwrap': ['@toolgate/core', 'zod', '@toolgate/tools-shell'],
+  '@toolgate/sandbox-bwrap': ['@toolgate/core', 'zod', '@toolgate/tools-shell', '@toolgate/sandbox-network'],
   // The container sandbox: tools-shell for the seam's types, sandbox-bwrap for the workspace's
   // protected, secret and hidden paths (one definition for both providers).
   '@toolgate/sandbox-container': [
@@ -38,6 +38,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     'zod',
     '@toolgate/tools-shell',
     '@toolgate/sandbox-bwrap',
+    '@toolgate/sandbox-network',
   ],
   '@toolgate/rules': ['web-tree-sitter', 'tree-sitter-bash'],
   '@toolgate/sandbox-network': ['@toolgate/core'],

@@ -9,4 +9,5 @@ export {
   startAllowlistProxy,
 } from './start-allowlist-proxy.js';
 export { type NetnsRelay, startNetnsRelay } from './start-netns-relay.js';
+export { type RelayNamespace, startRelayNamespace } from './start-relay-namespace.js';
 export { type ClientHelloReading, readClientHello } from './tls-server-name.js';

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { relayProgram } from './relay-program.js';
 
 /** A relay process in a sandbox's network namespace. */
 export interface NetnsRelay {
@@ -8,12 +7,6 @@ export interface NetnsRelay {
   readonly port: number;
   /** Ends the relay. Idempotent. */
   stop(): Promise<void>;
-}
-
-/** The relay program: built next to this file, or its source under the test runner. */
-function relayProgram(): string {
-  const built = fileURLToPath(new URL('./netns-relay.js', import.meta.url));
-  return existsSync(built) ? built : fileURLToPath(new URL('./netns-relay.ts', import.meta.url));
 }
 
 /**
