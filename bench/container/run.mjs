@@ -10,7 +10,7 @@
 // Build first (`pnpm build`). `--smoke`: one tiny round of each, the same code path.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request } from 'node:http';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createToolSurface, createWorkspace, standardDecorators } from '@toolgate/core';
@@ -59,9 +59,12 @@ function run(file, args) {
 
 const filter = encodeURIComponent(JSON.stringify({ reference: ['toolgate-sandbox-test'] }));
 const images = await engineGet(`/images/json?filters=${filter}`);
-const image = process.env.TOOLGATE_TEST_CONTAINER_IMAGE ?? images?.sort((a, b) => b.Created - a.Created)[0]?.Id;
+const image =
+  process.env.TOOLGATE_TEST_CONTAINER_IMAGE ?? images?.sort((a, b) => b.Created - a.Created)[0]?.Id;
 if (!image) {
-  console.log(`bench/container skipped: no engine with a test image at ${SOCKET} (run scripts/container-engine.sh as root)`);
+  console.log(
+    `bench/container skipped: no engine with a test image at ${SOCKET} (run scripts/container-engine.sh as root)`,
+  );
   process.exit(0);
 }
 
@@ -84,19 +87,33 @@ try {
     );
     closes.push(await timed(() => sandbox.close()));
   }
-  console.log(`session open (create+start+check): ${median(opens).toFixed(0)} ms; close (remove): ${median(closes).toFixed(0)} ms`);
+  console.log(
+    `session open (create+start+check): ${median(opens).toFixed(0)} ms; close (remove): ${median(closes).toFixed(0)} ms`,
+  );
 
   const opening = await openContainerSandbox(options);
   if (!opening.ok) throw new Error(opening.reason);
   const { sandbox } = opening;
   opened.push(sandbox);
   const surfaceOf = (bound) => {
-    const { bash } = createShellTools({ workspace: createWorkspace({ root }), processes: createProcessRegistry(), sandbox: bound });
-    const surface = createToolSurface({ tools: [bash], decorators: standardDecorators({ approval: { mode: 'auto' } }) });
+    const { bash } = createShellTools({
+      workspace: createWorkspace({ root }),
+      processes: createProcessRegistry(),
+      sandbox: bound,
+    });
+    const surface = createToolSurface({
+      tools: [bash],
+      decorators: standardDecorators({ approval: { mode: 'auto' } }),
+    });
     let id = 0;
     return async (command) => {
-      const result = await surface.executor.execute({ id: `c${++id}`, name: 'bash', arguments: { action: 'exec', command } });
-      if (result.status !== 'success' || result.output.exitCode !== 0) throw new Error(JSON.stringify(result).slice(0, 300));
+      const result = await surface.executor.execute({
+        id: `c${++id}`,
+        name: 'bash',
+        arguments: { action: 'exec', command },
+      });
+      if (result.status !== 'success' || result.output.exitCode !== 0)
+        throw new Error(JSON.stringify(result).slice(0, 300));
       return result.output;
     };
   };
@@ -105,15 +122,30 @@ try {
   const inBwrap = bwrapOpening.ok ? surfaceOf(bwrapOpening.sandbox) : undefined;
   const series = { tool: [], cli: [], bwrap: [] };
   for (let round = 0; round < ROUNDS; round++) {
-    series.tool.push((await timed(async () => { for (let i = 0; i < CALLS; i++) await inContainer('true'); })) / CALLS);
-    series.cli.push((await timed(async () => { for (let i = 0; i < CALLS; i++) await run('docker', ['exec', sandbox.id, 'true']); })) / CALLS);
-    if (inBwrap) series.bwrap.push((await timed(async () => { for (let i = 0; i < CALLS; i++) await inBwrap('true'); })) / CALLS);
+    series.tool.push(
+      (await timed(async () => {
+        for (let i = 0; i < CALLS; i++) await inContainer('true');
+      })) / CALLS,
+    );
+    series.cli.push(
+      (await timed(async () => {
+        for (let i = 0; i < CALLS; i++) await run('docker', ['exec', sandbox.id, 'true']);
+      })) / CALLS,
+    );
+    if (inBwrap)
+      series.bwrap.push(
+        (await timed(async () => {
+          for (let i = 0; i < CALLS; i++) await inBwrap('true');
+        })) / CALLS,
+      );
   }
   const tool = median(series.tool);
   const cli = median(series.cli);
   console.log(
     `exec true: bash tool in the container ${tool.toFixed(1)} ms, docker exec CLI ${cli.toFixed(1)} ms → ${(tool / cli).toFixed(2)}× (goal ≤ 1.1×)` +
-      (inBwrap ? `; bash tool in bubblewrap ${median(series.bwrap).toFixed(1)} ms → container/bwrap ${(tool / median(series.bwrap)).toFixed(2)}×` : `; bubblewrap: ${bwrapOpening.reason}`),
+      (inBwrap
+        ? `; bash tool in bubblewrap ${median(series.bwrap).toFixed(1)} ms → container/bwrap ${(tool / median(series.bwrap)).toFixed(2)}×`
+        : `; bubblewrap: ${bwrapOpening.reason}`),
   );
 
   const big = `head -c ${OUTPUT_BYTES} /dev/zero`;
@@ -123,41 +155,42 @@ try {
     `${(OUTPUT_BYTES / 1024 / 1024).toFixed(0)} MiB of output: bash tool ${toolOutput.toFixed(0)} ms (kept the cap), docker exec CLI ${cliOutput.toFixed(0)} ms → ${(toolOutput / cliOutput).toFixed(2)}×`,
   );
 
-  // The proxy, host side: the same GET direct and through the proxy's unix socket.
-  const payload = Buffer.alloc(DOWNLOAD_BYTES, 97);
-  const server = createServer((_req, res) => res.end(payload));
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = server.address().port;
+  // The proxy, host side, as a sandbox uses it: curl (its own process) downloads from a loopback
+  // server (its own process) directly, and through the proxy (in this process, on a loopback port).
+  const serverScript = `const b = Buffer.alloc(${DOWNLOAD_BYTES}, 97); require('node:http').createServer((q, r) => r.end(b)).listen(0, '127.0.0.1', function () { console.log(this.address().port); });`;
+  const server = spawn(process.execPath, ['-e', serverScript], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise((resolve) =>
+    server.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim()))),
+  );
   const proxy = await startAllowlistProxy({
     allow: ['download.test', '127.0.0.1'],
-    listen: { socketPath: join(root, 'proxy.sock') },
+    listen: { port: 0 },
     resolve: async () => ['127.0.0.1'],
   });
-  const get = (via) =>
-    new Promise((resolve, reject) => {
-      const req = request(
-        via === 'proxy'
-          ? { socketPath: join(root, 'proxy.sock'), path: `http://download.test:${port}/x`, agent: false }
-          : { host: '127.0.0.1', port, path: '/x', agent: false },
-        (res) => {
-          let bytes = 0;
-          res.on('data', (chunk) => (bytes += chunk.length));
-          res.on('end', () => (bytes === DOWNLOAD_BYTES ? resolve() : reject(new Error(`got ${bytes} bytes`))));
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    });
   const direct = [];
   const proxied = [];
-  for (let i = 0; i < DOWNLOADS; i++) {
-    direct.push(await timed(() => get('direct')));
-    proxied.push(await timed(() => get('proxy')));
+  try {
+    for (let i = 0; i < DOWNLOADS; i++) {
+      direct.push(await timed(() => run('curl', ['-sSf', '-o', '/dev/null', `http://127.0.0.1:${port}/x`])));
+      proxied.push(
+        await timed(() =>
+          run('curl', [
+            '-sSf',
+            '-o',
+            '/dev/null',
+            '-x',
+            `http://127.0.0.1:${proxy.address.port}`,
+            `http://download.test:${port}/x`,
+          ]),
+        ),
+      );
+    }
+  } finally {
+    await proxy.close();
+    server.kill();
   }
-  await proxy.close();
-  server.close();
   console.log(
-    `${(DOWNLOAD_BYTES / 1024 / 1024).toFixed(0)} MiB download from loopback: direct ${median(direct).toFixed(1)} ms, through the allowlist proxy ${median(proxied).toFixed(1)} ms → ${(median(proxied) / median(direct)).toFixed(2)}× (goal ≤ 1.2×)`,
+    `${(DOWNLOAD_BYTES / 1024 / 1024).toFixed(0)} MiB download from loopback (curl): direct ${median(direct).toFixed(1)} ms, through the allowlist proxy ${median(proxied).toFixed(1)} ms → ${(median(proxied) / median(direct)).toFixed(2)}× (goal ≤ 1.2×)`,
   );
 } finally {
   for (const sandbox of opened) await sandbox.close();

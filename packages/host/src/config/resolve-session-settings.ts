@@ -195,10 +195,16 @@ export async function resolveSessionSettings(
         ? 'sandbox.required in the config file'
         : undefined;
   const provider = options.sandboxProvider ?? sandboxConfig.provider;
+  if (config.network !== undefined && sandboxConfig.network === true) {
+    throw new ConfigError(
+      '"sandbox": {"network": true} shares the whole host network and "network": {"allow": […]} lets out only the hosts named; keep one of them.',
+    );
+  }
   const sandbox: SessionSandboxSettings = {
     ...(sandboxMode === undefined ? {} : { mode: sandboxMode }),
     network: sandboxConfig.network ?? false,
     ...(requiredBy === undefined ? {} : { requiredBy }),
+    ...(config.network === undefined ? {} : { allowlist: config.network }),
     ...(provider === 'container'
       ? {
           container: {

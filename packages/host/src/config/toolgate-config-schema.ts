@@ -105,6 +105,18 @@ export const TOOLGATE_CONFIG_SCHEMA = z.strictObject({
         .optional(),
     })
     .optional(),
+  /**
+   * The network allowlist of the sandbox (bubblewrap or container): traffic leaves only through
+   * toolgate's proxy, to the hosts named. Excludes `sandbox.network: true`.
+   */
+  network: z
+    .strictObject({
+      /** Host names, `*.domain` (subdomains) and IP addresses (the only way to let out a loopback or private one). */
+      allow: z.array(z.string().min(1)),
+      /** `read-only`: plain HTTP may only GET and HEAD. @default full */
+      mode: z.enum(['full', 'read-only']).optional(),
+    })
+    .optional(),
   /** Bounds of the agent's turns. An untrusted workspace's file may only lower them. */
   limits: z
     .strictObject({

@@ -119,7 +119,7 @@ describe('the container provider behind the front door', () => {
       });
       const before = await sessionContainers();
       const session = await openHostSession(settings, common);
-      const call = (id: string, args: object) =>
+      const call = (id: string, args: Record<string, unknown>) =>
         session.surface.executor.execute({ id, name: 'bash', arguments: args });
       const ran = await call('c1', {
         action: 'exec',

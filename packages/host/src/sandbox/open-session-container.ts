@@ -32,9 +32,10 @@ export async function openSessionContainer(
   }
   if (settings.network) {
     throw new SandboxRequiredError(
-      `${container.requiredBy}: a container has no network; remove "sandbox": {"network": true}.`,
+      `${container.requiredBy}: a container gets no host network; remove "sandbox": {"network": true} and name the hosts it may reach in "network": {"allow": […]}.`,
     );
   }
+  const { allowlist } = settings;
   const { openContainerSandbox } = await import('@toolgate/sandbox-container');
   const root = context.workspace.root;
   const protectedPaths = (
@@ -52,6 +53,15 @@ export async function openSessionContainer(
       image: container.image,
       ...(container.engine === undefined ? {} : { engine: container.engine }),
       limits,
+      ...(allowlist
+        ? {
+            network: {
+              allow: allowlist.allow,
+              ...(allowlist.mode === undefined ? {} : { mode: allowlist.mode }),
+              ...(context.onNetworkRefusal ? { onRefusal: context.onNetworkRefusal } : {}),
+            },
+          }
+        : {}),
       protectedPaths,
       secrets: context.workspace.secrets.patterns,
       ...(readPolicy

@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { ReadPolicy, Workspace } from '@toolgate/core';
 import type { BwrapSandbox, SandboxMode } from '@toolgate/sandbox-bwrap';
+import type { NetworkRefusal } from '@toolgate/sandbox-network';
 import { SandboxRequiredError } from './sandbox-required-error.js';
 import { workspaceRelative } from './workspace-relative.js';
 
@@ -19,6 +20,11 @@ export interface SessionSandboxSettings {
    * sandbox still run in bubblewrap.
    */
   readonly container?: SessionContainerSettings;
+  /** The network allowlist (`network` in the config): the sandbox's traffic goes out only through the proxy. */
+  readonly allowlist?: {
+    readonly allow: readonly string[];
+    readonly mode?: 'full' | 'read-only' | undefined;
+  };
 }
 
 /** Which sandbox confines bash. */
@@ -52,6 +58,8 @@ export interface SessionSandboxContext {
   readonly readPolicy?: ReadPolicy | undefined;
   /** Receives the one-line notice when bash will run unconfined by default. */
   readonly notice: (line: string) => void;
+  /** Hears each connection the network allowlist refused (the audit log). @default ignored */
+  readonly onNetworkRefusal?: (refusal: NetworkRefusal) => void;
 }
 
 /**
@@ -84,10 +92,20 @@ export async function openSessionSandbox(
     await Promise.all(context.protectedPaths.map((path) => workspaceRelative(root, path)))
   ).filter((path): path is string => path !== undefined);
   const { readPolicy } = context;
+  const { allowlist } = settings;
   const opening = await openBwrapSandbox({
     workspaceRoot: root,
     mode,
     network: settings.network,
+    ...(allowlist
+      ? {
+          networkAllowlist: {
+            allow: allowlist.allow,
+            ...(allowlist.mode === undefined ? {} : { mode: allowlist.mode }),
+            ...(context.onNetworkRefusal ? { onRefusal: context.onNetworkRefusal } : {}),
+          },
+        }
+      : {}),
     readRoots: context.readRoots,
     protectedPaths,
     secrets: context.workspace.secrets.patterns,

@@ -13,6 +13,7 @@ import {
 import type { McpServersConfig } from '@toolgate/mcp';
 import type { BwrapSandbox } from '@toolgate/sandbox-bwrap';
 import type { ContainerSandbox } from '@toolgate/sandbox-container';
+import type { NetworkRefusal } from '@toolgate/sandbox-network';
 import { createProcessRegistry } from '@toolgate/tools-shell';
 import type { ToolgateConfig } from '../config/toolgate-config-schema.js';
 import { openSessionContainer } from '../sandbox/open-session-container.js';
@@ -62,7 +63,13 @@ export interface SessionToolsOptions {
    * bash on the machine by omission: `'unconfined'` says so explicitly (a session that lists tools
    * or calls another tool, or a person who chose danger-full-access through the settings).
    */
-  readonly sandbox: (SessionSandboxSettings & { readonly notice: (line: string) => void }) | 'unconfined';
+  readonly sandbox:
+    | (SessionSandboxSettings & {
+        readonly notice: (line: string) => void;
+        /** Hears each connection the network allowlist refused (the audit log). */
+        readonly onNetworkRefusal?: (refusal: NetworkRefusal) => void;
+      })
+    | 'unconfined';
   /**
    * Tools another session owns and closes (a delegate's child uses its parent's MCP tools): listed
    * after the built-ins, never closed by this session. @default none
@@ -183,8 +190,17 @@ export async function createSessionTools(options: SessionToolsOptions): Promise<
         ? openSessionContainer(options.sandbox, options.sandbox.container, {
             ...sandboxContext,
             notice: options.sandbox.notice,
+            ...(options.sandbox.onNetworkRefusal
+              ? { onNetworkRefusal: options.sandbox.onNetworkRefusal }
+              : {}),
           })
-        : openSessionSandbox(options.sandbox, { ...sandboxContext, notice: options.sandbox.notice });
+        : openSessionSandbox(options.sandbox, {
+            ...sandboxContext,
+            notice: options.sandbox.notice,
+            ...(options.sandbox.onNetworkRefusal
+              ? { onNetworkRefusal: options.sandbox.onNetworkRefusal }
+              : {}),
+          });
   opening.catch(() => {});
   const withModules =
     config.tools?.modules !== undefined ||
@@ -194,7 +210,7 @@ export async function createSessionTools(options: SessionToolsOptions): Promise<
     // The container goes last, once every process in it was stopped (also when opening fails half-way).
     resources.defer(async () => {
       const opened = await opening.catch(() => undefined);
-      if (opened?.providerId === 'container') await opened.close();
+      await opened?.close();
     });
     // Tool modules share bash's process registry and end with the session; closed after bash's
     // own count of what was still running.

@@ -43,7 +43,7 @@ export async function openAgentHostSession(
       model,
       delegates,
       notice,
-      ...(oversight ? { before: oversight.before } : {}),
+      ...(oversight ? { before: oversight.before, onEvent: oversight.onEvent } : {}),
       ...(options.after ? { after: options.after } : {}),
       ...(purpose.maxSteps === undefined ? {} : { maxSteps: purpose.maxSteps }),
       ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
