@@ -3,14 +3,7 @@ import { mkdtemp, realpath, rm, stat } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, normalize, relative, sep } from 'node:path';
 import { createSecretMatcher, DEFAULT_SECRET_PATTERNS, InvalidOptionsError } from '@toolgate/core';
-import {
-  type AllowlistProxy,
-  type NetworkMode,
-  type NetworkRefusal,
-  type RelayNamespace,
-  startAllowlistProxy,
-  startRelayNamespace,
-} from '@toolgate/sandbox-network';
+import type { AllowlistProxy, NetworkMode, NetworkRefusal, RelayNamespace } from '@toolgate/sandbox-network';
 import type { LocalSandboxSession } from '@toolgate/tools-shell';
 import { bwrapArguments } from './bwrap-arguments.js';
 import { findExecutable } from './find-executable.js';
@@ -354,6 +347,8 @@ export async function openBwrapSandbox(options: BwrapSandboxOptions): Promise<Bw
       };
     }
     nsenterPath = nsenter;
+    // The proxy's code loads only for a sandbox that has an allowlist.
+    const { startAllowlistProxy, startRelayNamespace } = await import('@toolgate/sandbox-network');
     try {
       proxyDirectory = await realpath(await mkdtemp(join(tmpdir(), 'toolgate-proxy-')));
       const socketPath = join(proxyDirectory, 'proxy.sock');

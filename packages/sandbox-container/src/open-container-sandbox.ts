@@ -13,14 +13,7 @@ import {
   SANDBOX_MODES,
   toolgateDirectories,
 } from '@toolgate/sandbox-bwrap';
-import {
-  type AllowlistProxy,
-  type NetnsRelay,
-  type NetworkMode,
-  type NetworkRefusal,
-  startAllowlistProxy,
-  startNetnsRelay,
-} from '@toolgate/sandbox-network';
+import type { AllowlistProxy, NetnsRelay, NetworkMode, NetworkRefusal } from '@toolgate/sandbox-network';
 import type { SandboxCommandResult, SandboxProcess, SandboxSession } from '@toolgate/tools-shell';
 import { containerMounts, resolveProtectedPaths } from './container-mounts.js';
 import { runToEnd, startContainerProcess } from './container-process.js';
@@ -336,6 +329,8 @@ export async function openContainerSandbox(
         await client.call('POST', `/containers/${containerId}/start`);
         if (options.network) {
           const { network } = options;
+          // The proxy's code loads only for a container that has an allowlist.
+          const { startAllowlistProxy, startNetnsRelay } = await import('@toolgate/sandbox-network');
           const socketPath = join(scratch, 'proxy.sock');
           proxy = await startAllowlistProxy({
             allow: network.allow,
