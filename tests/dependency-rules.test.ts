@@ -30,14 +30,35 @@ const ALLOWED: Record<string, readonly string[]> = {
   '@toolgate/mcp': ['@toolgate/core', 'zod', '@modelcontextprotocol/sdk'],
   '@toolgate/agent': ['@toolgate/core', 'zod', '@ai-sdk/provider'],
   // tools-shell only for the type of the seam it implements (checked below: `import type` only).
-  '@toolgate/sandbox-bwrap': ['@toolgate/core', 'zod', '@toolgate/tools-shell'],
+  '@toolgate/sandbox-bwrap': ['@toolgate/core', 'zod', '@toolgate/tools-shell', '@toolgate/sandbox-network'],
+  // The container sandbox: tools-shell for the seam's types, sandbox-bwrap for the workspace's
+  // protected, secret and hidden paths (one definition for both providers).
+  '@toolgate/sandbox-container': [
+    '@toolgate/core',
+    'zod',
+    '@toolgate/tools-shell',
+    '@toolgate/sandbox-bwrap',
+    '@toolgate/sandbox-network',
+  ],
   '@toolgate/rules': ['web-tree-sitter', 'tree-sitter-bash'],
   // Node's fs only: the host composes it with the workspace's exclusions.
   '@toolgate/checkpoints': [],
+  '@toolgate/sandbox-network': ['@toolgate/core'],
 };
 
 /** Package edges allowed only for types: the source may use `import type`, nothing else. */
-const TYPE_ONLY_EDGES: readonly string[] = ['@toolgate/sandbox-bwrap → @toolgate/tools-shell'];
+const TYPE_ONLY_EDGES: readonly string[] = [
+  '@toolgate/sandbox-bwrap → @toolgate/tools-shell',
+  '@toolgate/sandbox-container → @toolgate/tools-shell',
+];
+
+/** Sandbox providers share what the workspace hides and protects: the one edge between them. */
+const SANDBOX_PROVIDER_EDGES: readonly string[] = [
+  '@toolgate/sandbox-container → @toolgate/sandbox-bwrap',
+  // Both providers let the network out through the same allowlist proxy.
+  '@toolgate/sandbox-container → @toolgate/sandbox-network',
+  '@toolgate/sandbox-bwrap → @toolgate/sandbox-network',
+];
 
 /** Only the rules package parses shell. */
 const SHELL_PARSER = ['web-tree-sitter', 'tree-sitter-bash'];
@@ -123,7 +144,7 @@ describe('dependency rules (docs/architecture.md, "Layering")', () => {
           .filter((name) => name.startsWith('@toolgate/') && name !== '@toolgate/core')
           .map((name) => `${manifest.name} → ${name}`),
       )
-      .filter((edge) => !TYPE_ONLY_EDGES.includes(edge));
+      .filter((edge) => !TYPE_ONLY_EDGES.includes(edge) && !SANDBOX_PROVIDER_EDGES.includes(edge));
     expect(edges).toEqual([]);
   });
 

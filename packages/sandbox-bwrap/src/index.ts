@@ -1,6 +1,13 @@
 export { type BwrapLayout, bwrapArguments } from './bwrap-arguments.js';
-export { type MaskedPath, type ReadDenied, UNSEARCHED_DIRECTORIES } from './find-masked-paths.js';
 export {
+  findMaskedPaths,
+  type MaskedPath,
+  type ReadDenied,
+  UNSEARCHED_DIRECTORIES,
+} from './find-masked-paths.js';
+export {
+  BWRAP_PROXY_PORT,
+  type BwrapNetworkAllowlist,
   type BwrapSandbox,
   type BwrapSandboxOpening,
   type BwrapSandboxOptions,

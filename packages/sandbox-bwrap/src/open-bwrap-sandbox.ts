@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { realpath, stat } from 'node:fs/promises';
-import { homedir } from 'node:os';
+import { mkdtemp, realpath, rm, stat } from 'node:fs/promises';
+import { homedir, tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, normalize, relative, sep } from 'node:path';
 import { createSecretMatcher, DEFAULT_SECRET_PATTERNS, InvalidOptionsError } from '@toolgate/core';
+import type { AllowlistProxy, NetworkMode, NetworkRefusal, RelayNamespace } from '@toolgate/sandbox-network';
 import type { LocalSandboxSession } from '@toolgate/tools-shell';
 import { bwrapArguments } from './bwrap-arguments.js';
 import { findExecutable } from './find-executable.js';
@@ -29,6 +30,12 @@ export interface BwrapSandboxOptions {
   readonly mode: ConfinedSandboxMode;
   /** Share the host's network. @default false */
   readonly network?: boolean;
+  /**
+   * Let the network out only to the hosts named, through toolgate's allowlist proxy: commands
+   * join a network namespace whose one way out is a relay to the proxy (`HTTP_PROXY` and
+   * `HTTPS_PROXY` point at it). Excludes `network: true`. @default none
+   */
+  readonly networkAllowlist?: BwrapNetworkAllowlist;
   /** Workspace-relative paths kept read-only in `workspace-write`, added to {@link DEFAULT_PROTECTED_PATHS}. @default [] */
   readonly protectedPaths?: readonly string[];
   /** File name patterns masked (shown empty) in the workspace, as the workspace's `secrets`; `[]` masks nothing. @default core's `DEFAULT_SECRET_PATTERNS` */
@@ -53,6 +60,21 @@ export interface BwrapSandboxOptions {
   readonly probeTimeoutMs?: number;
 }
 
+/** The hosts a bubblewrap sandbox may reach, through the allowlist proxy. */
+export interface BwrapNetworkAllowlist {
+  /** Host names, `*.domain` and IP addresses (see `@toolgate/sandbox-network`). */
+  readonly allow: readonly string[];
+  /** @default 'full' */
+  readonly mode?: NetworkMode;
+  /** How the proxy resolves names. @default the system resolver */
+  readonly resolve?: (host: string) => Promise<readonly string[]>;
+  /** Hears each refused connection (the host's audit log). */
+  readonly onRefusal?: (refusal: NetworkRefusal) => void;
+}
+
+/** The port of the proxy relay on the sandbox's loopback, named by `HTTP_PROXY` inside. */
+export const BWRAP_PROXY_PORT = 3128;
+
 /** A bubblewrap sandbox bound to one workspace; pass it to `createShellTools({ sandbox })`. */
 export interface BwrapSandbox extends LocalSandboxSession {
   readonly providerId: 'bwrap';
@@ -61,6 +83,10 @@ export interface BwrapSandbox extends LocalSandboxSession {
   readonly workspaceRoot: string;
   /** The bubblewrap executable used. */
   readonly bwrapPath: string;
+  /** The allowlist, when the network goes out through the proxy. */
+  readonly networkAllowlist: readonly string[] | undefined;
+  /** Stops the allowlist proxy and its namespace, if any (commands started later get no network). Idempotent. */
+  close(): Promise<void>;
 }
 
 /** What {@link openBwrapSandbox} found: a working sandbox, or why bubblewrap cannot run here. */
@@ -152,6 +178,14 @@ function checkedOptions(options: BwrapSandboxOptions) {
 export async function openBwrapSandbox(options: BwrapSandboxOptions): Promise<BwrapSandboxOpening> {
   const { mode, protectedPaths, home, hiddenPaths, probeTimeoutMs, secrets } = checkedOptions(options);
   const network = options.network ?? false;
+  const allowlist = options.networkAllowlist;
+  if (allowlist && network) {
+    throw new InvalidOptionsError(
+      'network: true shares the whole host network; networkAllowlist lets out only the hosts it names. Pass one of them.',
+    );
+  }
+  let relayPid: number | undefined;
+  let nsenterPath: string | undefined;
   const bwrapName = options.bwrapPath ?? 'bwrap';
   const bwrapPath = await findExecutable(bwrapName, process.env.PATH ?? '');
   if (!bwrapPath) {
@@ -240,7 +274,8 @@ export async function openBwrapSandbox(options: BwrapSandboxOptions): Promise<Bw
     const masked = await Promise.all([...secretMasks, ...hiddenFound.hidden].map(withSource));
     const bwrapArgs = bwrapArguments({
       mode,
-      network,
+      // Joined to the relay's namespace, the sandbox shares that one: its only way out is the proxy.
+      network: network || relayPid !== undefined,
       workspaceRoot,
       home: realHome,
       // A read root inside a hidden path would show it again.
@@ -262,17 +297,81 @@ export async function openBwrapSandbox(options: BwrapSandboxOptions): Promise<Bw
       workingDirectory,
       seccompFd: SECCOMP_FD,
     });
+    const proxyUrl = `http://127.0.0.1:${BWRAP_PROXY_PORT}`;
+    const joined =
+      relayPid === undefined || nsenterPath === undefined
+        ? { file: bwrapPath, prefix: [] as string[], env: [] as string[] }
+        : {
+            file: nsenterPath,
+            prefix: [
+              '--user',
+              '--net',
+              '--preserve-credentials',
+              '--target',
+              String(relayPid),
+              '--',
+              bwrapPath,
+            ],
+            env: ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy'].flatMap((name) => [
+              '--setenv',
+              name,
+              proxyUrl,
+            ]),
+          };
     return sandboxLauncher({
-      bwrapPath,
+      bwrapPath: joined.file,
       filterPath,
-      bwrapArgs: [...launcherOptions, ...bwrapArgs, ...command],
+      bwrapArgs: [...joined.prefix, ...launcherOptions, ...joined.env, ...bwrapArgs, ...command],
       gitSeesMasksUnchanged: masked.some((mask) => mask.source !== undefined),
     });
   };
 
+  let proxy: AllowlistProxy | undefined;
+  let relay: RelayNamespace | undefined;
+  let proxyDirectory: string | undefined;
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      await relay?.stop().catch(() => {});
+      await proxy?.close().catch(() => {});
+      if (proxyDirectory) await rm(proxyDirectory, { recursive: true, force: true }).catch(() => {});
+    })();
+    return closing;
+  };
+  if (allowlist) {
+    const nsenter = await findExecutable('nsenter', process.env.PATH ?? '');
+    if (!nsenter) {
+      return {
+        ok: false,
+        reason: 'the network allowlist needs nsenter (util-linux) on PATH to join its network namespace',
+      };
+    }
+    nsenterPath = nsenter;
+    // The proxy's code loads only for a sandbox that has an allowlist.
+    const { startAllowlistProxy, startRelayNamespace } = await import('@toolgate/sandbox-network');
+    try {
+      proxyDirectory = await realpath(await mkdtemp(join(tmpdir(), 'toolgate-proxy-')));
+      const socketPath = join(proxyDirectory, 'proxy.sock');
+      proxy = await startAllowlistProxy({
+        allow: allowlist.allow,
+        ...(allowlist.mode === undefined ? {} : { mode: allowlist.mode }),
+        ...(allowlist.resolve === undefined ? {} : { resolve: allowlist.resolve }),
+        ...(allowlist.onRefusal === undefined ? {} : { onRefusal: allowlist.onRefusal }),
+        listen: { socketPath },
+      });
+      relay = await startRelayNamespace({ bwrapPath, socketPath, port: BWRAP_PROXY_PORT });
+      relayPid = relay.pid;
+    } catch (error) {
+      await close();
+      if (error instanceof InvalidOptionsError) throw error;
+      return { ok: false, reason: `the network allowlist could not start: ${(error as Error).message}` };
+    }
+  }
+
   const probeInvocation = await invocationFor(workspaceRoot, ['/bin/sh', '-c', 'exit 0']);
   const probe = await runProbe(probeInvocation.file, probeInvocation.args, probeTimeoutMs);
   if (!probe.ok) {
+    await close();
     return { ok: false, reason: `bubblewrap (${bwrapPath}) cannot create a sandbox here: ${probe.reason}` };
   }
 
@@ -285,6 +384,8 @@ export async function openBwrapSandbox(options: BwrapSandboxOptions): Promise<Bw
       network,
       workspaceRoot,
       bwrapPath,
+      networkAllowlist: proxy?.allowlist.entries,
+      close,
       async wrapShell({ shell, workingDirectory }) {
         // bubblewrap reports, on fd 3, the pid of its child: the sandbox's pid 1, which leaves the
         // launcher's session and binds itself to the launcher's life only at the end of set-up,

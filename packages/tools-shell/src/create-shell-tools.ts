@@ -18,8 +18,8 @@ export interface ShellToolsOptions {
   readonly processes: ProcessRegistry;
   /**
    * A bound sandbox. A {@link LocalSandboxSession} (bubblewrap) confines `exec` and `start` alike;
-   * a {@link SandboxSession} that only runs commands gets `exec`, and `start` is refused, so no
-   * background process runs outside it. status/logs/write/stop/list act on the registry as always.
+   * so does a {@link SandboxSession} with `startProcess` (a container); one that only runs
+   * commands gets `exec`, and `start` is refused, so no background process runs outside it. status/logs/write/stop/list act on the registry as always.
    * @default none
    */
   readonly sandbox?: SandboxSession | LocalSandboxSession;
@@ -57,6 +57,7 @@ export function createShellTools(options: ShellToolsOptions): ShellTools {
       ? createSandboxShellExecutor({
           sandbox,
           ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
+          ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs }),
         })
       : createLocalShellExecutor({
           ...(options.shellPath === undefined ? {} : { shellPath: options.shellPath }),

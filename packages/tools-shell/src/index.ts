@@ -31,6 +31,9 @@ export {
   type SandboxCommand,
   type SandboxCommandResult,
   type SandboxLaunchRequest,
+  type SandboxProcess,
+  type SandboxProcessEnd,
+  type SandboxProcessRequest,
   type SandboxSession,
 } from './executor/sandbox-session.js';
 export {
@@ -42,9 +45,11 @@ export type { ShellInvocation } from './executor/shell-invocation.js';
 export { DEFAULT_MAX_OUTPUT_BYTES } from './internal/shell-options.js';
 export {
   createProcessRegistry,
+  type LocalProcessStartRequest,
   type ProcessRegistry,
   type ProcessRegistryOptions,
   type ProcessStartRequest,
+  type SandboxedProcessStartRequest,
 } from './process/process-registry.js';
 export { PROCESS_SNAPSHOT_SCHEMA, type ProcessSnapshot } from './process/process-snapshot.js';
 export type { ShellErrorCode } from './shell-error-code.js';

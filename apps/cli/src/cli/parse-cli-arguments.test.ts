@@ -72,6 +72,9 @@ describe('parseCliArguments', () => {
     expect(parseCliArguments(['call', 'bash', '--sandbox', 'Read-Only'])).toMatchObject({
       options: { sandbox: 'read-only', noMcp: false },
     });
+    expect(parseCliArguments(['call', 'bash', '--sandbox-provider', ' Container '])).toMatchObject({
+      options: { sandboxProvider: 'container' },
+    });
     expect(parseCliArguments(['mcp', '--approval', 'safe'])).toEqual({
       command: 'mcp',
       options: { approval: 'safe', noMcp: false },
@@ -115,6 +118,9 @@ describe('parseCliArguments', () => {
     );
     expect(usageMessage(['call', 'bash', '--sandbox', 'off'])).toBe(
       '--sandbox expects one of read-only, workspace-write, danger-full-access; got "off".',
+    );
+    expect(usageMessage(['call', 'bash', '--sandbox-provider', 'k8s'])).toBe(
+      '--sandbox-provider expects one of bwrap, container; got "k8s".',
     );
     expect(usageMessage(['mcp', '--json'])).toBe(
       '--json is not an option of "toolgate mcp" (it always speaks JSON-RPC).',

@@ -3,6 +3,7 @@ import type { ApprovalMode } from '@toolgate/core';
 import type { SandboxMode } from '@toolgate/sandbox-bwrap';
 import { parseApprovalModeValue } from './parse-approval-mode-value.js';
 import { parseSandboxModeValue } from './parse-sandbox-mode-value.js';
+import { parseSandboxProviderValue } from './parse-sandbox-provider-value.js';
 import { UsageError } from './usage-error.js';
 
 /** Options every command takes. */
@@ -19,6 +20,8 @@ export interface CommonOptions {
   readonly noMcp: boolean;
   /** `--sandbox`. */
   readonly sandbox?: SandboxMode;
+  /** `--sandbox-provider`: bubblewrap or a container. */
+  readonly sandboxProvider?: 'bwrap' | 'container';
   /** `--audit FILE`: the audit log, as given (resolved later). */
   readonly audit?: string;
 }
@@ -98,6 +101,7 @@ const OPTIONS = {
   'mcp-config': { type: 'string' },
   'no-mcp': { type: 'boolean' },
   sandbox: { type: 'string' },
+  'sandbox-provider': { type: 'string' },
   audit: { type: 'string' },
   json: { type: 'boolean' },
   explain: { type: 'boolean' },
@@ -192,6 +196,9 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     ...(mcpConfig === undefined ? {} : { mcpConfig }),
     noMcp: values['no-mcp'] ?? false,
     ...(values.sandbox === undefined ? {} : { sandbox: parseSandboxModeValue(values.sandbox, '--sandbox') }),
+    ...(values['sandbox-provider'] === undefined
+      ? {}
+      : { sandboxProvider: parseSandboxProviderValue(values['sandbox-provider']) }),
     ...(audit === undefined ? {} : { audit }),
   };
   const json = values.json ?? false;

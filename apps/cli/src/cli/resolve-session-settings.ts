@@ -55,6 +55,7 @@ export async function resolveSessionSettings(
     ...(options.config === undefined ? {} : { configFile: resolve(base, options.config) }),
     ...(options.approval === undefined ? {} : { approval: options.approval }),
     ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
+    ...(options.sandboxProvider === undefined ? {} : { sandboxProvider: options.sandboxProvider }),
     ...(mcpConfigFile === undefined ? {} : { mcpConfigFile }),
     ...(options.noMcp ? { noMcp: true } : {}),
     ...(options.audit === undefined ? {} : { audit: resolve(base, options.audit) }),

@@ -27,6 +27,8 @@ Options:
   --no-mcp                   ignore MCP servers
   --sandbox MODE             read-only | workspace-write | danger-full-access for bash (default: the
                              config file, else workspace-write when bubblewrap works here)
+  --sandbox-provider NAME    bwrap | container: where the sandbox is (default: the config's
+                             sandbox.provider, else bwrap; container needs sandbox.image)
   --audit FILE               append one JSON line per decided call to FILE (default: the config's
                              audit key)
   --json                     machine-readable output (tools, call; run: JSON Lines, one per event)

@@ -41,3 +41,15 @@ export interface AuditRecord {
   /** The failure's code, for `failure`. */
   readonly errorCode?: string;
 }
+
+/** One line of the audit log for a connection the network allowlist refused (no call id: a command made it). */
+export interface NetworkRefusalRecord {
+  readonly time: string;
+  readonly session: string;
+  readonly network: 'refused';
+  /** `CONNECT`, or the plain HTTP method. */
+  readonly method: string;
+  readonly host: string;
+  readonly port: number;
+  readonly reason: string;
+}

@@ -7,15 +7,23 @@ import type {
   ToolEvent,
   ToolResult,
 } from '@toolgate/core';
+import type { NetworkRefusal } from '@toolgate/sandbox-network';
 import { ConfigError } from '../config/config-error.js';
-import type { AuditRecord } from './audit-record.js';
+import type { AuditRecord, NetworkRefusalRecord } from './audit-record.js';
 
 /** What the log hears: a session's tool events, the agent's `tool-result`, and delegates' events. */
 export type AuditedEvent =
   | ToolEvent
   | { readonly type: 'tool-result'; readonly call: ToolCall; readonly result: ToolResult }
   | { readonly type: 'delegate-event'; readonly agent: string; readonly event: AuditedEvent }
+  | NetworkRefusedEvent
   | { readonly type: string };
+
+/** A connection the network allowlist refused: one line of its own in the log. */
+export interface NetworkRefusedEvent {
+  readonly type: 'network-refused';
+  readonly refusal: NetworkRefusal;
+}
 
 /** Options for {@link createAuditLog}. */
 export interface AuditLogOptions {
@@ -88,7 +96,7 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
   const ended = new Set<string>();
   let queue: Promise<void> = Promise.resolve();
 
-  const write = (record: AuditRecord): void => {
+  const write = (record: AuditRecord | NetworkRefusalRecord): void => {
     const line = `${JSON.stringify(record)}\n`;
     queue = queue.then(async () => {
       try {
@@ -135,6 +143,19 @@ export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog
   const handleEvent = (event: AuditedEvent, agent: string | undefined): void => {
     if (event.type === 'delegate-event' && 'event' in event) {
       handleEvent(event.event, agent ? `${agent}/${event.agent}` : event.agent);
+      return;
+    }
+    if (event.type === 'network-refused' && 'refusal' in event) {
+      const { method, host, port, reason } = (event as NetworkRefusedEvent).refusal;
+      write({
+        time: new Date().toISOString(),
+        session: options.session,
+        network: 'refused',
+        method,
+        host,
+        port,
+        reason,
+      });
       return;
     }
     if (!('call' in event)) return;

@@ -28,7 +28,8 @@ function unique(paths: readonly string[]): string[] {
  * The user's file, then the project's on top. A trusted project overrides key by key. An untrusted
  * one may only tighten: `model` and `baseURL` (where the prompts and the provider key go), a looser
  * approval mode, `allowOutsideWorkspace: true`, extra `readRoots`, a looser `sandbox.mode`,
- * `sandbox.network: true`, `sandbox.required: false` and `agents` (instructions and models a cloned
+ * `sandbox.network: true`, `sandbox.required: false`, a `sandbox.provider`, `image`, `engine` or
+ * `limits` other than the user's, a `network` allowlist other than the user's, and `agents` (instructions and models a cloned
  * repository chose) are ignored (listed in `ignored`), and so are its hooks, its audit file and the
  * exceptions (`!…`) or `[]` of its `secrets` (other secret patterns add to the user's); a project's
  * agent replaces the user's agent of the same name; a `limits` value above the user's (or the
@@ -67,6 +68,21 @@ export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trust
     if (projectSandbox.required === false && userSandbox.required === true) {
       ignored.push('sandbox.required false');
       delete projectSandbox.required;
+    }
+    // Where commands may connect is the person's choice too.
+    if (project.network !== undefined && JSON.stringify(project.network) !== JSON.stringify(user.network)) {
+      ignored.push(`network ${JSON.stringify(project.network)}`);
+    }
+    // Which engine runs the commands, from which image and within which limits is the person's
+    // choice: a cloned repository naming an engine could send its commands anywhere.
+    for (const key of ['provider', 'image', 'engine', 'limits'] as const) {
+      if (
+        projectSandbox[key] !== undefined &&
+        JSON.stringify(projectSandbox[key]) !== JSON.stringify(userSandbox[key])
+      ) {
+        ignored.push(`sandbox.${key} ${JSON.stringify(projectSandbox[key])}`);
+        delete projectSandbox[key];
+      }
     }
     // Where the prompts and the provider key go is the person's choice, not a cloned repository's.
     if (model !== undefined && model !== user.model) {
@@ -149,6 +165,7 @@ export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trust
       : {}),
   };
   const sandbox = { ...userSandbox, ...projectSandbox };
+  const network = trusted ? (project.network ?? user.network) : user.network;
   const agents = [
     ...(user.agents ?? []).filter((agent) => !projectAgents.some((other) => other.name === agent.name)),
     ...projectAgents,
@@ -163,6 +180,7 @@ export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trust
     ...(Object.keys(workspace).length > 0 ? { workspace } : {}),
     ...(Object.keys(tools).length > 0 ? { tools } : {}),
     ...(Object.keys(sandbox).length > 0 ? { sandbox } : {}),
+    ...(network === undefined ? {} : { network }),
     ...(secrets === undefined ? {} : { secrets }),
     ...(audit === undefined ? {} : { audit }),
     ...(agents.length > 0 ? { agents } : {}),

@@ -20,7 +20,7 @@ import type { HookSettings } from '../hooks/hook-settings.js';
 import { assertRuleTools } from '../rules/assert-rule-tools.js';
 import { permissionRulesApproval } from '../rules/permission-rules-approval.js';
 import { readPolicyOfRules } from '../rules/read-policy-of-rules.js';
-import type { SessionSandboxSettings } from '../sandbox/open-session-sandbox.js';
+import type { SandboxProvider, SessionSandboxSettings } from '../sandbox/open-session-sandbox.js';
 import { createConfiguredWorkspace } from '../session/create-session-tools.js';
 import { ConfigError } from './config-error.js';
 import { loadSessionConfig } from './load-session-config.js';
@@ -48,6 +48,8 @@ export interface ResolveSessionSettingsOptions {
   readonly approval?: ApprovalMode;
   /** The sandbox mode the person chose (`--sandbox`); a confined one is then required. */
   readonly sandbox?: SandboxMode;
+  /** The sandbox provider the person chose (`--sandbox-provider`); wins over `sandbox.provider`. */
+  readonly sandboxProvider?: SandboxProvider;
   /** An audit log file the person named (`--audit`), absolute; else the config's `audit`. */
   readonly audit?: string;
   /** An MCP servers file the person named: loaded whatever the workspace's trust. */
@@ -196,10 +198,30 @@ export async function resolveSessionSettings(
       : sandboxConfig.required
         ? 'sandbox.required in the config file'
         : undefined;
+  const provider = options.sandboxProvider ?? sandboxConfig.provider;
+  if (config.network !== undefined && sandboxConfig.network === true) {
+    throw new ConfigError(
+      '"sandbox": {"network": true} shares the whole host network and "network": {"allow": […]} lets out only the hosts named; keep one of them.',
+    );
+  }
   const sandbox: SessionSandboxSettings = {
     ...(sandboxMode === undefined ? {} : { mode: sandboxMode }),
     network: sandboxConfig.network ?? false,
     ...(requiredBy === undefined ? {} : { requiredBy }),
+    ...(config.network === undefined ? {} : { allowlist: config.network }),
+    ...(provider === 'container'
+      ? {
+          container: {
+            requiredBy:
+              options.sandboxProvider === undefined
+                ? 'sandbox.provider "container" in the config file'
+                : '--sandbox-provider container',
+            ...(sandboxConfig.image === undefined ? {} : { image: sandboxConfig.image }),
+            ...(sandboxConfig.engine === undefined ? {} : { engine: sandboxConfig.engine }),
+            ...(sandboxConfig.limits === undefined ? {} : { limits: sandboxConfig.limits }),
+          },
+        }
+      : {}),
   };
   const audit = options.audit ?? (config.audit === undefined ? undefined : resolve(root, config.audit));
   // A rule must name a tool the session has: built-ins, delegates, and tool modules' tools once loaded.

@@ -88,6 +88,33 @@ export const TOOLGATE_CONFIG_SCHEMA = z.strictObject({
       network: z.boolean().optional(),
       /** Refuse to start when no sandbox can be created (fail closed). @default false */
       required: z.boolean().optional(),
+      /** Which sandbox confines bash: bubblewrap on this machine, or a container on an engine. @default bwrap */
+      provider: z.enum(['bwrap', 'container']).optional(),
+      /** The container's image, present in the engine (never pulled). Required for `container`. */
+      image: z.string().min(1).optional(),
+      /** The engine, as `DOCKER_HOST` names one. @default `DOCKER_HOST`, else the default socket */
+      engine: z.string().min(1).optional(),
+      /** The container's limits. @default 2 CPUs, 2 GiB, 512 pids, 1 GiB /tmp */
+      limits: z
+        .strictObject({
+          cpus: z.number().positive().optional(),
+          memoryBytes: positiveInteger.optional(),
+          pids: positiveInteger.optional(),
+          tmpBytes: positiveInteger.optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+  /**
+   * The network allowlist of the sandbox (bubblewrap or container): traffic leaves only through
+   * toolgate's proxy, to the hosts named. Excludes `sandbox.network: true`.
+   */
+  network: z
+    .strictObject({
+      /** Host names, `*.domain` (subdomains) and IP addresses (the only way to let out a loopback or private one). */
+      allow: z.array(z.string().min(1)),
+      /** `read-only`: plain HTTP may only GET and HEAD. @default full */
+      mode: z.enum(['full', 'read-only']).optional(),
     })
     .optional(),
   /** Bounds of the agent's turns. An untrusted workspace's file may only lower them. */

@@ -1,9 +1,11 @@
-import { mkdir, realpath } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { dirname, isAbsolute, join, normalize, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import type { ReadPolicy, Workspace } from '@toolgate/core';
 import type { BwrapSandbox, SandboxMode } from '@toolgate/sandbox-bwrap';
+import type { NetworkRefusal } from '@toolgate/sandbox-network';
 import { SandboxRequiredError } from './sandbox-required-error.js';
+import { workspaceRelative } from './workspace-relative.js';
 
 /** Where a session's bash runs, as the flag and the config file ask. */
 export interface SessionSandboxSettings {
@@ -12,6 +14,34 @@ export interface SessionSandboxSettings {
   readonly network: boolean;
   /** What demands a sandbox (a flag, a config key); absent when running unconfined is allowed. */
   readonly requiredBy?: string;
+  /**
+   * bash runs in a container instead of bubblewrap (`--sandbox-provider container`, or
+   * `sandbox.provider` in the config); such a session never runs unconfined. Hooks that need a
+   * sandbox still run in bubblewrap.
+   */
+  readonly container?: SessionContainerSettings;
+  /** The network allowlist (`network` in the config): the sandbox's traffic goes out only through the proxy. */
+  readonly allowlist?: {
+    readonly allow: readonly string[];
+    readonly mode?: 'full' | 'read-only' | undefined;
+  };
+}
+
+/** Which sandbox confines bash. */
+export type SandboxProvider = 'bwrap' | 'container';
+
+/** The container a session's bash runs in (`sandbox.image`, `sandbox.engine`, `sandbox.limits`). */
+export interface SessionContainerSettings {
+  /** What chose the container, for errors. */
+  readonly requiredBy: string;
+  readonly image?: string;
+  readonly engine?: string;
+  readonly limits?: {
+    readonly cpus?: number | undefined;
+    readonly memoryBytes?: number | undefined;
+    readonly pids?: number | undefined;
+    readonly tmpBytes?: number | undefined;
+  };
 }
 
 /** What the sandbox needs besides the settings. */
@@ -28,27 +58,8 @@ export interface SessionSandboxContext {
   readonly readPolicy?: ReadPolicy | undefined;
   /** Receives the one-line notice when bash will run unconfined by default. */
   readonly notice: (line: string) => void;
-}
-
-/** A path relative to the workspace root when it lies inside it (an absolute one too), else undefined. */
-async function workspaceRelative(root: string, path: string): Promise<string | undefined> {
-  let absolute = isAbsolute(path) ? normalize(path) : normalize(`${root}${sep}${path}`);
-  if (isAbsolute(path)) {
-    // The real path when it exists; else its nearest existing directory's, with the rest as given.
-    for (let rest = '', current = absolute; ; ) {
-      const real = await realpath(current).catch(() => undefined);
-      if (real !== undefined) {
-        absolute = rest === '' ? real : join(real, rest);
-        break;
-      }
-      const parent = dirname(current);
-      if (parent === current) break;
-      rest = rest === '' ? relative(parent, current) : join(relative(parent, current), rest);
-      current = parent;
-    }
-  }
-  const rel = relative(root, absolute);
-  return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel) ? rel : undefined;
+  /** Hears each connection the network allowlist refused (the audit log). @default ignored */
+  readonly onNetworkRefusal?: (refusal: NetworkRefusal) => void;
 }
 
 /**
@@ -81,10 +92,20 @@ export async function openSessionSandbox(
     await Promise.all(context.protectedPaths.map((path) => workspaceRelative(root, path)))
   ).filter((path): path is string => path !== undefined);
   const { readPolicy } = context;
+  const { allowlist } = settings;
   const opening = await openBwrapSandbox({
     workspaceRoot: root,
     mode,
     network: settings.network,
+    ...(allowlist
+      ? {
+          networkAllowlist: {
+            allow: allowlist.allow,
+            ...(allowlist.mode === undefined ? {} : { mode: allowlist.mode }),
+            ...(context.onNetworkRefusal ? { onRefusal: context.onNetworkRefusal } : {}),
+          },
+        }
+      : {}),
     readRoots: context.readRoots,
     protectedPaths,
     secrets: context.workspace.secrets.patterns,

@@ -9,6 +9,7 @@ import {
   createShellTools,
   type LocalSandboxSession,
   type ProcessRegistry,
+  type SandboxSession,
 } from '@toolgate/tools-shell';
 import type { ToolgateConfig } from '../config/toolgate-config-schema.js';
 
@@ -25,7 +26,10 @@ export interface BuiltInToolsContext {
    * Where bash runs, when not on the host. A promise lets the other tools be created while the
    * sandbox is still opening (its probe waits on a child process); only bash waits for it.
    */
-  readonly sandbox?: LocalSandboxSession | PromiseLike<LocalSandboxSession | undefined>;
+  readonly sandbox?:
+    | LocalSandboxSession
+    | SandboxSession
+    | PromiseLike<LocalSandboxSession | SandboxSession | undefined>;
   /** The process registry bash starts processes in, shared with the session's tool modules. @default bash's own */
   readonly processes?: ProcessRegistry;
 }

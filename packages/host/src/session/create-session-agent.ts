@@ -8,6 +8,8 @@ import {
 import { type ApprovalRules, composeDecorators, type ToolDecorator } from '@toolgate/core';
 import type { McpServersConfig } from '@toolgate/mcp';
 import { formatAgentsMdPrompt, loadAgentsMd } from '@toolgate/tools-agents-md';
+import type { AuditedEvent } from '../audit/create-audit-log.js';
+import { networkRefusalAuditor } from '../audit/network-refusal-auditor.js';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
 import { createAgentToolsFactory } from './create-agent-tools-factory.js';
 import type { SessionToolSet } from './create-session-tools.js';
@@ -22,6 +24,8 @@ export interface SessionAgentOptions {
   readonly maxSteps?: number;
   /** Receives one-line notices, such as bash running unsandboxed because bubblewrap cannot run. */
   readonly notice: (line: string) => void;
+  /** Hears the session's own events outside turns (a refused network connection), for the audit log. @default none */
+  readonly onEvent?: (event: AuditedEvent) => void;
   /** MCP servers the host was given directly, next to the settings' file (see `createSessionTools`). @default none */
   readonly mcpServers?: McpServersConfig;
   /** Receives what stdio MCP servers write to stderr. @default discarded */
@@ -63,7 +67,11 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
       ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
       ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
       ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
-      sandbox: { ...settings.sandbox, notice: options.notice },
+      sandbox: {
+        ...settings.sandbox,
+        notice: options.notice,
+        ...(options.onEvent ? { onNetworkRefusal: networkRefusalAuditor(options.onEvent) } : {}),
+      },
       ...(settings.hiddenTools ? { hiddenTools: settings.hiddenTools } : {}),
       ...(settings.checkRuleTools ? { checkToolNames: settings.checkRuleTools } : {}),
       readPolicy: settings.readPolicy,

@@ -12,8 +12,11 @@ import {
 } from '@toolgate/core';
 import type { McpServersConfig } from '@toolgate/mcp';
 import type { BwrapSandbox } from '@toolgate/sandbox-bwrap';
+import type { ContainerSandbox } from '@toolgate/sandbox-container';
+import type { NetworkRefusal } from '@toolgate/sandbox-network';
 import { createProcessRegistry } from '@toolgate/tools-shell';
 import type { ToolgateConfig } from '../config/toolgate-config-schema.js';
+import { openSessionContainer } from '../sandbox/open-session-container.js';
 import { openSessionSandbox, type SessionSandboxSettings } from '../sandbox/open-session-sandbox.js';
 import { type LoadedToolModules, loadToolModules } from '../tool-modules/load-tool-modules.js';
 import { createBuiltInTools } from './create-built-in-tools.js';
@@ -62,7 +65,13 @@ export interface SessionToolsOptions {
    * bash on the machine by omission: `'unconfined'` says so explicitly (a session that lists tools
    * or calls another tool, or a person who chose danger-full-access through the settings).
    */
-  readonly sandbox: (SessionSandboxSettings & { readonly notice: (line: string) => void }) | 'unconfined';
+  readonly sandbox:
+    | (SessionSandboxSettings & {
+        readonly notice: (line: string) => void;
+        /** Hears each connection the network allowlist refused (the audit log). */
+        readonly onNetworkRefusal?: (refusal: NetworkRefusal) => void;
+      })
+    | 'unconfined';
   /**
    * Tools another session owns and closes (a delegate's child uses its parent's MCP tools): listed
    * after the built-ins, never closed by this session. @default none
@@ -88,13 +97,16 @@ export interface SessionToolSet {
   readonly workspace: Workspace;
   /** The MCP side, when servers were configured. */
   readonly mcp: SessionMcp | undefined;
-  /** The sandbox bash runs in, when one is bound. */
-  readonly sandbox: BwrapSandbox | undefined;
+  /** The sandbox bash runs in, when one is bound: bubblewrap, or the session's container. */
+  readonly sandbox: SessionSandbox | undefined;
   /** The tool modules' decorators, to run between approval and the tool. */
   readonly decorators: readonly ToolDecorator[];
   /** Stops every process the session started, waits for them, disconnects MCP servers; resolves to the number of processes stopped. */
   close(): Promise<number>;
 }
+
+/** Where a session's bash runs: bubblewrap on this machine, or a container (closed with the session). */
+export type SessionSandbox = BwrapSandbox | ContainerSandbox;
 
 /** The workspace from the config file's `workspace` keys, the read policy and the unreachable paths. */
 export function createConfiguredWorkspace(
@@ -123,8 +135,11 @@ export function createConfiguredWorkspace(
  * bash in a read-only sandbox without network changes nothing outside its private `/tmp`: it is
  * annotated read-only, so a read-only agent (a delegate such as explore) may use it.
  */
-function markConfinedBash(tools: readonly AnyTool[], sandbox: BwrapSandbox | undefined): readonly AnyTool[] {
-  if (sandbox?.mode !== 'read-only' || sandbox.network) return tools;
+function markConfinedBash(
+  tools: readonly AnyTool[],
+  sandbox: SessionSandbox | undefined,
+): readonly AnyTool[] {
+  if (sandbox?.mode !== 'read-only' || (sandbox.providerId === 'bwrap' && sandbox.network)) return tools;
   return tools.map((tool) =>
     tool.definition.name === 'bash'
       ? {
@@ -164,22 +179,41 @@ export async function createSessionTools(options: SessionToolsOptions): Promise<
   // bubblewrap's probe (a child process) runs while the tool packages load; bash, the tool
   // modules and the listing below wait for it. Its failure is awaited and thrown there; until
   // then it must not count as unhandled.
-  const opening =
-    options.sandbox !== 'unconfined'
-      ? openSessionSandbox(options.sandbox, {
-          workspace,
-          readRoots: workspace.readRoots,
-          protectedPaths: config.workspace?.protectedPaths ?? [],
-          readPolicy: options.readPolicy,
-          notice: options.sandbox.notice,
-        })
-      : Promise.resolve(undefined);
+  const sandboxContext = {
+    workspace,
+    readRoots: workspace.readRoots,
+    protectedPaths: config.workspace?.protectedPaths ?? [],
+    readPolicy: options.readPolicy,
+  };
+  const opening: Promise<SessionSandbox | undefined> =
+    options.sandbox === 'unconfined'
+      ? Promise.resolve(undefined)
+      : options.sandbox.container
+        ? openSessionContainer(options.sandbox, options.sandbox.container, {
+            ...sandboxContext,
+            notice: options.sandbox.notice,
+            ...(options.sandbox.onNetworkRefusal
+              ? { onNetworkRefusal: options.sandbox.onNetworkRefusal }
+              : {}),
+          })
+        : openSessionSandbox(options.sandbox, {
+            ...sandboxContext,
+            notice: options.sandbox.notice,
+            ...(options.sandbox.onNetworkRefusal
+              ? { onNetworkRefusal: options.sandbox.onNetworkRefusal }
+              : {}),
+          });
   opening.catch(() => {});
   const withModules =
     config.tools?.modules !== undefined ||
     config.tools?.replace !== undefined ||
     config.tools?.disable !== undefined;
   return openWithResources(async (resources) => {
+    // The container goes last, once every process in it was stopped (also when opening fails half-way).
+    resources.defer(async () => {
+      const opened = await opening.catch(() => undefined);
+      await opened?.close();
+    });
     // Tool modules share bash's process registry and end with the session; closed after bash's
     // own count of what was still running.
     const processes = withModules ? createProcessRegistry() : undefined;

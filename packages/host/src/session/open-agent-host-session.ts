@@ -51,7 +51,7 @@ export async function openAgentHostSession(
       model,
       delegates,
       notice,
-      ...(oversight ? { before: oversight.before } : {}),
+      ...(oversight ? { before: oversight.before, onEvent: oversight.onEvent } : {}),
       ...(after.length > 0 ? { after } : {}),
       ...(purpose.maxSteps === undefined ? {} : { maxSteps: purpose.maxSteps }),
       ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),

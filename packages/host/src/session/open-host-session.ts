@@ -1,3 +1,5 @@
+import type { AuditedEvent } from '../audit/create-audit-log.js';
+import { networkRefusalAuditor } from '../audit/network-refusal-auditor.js';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
 import { builtInToolDeclaration } from './create-built-in-tools.js';
 import { createSessionSurface } from './create-session-surface.js';
@@ -19,8 +21,13 @@ function toolsFor(
   purpose: ToolPurpose,
   settings: SessionSettings,
   notice: (line: string) => void,
+  onEvent: ((event: AuditedEvent) => void) | undefined,
 ): Pick<SessionToolsOptions, 'builtIns' | 'sandbox' | 'loadMcp'> {
-  const sandbox = { ...settings.sandbox, notice };
+  const sandbox = {
+    ...settings.sandbox,
+    notice,
+    ...(onEvent ? { onNetworkRefusal: networkRefusalAuditor(onEvent) } : {}),
+  };
   if (purpose.kind === 'serve') return { sandbox };
   if (purpose.kind === 'list') return { sandbox: 'unconfined' };
   const { tool } = purpose;
@@ -58,7 +65,7 @@ async function openToolHostSession(
     const session = await createSessionSurface({
       root: settings.root,
       config: settings.config,
-      ...toolsFor(purpose, settings, notice),
+      ...toolsFor(purpose, settings, notice, oversight?.onEvent),
       ...(settings.hiddenTools ? { hiddenTools: settings.hiddenTools } : {}),
       ...(settings.checkRuleTools ? { checkToolNames: settings.checkRuleTools } : {}),
       readPolicy: settings.readPolicy,

@@ -1,5 +1,5 @@
 import type { AnyTool, ToolDecorator, Workspace } from '@toolgate/core';
-import type { LocalSandboxSession, ProcessRegistry } from '@toolgate/tools-shell';
+import type { LocalSandboxSession, ProcessRegistry, SandboxSession } from '@toolgate/tools-shell';
 
 /** What a tool module's factory is given: the session's own workspace, processes, sandbox and lifetime. */
 export interface ToolModuleContext {
@@ -7,8 +7,11 @@ export interface ToolModuleContext {
   readonly workspace: Workspace;
   /** The session's process registry (bash's too): processes started here stop when the session ends. */
   readonly processes: ProcessRegistry;
-  /** Where bash runs, when the session has a sandbox. */
-  readonly sandbox: LocalSandboxSession | undefined;
+  /**
+   * Where bash runs, when the session has a sandbox: bubblewrap (a `LocalSandboxSession`) or a
+   * container (a `SandboxSession` with `startProcess`); `isLocalSandbox` tells them apart.
+   */
+  readonly sandbox: LocalSandboxSession | SandboxSession | undefined;
   /** Aborted when the session closes. */
   readonly signal: AbortSignal;
 }

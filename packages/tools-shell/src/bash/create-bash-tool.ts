@@ -120,7 +120,7 @@ export function createBashImplementation(
     const processId = (input.processId ?? '').trim();
     if (action === 'exec' || action === 'start') {
       if (action === 'start') {
-        if (sandbox && !isLocalSandbox(sandbox)) {
+        if (sandbox && !isLocalSandbox(sandbox) && !sandbox.startProcess) {
           return shellFailure(
             'sandbox_failed',
             `Sandbox ${sandbox.providerId}/${sandbox.id} runs only foreground commands, and background processes may not run outside it. Use bash action=exec.`,
@@ -180,6 +180,23 @@ export function createBashImplementation(
           });
         }
         case 'start': {
+          if (sandbox && !isLocalSandbox(sandbox) && sandbox.startProcess) {
+            const startProcess = sandbox.startProcess.bind(sandbox);
+            return processes.start({
+              command: input.command!,
+              workingDirectory: cwd!.absolutePath,
+              sandboxed: {
+                label: `${sandbox.providerId}/${sandbox.id}`,
+                start: () =>
+                  startProcess({
+                    command: input.command!,
+                    workingDirectory: cwd!.displayPath,
+                    stdin: true,
+                    metadata: { tool: 'bash', action: 'start' },
+                  }),
+              },
+            });
+          }
           const spawned = await backgroundShell(cwd!.absolutePath);
           if (spawned.status === 'failure') return spawned;
           return processes.start({

@@ -1,3 +1,4 @@
+import type { Readable, Writable } from 'node:stream';
 import type { ShellInvocation } from './shell-invocation.js';
 
 /** A command for a sandbox (AI4J's `SandboxCommand`). */
@@ -26,6 +27,42 @@ export interface SandboxCommandResult {
   readonly workingDirectory?: string;
 }
 
+/** A command for a sandbox to start as a process whose streams the caller reads and writes. */
+export interface SandboxProcessRequest {
+  readonly command: string;
+  /** Working directory relative to the workspace root (`.` for the root). */
+  readonly workingDirectory: string;
+  /** Keep standard input open for writes (`start`); when false the process reads end of file. */
+  readonly stdin: boolean;
+  /** `{ tool: 'bash', action: 'exec' | 'start' }`. */
+  readonly metadata: Readonly<Record<string, string>>;
+}
+
+/** How a sandboxed process ended. */
+export interface SandboxProcessEnd {
+  /** Exit status; null when it is not known (the process was killed, the sandbox went away). */
+  readonly exitCode: number | null;
+  /** The signal that ended it, if known. */
+  readonly signal: string | null;
+}
+
+/** A process running in a sandbox ({@link SandboxSession.startProcess}). */
+export interface SandboxProcess {
+  /** Its pid in the sandbox's terms, when it has one. */
+  readonly pid?: number;
+  /** Its standard input (ended at once when the request asked for none). */
+  readonly stdin: Writable;
+  readonly stdout: Readable;
+  readonly stderr: Readable;
+  /** Settles once the process has ended and both output streams have ended. Never rejects. */
+  readonly exited: Promise<SandboxProcessEnd>;
+  /**
+   * Stops the process and every process it started in its group inside the sandbox: SIGTERM,
+   * `graceMs`, SIGKILL. Resolves once it has ended (or the sandbox stopped answering). Never rejects.
+   */
+  stop(graceMs: number): Promise<void>;
+}
+
 /**
  * A live sandbox a host binds to a session (AI4J's `SandboxSession`); when bound, `bash exec` runs
  * through it. Credentials and lifecycle belong to the host.
@@ -37,6 +74,13 @@ export interface SandboxSession {
   readonly providerId: string;
   /** Runs one command to completion. May throw; the tool reports `sandbox_failed`. */
   execute(command: SandboxCommand): Promise<SandboxCommandResult>;
+  /**
+   * Starts a process and hands back its streams. When present, bash runs `exec` through it
+   * (output capped while it streams, its timeout and cancel stop the process group) and allows
+   * `start`: the process registry then holds the sandboxed process, so status, logs, write,
+   * stop and list work as for local processes. May reject; the tool reports `sandbox_failed`.
+   */
+  startProcess?(request: SandboxProcessRequest): Promise<SandboxProcess>;
 }
 
 /** What a sandbox on this machine is asked to confine: the shell bash would spawn, and where. */

@@ -13,6 +13,7 @@ import type {
   BashProcessStatus,
   BashWriteResult,
 } from '../bash/bash-schema.js';
+import type { SandboxProcess } from '../executor/sandbox-session.js';
 import type { ShellInvocation } from '../executor/shell-invocation.js';
 import { CombinedLogWriter } from '../internal/combined-log-writer.js';
 import { delay } from '../internal/delay.js';
@@ -42,8 +43,11 @@ export interface ProcessRegistryOptions {
   readonly now?: () => number;
 }
 
-/** What {@link ProcessRegistry.start} runs. */
-export interface ProcessStartRequest {
+/** What {@link ProcessRegistry.start} runs: a shell spawned here, or a process a sandbox starts. */
+export type ProcessStartRequest = LocalProcessStartRequest | SandboxedProcessStartRequest;
+
+/** A background shell spawned on this machine (perhaps through a local sandbox's launcher). */
+export interface LocalProcessStartRequest {
   /** The command, as the model gave it. */
   readonly command: string;
   /** Real absolute working directory. */
@@ -52,6 +56,20 @@ export interface ProcessStartRequest {
   readonly shell: ShellInvocation;
   /** The complete environment of the process. */
   readonly environment: Readonly<Record<string, string>>;
+}
+
+/** A background process a sandbox session runs (`SandboxSession.startProcess`). */
+export interface SandboxedProcessStartRequest {
+  /** The command, as the model gave it. */
+  readonly command: string;
+  /** Real absolute working directory (as the host sees the workspace). */
+  readonly workingDirectory: string;
+  readonly sandboxed: {
+    /** `provider/session`, for messages. */
+    readonly label: string;
+    /** Starts the process; a rejection is reported as `sandbox_failed`. */
+    readonly start: () => Promise<SandboxProcess>;
+  };
 }
 
 /**
@@ -99,6 +117,8 @@ interface Entry {
   exitCode?: number;
   signal?: string;
   child?: ChildProcess | undefined;
+  /** The process when a sandbox session runs it (then `pid` is its pid in the sandbox). */
+  sandboxed?: SandboxProcess | undefined;
   /** The sandbox launcher's child, once reported (see `ShellInvocation.reportsChildPidOnFd3`). */
   launcherChild?: Promise<LauncherChild | undefined>;
   /** The same, once known, for the synchronous kill at exit. */
@@ -249,8 +269,63 @@ export function createProcessRegistry(options: ProcessRegistryOptions = {}): Pro
     });
   };
 
+  const watchSandboxed = (entry: Entry, started: SandboxProcess): void => {
+    const writer = new CombinedLogWriter(entry.log);
+    started.stdout.on('data', (chunk: Buffer) => writer.write('stdout', chunk));
+    started.stderr.on('data', (chunk: Buffer) => writer.write('stderr', chunk));
+    started.stdout.on('end', () => writer.end('stdout'));
+    started.stderr.on('end', () => writer.end('stderr'));
+    started.stdin.on('error', () => {});
+    started.stdout.on('error', () => {});
+    started.stderr.on('error', () => {});
+    entry.exited = started.exited.then((end) => {
+      entry.status = entry.stopping ? 'STOPPED' : 'EXITED';
+      entry.endedAt = now();
+      if (end.exitCode !== null) entry.exitCode = end.exitCode;
+      if (end.signal !== null) entry.signal = end.signal;
+      started.stdin.destroy();
+    });
+    entry.settled = entry.exited.then(() => {
+      entry.sandboxed = undefined;
+      forgetOldFinished();
+    });
+  };
+
+  const startSandboxed = async (request: SandboxedProcessStartRequest): Promise<Outcome<BashProcessInfo>> => {
+    starting++;
+    let started: SandboxProcess;
+    try {
+      started = await request.sandboxed.start();
+    } catch (error) {
+      return shellFailure(
+        'sandbox_failed',
+        `Sandbox ${request.sandboxed.label} could not start the command: ${(error as Error)?.message ?? String(error)}`,
+      );
+    } finally {
+      starting--;
+    }
+    const entry: Entry = {
+      processId: `proc_${randomUUID().replaceAll('-', '')}`,
+      command: request.command,
+      workingDirectory: request.workingDirectory,
+      startedAt: now(),
+      restored: false,
+      log: new LogRingBuffer(logChars),
+      status: 'RUNNING',
+      ...(started.pid === undefined ? {} : { pid: started.pid }),
+      sandboxed: started,
+    };
+    entries.set(entry.processId, entry);
+    watchSandboxed(entry, started);
+    if (closed) await stopEntry(entry);
+    return toolSuccess(info(entry));
+  };
+
   const stopEntry = async (entry: Entry): Promise<void> => {
-    if (entry.status === 'RUNNING' && entry.pid !== undefined) {
+    if (entry.status === 'RUNNING' && entry.sandboxed) {
+      entry.stopping = true;
+      await entry.sandboxed.stop(graceMs);
+    } else if (entry.status === 'RUNNING' && entry.pid !== undefined && !entry.sandboxed) {
       entry.stopping = true;
       await terminateLaunch(entry.pid, entry.launcherChild, graceMs);
       // The shell is gone from the group; wait for its exit to be reported (bounded, in case of D state).
@@ -269,6 +344,7 @@ export function createProcessRegistry(options: ProcessRegistryOptions = {}): Pro
     async start(request) {
       const refused = checkStart();
       if (refused) return refused;
+      if ('sandboxed' in request) return startSandboxed(request);
       starting++;
       let child: ChildProcess;
       try {
@@ -348,7 +424,7 @@ export function createProcessRegistry(options: ProcessRegistryOptions = {}): Pro
       const refused = checkControl(processId, 'write');
       if (refused) return refused;
       const entry = entries.get(processId)!;
-      const stdin = entry.child?.stdin;
+      const stdin = entry.sandboxed ? entry.sandboxed.stdin : entry.child?.stdin;
       if (!stdin || stdin.destroyed || !stdin.writable) {
         return shellFailure('process_not_running', `Process ${processId} has closed its standard input.`);
       }

@@ -1,0 +1,11 @@
+export { DEFAULT_ENGINE_SOCKET, type EngineAddress, engineAddress } from './engine/engine-address.js';
+export {
+  CONTAINER_PROXY_PORT,
+  type ContainerLimits,
+  type ContainerNetwork,
+  type ContainerSandbox,
+  type ContainerSandboxOpening,
+  type ContainerSandboxOptions,
+  DEFAULT_CONTAINER_LIMITS,
+  openContainerSandbox,
+} from './open-container-sandbox.js';
