@@ -1,6 +1,7 @@
 import {
   type StopReason as AcpStopReason,
   type AgentContext,
+  type ClientCapabilities,
   type ContentBlock,
   methods,
   RequestError,
@@ -13,11 +14,13 @@ import {
   type ApprovalAnswer,
   type ApprovalMode,
   type ApprovalRequest,
+  type ClientFiles,
   isApprovingAnswer,
   type ToolCall,
 } from '@toolgate/core';
 import { openHostSession, type SessionSettings } from '@toolgate/host';
 import type { McpServersConfig } from '@toolgate/mcp';
+import { acpClientFiles } from './client-files.js';
 import { answerOfOption, permissionOptions } from './permission-options.js';
 import { promptToModelInput } from './prompt-to-model-input.js';
 import { toAcpStopReason } from './to-acp-stop-reason.js';
@@ -34,6 +37,8 @@ export interface AcpSessionOptions {
   /** The MCP servers of the `session/new` request; one named like a file's server replaces it. */
   readonly mcpServers: McpServersConfig;
   readonly client: AgentContext;
+  /** What the client offered in `initialize`: its files and terminals are used when it offers them. */
+  readonly clientCapabilities: ClientCapabilities | undefined;
   readonly log: (line: string) => void;
 }
 
@@ -46,6 +51,10 @@ export interface AcpSession {
   cancel(): void;
   /** Cancels and stops everything the session started. */
   close(): Promise<void>;
+}
+
+function clientFilesOption(files: ClientFiles | undefined): { clientFiles?: ClientFiles } {
+  return files ? { clientFiles: files } : {};
 }
 
 function parseArguments(call: ToolCall): unknown {
@@ -105,7 +114,7 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
   // The same session as the CLI's: the config's rules, hooks and audit log, the sandbox, MCP
   // servers (the file's and the request's), the delegates.
   const session = await openHostSession(options.settings, {
-    purpose: { kind: 'agent' },
+    purpose: { kind: 'agent', modelFlags: null },
     answeredBy: 'acp-client',
     sessionId,
     env: options.env,
@@ -114,6 +123,7 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
     approver,
     mcpServers: options.mcpServers,
     mcpStderr: (server, chunk) => options.log(`[mcp ${server}] ${chunk.trimEnd()}`),
+    ...clientFilesOption(acpClientFiles(client, sessionId, options.clientCapabilities)),
   });
   for (const line of session.mcpStatus()) options.log(line);
   let turn: AbortController | undefined;
@@ -150,6 +160,12 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
         });
         return;
       }
+      // The call runs: decided without a question (the mode, a rule, a remembered answer, a
+      // hook), or approved when asked. In every mode.
+      case 'approval-decision':
+        if (event.outcome === 'run')
+          void send({ sessionUpdate: 'tool_call_update', toolCallId: event.call.id, status: 'in_progress' });
+        return;
       case 'approval-answer':
         if (isApprovingAnswer(event.answer))
           void send({ sessionUpdate: 'tool_call_update', toolCallId: event.call.id, status: 'in_progress' });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ToolApproval } from '../approval/tool-approval.js';
+import type { ClientFilesUse } from '../client-files/client-files.js';
 import type { ToolPresentation } from '../presentation/tool-presentation.js';
 import { findClosestMatch } from '../text/closest-match.js';
 import { assertToolName } from './assert-tool-name.js';
@@ -54,6 +55,8 @@ export interface DefineToolOptions<Schema extends z.ZodObject> {
    * approval summary's lines, else the name and first string argument; no display
    */
   readonly presentation?: ToolPresentation<z.output<Schema>>;
+  /** Whether the tool can read, or read and write, through a client's files (`ToolSpec.clientFiles`). @default none */
+  readonly clientFiles?: ClientFilesUse;
 }
 
 /**
@@ -107,6 +110,7 @@ function defineToolSpec<Schema extends z.ZodObject>(
     definition,
     ...(options.approval ? { approval: options.approval } : {}),
     ...(options.presentation ? { presentation: options.presentation } : {}),
+    ...(options.clientFiles ? { clientFiles: options.clientFiles } : {}),
     parseArguments(value): ArgumentsParseResult<z.output<Schema>> {
       const problems: string[] = [];
       known ??= Object.keys(input().shape);

@@ -1,4 +1,5 @@
 import type { ApprovalSummary } from '../approval/approval-summary.js';
+import type { ClientFiles } from '../client-files/client-files.js';
 import type { ToolFailure, ToolResult } from '../result/tool-result.js';
 import type { QuotingFailure } from './quoting-failure.js';
 import type { ToolSpec } from './tool-spec.js';
@@ -11,6 +12,12 @@ export interface ToolCallContext {
   readonly signal: AbortSignal;
   /** Opaque per-session data the host passes through (process registry, sandbox, …). */
   readonly session?: unknown;
+  /**
+   * The client's files (an editor's buffers), for a tool that declares `clientFiles` in a session
+   * whose host installed them; only what the tool declared. Every path is checked against the
+   * workspace before the client is asked. @default none: the disk
+   */
+  readonly clientFiles?: ClientFiles;
 }
 
 /** Preflight succeeded: the plan execution will carry out, and what the approver should see. */
@@ -88,6 +95,7 @@ export function implementTool<Input, Output, Plan>(
     parseArguments: (value: Readonly<Record<string, unknown>>) => spec.parseArguments(value),
     ...(spec.approval ? { approval: spec.approval } : {}),
     ...(spec.presentation ? { presentation: spec.presentation } : {}),
+    ...(spec.clientFiles ? { clientFiles: spec.clientFiles } : {}),
   };
   if (!('prepare' in implementation)) {
     return { ...base, execute: (input, context) => implementation.execute(input, context) };

@@ -5,7 +5,7 @@ import {
   createAgent,
   type DelegateDefinition,
 } from '@toolgate/agent';
-import { type ApprovalRules, composeDecorators, type ToolDecorator } from '@toolgate/core';
+import { type ApprovalRules, type ClientFiles, composeDecorators, type ToolDecorator } from '@toolgate/core';
 import type { McpServersConfig } from '@toolgate/mcp';
 import { formatAgentsMdPrompt, loadAgentsMd } from '@toolgate/tools-agents-md';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
@@ -34,6 +34,8 @@ export interface SessionAgentOptions {
   readonly onTools?: (tools: SessionToolSet) => void;
   /** Agents the model may delegate to (see `resolveAgentDefinitions`). @default none */
   readonly delegates?: readonly DelegateDefinition[];
+  /** A client's files, for every session's tools that declare `clientFiles` (delegates' too). @default the disk */
+  readonly clientFiles?: ClientFiles;
 }
 
 /** The host's approval with the settings' permission rules; the mode stays a live read (a getter). */
@@ -63,6 +65,7 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
       ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
       ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
       ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
+      ...(options.clientFiles ? { clientFiles: options.clientFiles } : {}),
       sandbox: { ...settings.sandbox, notice: options.notice },
       ...(settings.hiddenTools ? { hiddenTools: settings.hiddenTools } : {}),
       ...(settings.checkRuleTools ? { checkToolNames: settings.checkRuleTools } : {}),

@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import {
   type AnyTool,
   BUILT_IN_TOOL_NAMES,
+  bindClientFiles,
+  type ClientFiles,
   combineToolProviders,
   createWorkspace,
   type ReadPolicy,
@@ -76,6 +78,8 @@ export interface SessionToolsOptions {
   readonly readPolicy?: ReadPolicy | undefined;
   /** Paths no tool reads or writes (`SessionSettings.unreachablePaths`). @default [] */
   readonly unreachablePaths?: readonly string[];
+  /** A client's files, given to the built-in and module tools that declare `clientFiles` (`bindClientFiles`). @default the disk */
+  readonly clientFiles?: ClientFiles;
 }
 
 /** A session's ungated tools: the built-ins and the MCP servers' tools, and what must be stopped at its end. */
@@ -206,7 +210,9 @@ export async function createSessionTools(options: SessionToolsOptions): Promise<
       ...(modules?.tools ?? []),
     ]);
     options.checkToolNames?.(tools.map((tool) => tool.definition.name));
-    const local = toToolProvider(markConfinedBash(tools, sandbox));
+    const { clientFiles } = options;
+    const bound = clientFiles ? tools.map((tool) => bindClientFiles(tool, clientFiles)) : tools;
+    const local = toToolProvider(markConfinedBash(bound, sandbox));
     const providers: ToolProvider[] = [local];
     if (options.shared) providers.push(options.shared);
     let mcp: SessionMcp | undefined;

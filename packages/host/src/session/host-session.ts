@@ -3,6 +3,7 @@ import type {
   ApprovalMode,
   ApprovalSubject,
   Approver,
+  ClientFiles,
   ToolDecorator,
   ToolProvider,
   ToolSurface,
@@ -36,6 +37,8 @@ export type HostPurpose =
       readonly baseURL?: string | undefined;
       /** Model requests per turn. @default the agent's */
       readonly maxSteps?: number | undefined;
+      /** How model errors name the host's flags; `null` for a host that takes none. @default the CLI's `--model`, `--base-url` */
+      readonly modelFlags?: { readonly model: string; readonly baseURL: string } | null;
     };
 
 /** Options of {@link openHostSession}: what a host adds to the settings. */
@@ -64,6 +67,11 @@ export interface HostSessionOptions<Purpose extends HostPurpose = HostPurpose> {
   readonly mcpStderr?: (server: string, chunk: string) => void;
   /** Called when an MCP server's tools change (`serve`: servers join as they connect). @default nothing */
   readonly onMcpToolsChanged?: () => void;
+  /**
+   * A client's files (an editor's buffers, ACP's `fs/*`): the tools that declare `clientFiles`
+   * read (and write) through them, every path checked by the workspace first. @default the disk
+   */
+  readonly clientFiles?: ClientFiles;
 }
 
 /** What closing a session reports. */

@@ -24,6 +24,7 @@ export async function openAgentHostSession(
     baseURL: purpose.baseURL,
     env,
     config: settings.config,
+    ...(purpose.modelFlags === undefined ? {} : { flags: purpose.modelFlags }),
   });
   const delegates = await resolveAgentDefinitions({
     agents: settings.config.agents,
@@ -48,6 +49,7 @@ export async function openAgentHostSession(
       ...(purpose.maxSteps === undefined ? {} : { maxSteps: purpose.maxSteps }),
       ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
       ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
+      ...(options.clientFiles ? { clientFiles: options.clientFiles } : {}),
       approval: {
         get mode() {
           return mode();

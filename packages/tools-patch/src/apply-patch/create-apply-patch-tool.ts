@@ -16,8 +16,8 @@ export function createApplyPatchImplementation(
   sync: boolean,
 ): PlannedToolImplementation<ApplyPatchInput, ApplyPatchOutput, PatchPlan> {
   return {
-    async prepare(input) {
-      const planned = await planPatch(workspace, input.patch);
+    async prepare(input, context) {
+      const planned = await planPatch(workspace, input.patch, context);
       if (planned.status === 'failure') return planned;
       // What the rejection names, from the patch text alone: the same whether the hunks match.
       const declared = summarizePatch(input);
@@ -56,6 +56,7 @@ export function createApplyPatchImplementation(
         signal: context.signal,
         sync,
         ...(context.plan ? { approved: context.plan.files } : {}),
+        ...(context.clientFiles ? { clientFiles: context.clientFiles } : {}),
       });
     },
   };
