@@ -39,7 +39,8 @@ export interface CommitThroughClient {
 /** A client's refusal, or its write landing where the path no longer leads, as an error to roll back on. */
 class ClientWriteError extends Error {
   constructor(readonly failure: ToolFailure) {
-    super(failure.error.message);
+    // The commit's message adds its own full stop.
+    super(failure.error.message.replace(/\.$/, ''));
   }
 }
 
@@ -121,9 +122,6 @@ async function commitTracked(
             displayPath: file.displayPath,
             exists: file.before !== null,
           };
-          // Counted as written before it lands: a write that fails half-way is restored too.
-          throughClient.add(file);
-          done.push(file);
           const refused = await writeTextThroughClient(
             editor.workspace,
             editor.write,
@@ -131,6 +129,12 @@ async function commitTracked(
             file.after!.toString('utf8'),
             editor.signal,
           );
+          // Written unless the client refused it; one that landed where the path no longer
+          // leads is put back too.
+          if (refused?.error.code !== 'io_error') {
+            throughClient.add(file);
+            done.push(file);
+          }
           if (refused) throw new ClientWriteError(refused);
         } else {
           await writeFileAtomic(
