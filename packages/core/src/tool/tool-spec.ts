@@ -1,5 +1,5 @@
 import type { ToolApproval } from '../approval/tool-approval.js';
-import type { ClientFilesUse } from '../client-files/client-files.js';
+import type { ClientFilesUse } from '../client/client-files.js';
 import type { ToolPresentation } from '../presentation/tool-presentation.js';
 import type { ToolDefinition } from './tool-definition.js';
 
@@ -36,4 +36,9 @@ export interface ToolSpec<Input = unknown> {
    * in `context.clientFiles`. @default none: the tool works on the disk
    */
   readonly clientFiles?: ClientFilesUse;
+  /**
+   * Whether the tool can run programs in a client's terminals (an editor's) when a host installs
+   * them (`bindClient`); its calls then find them in `context.clientTerminals`. @default false
+   */
+  readonly clientTerminals?: boolean;
 }

@@ -1,5 +1,6 @@
 import type { ApprovalSummary } from '../approval/approval-summary.js';
-import type { ClientFiles } from '../client-files/client-files.js';
+import type { ClientFiles } from '../client/client-files.js';
+import type { ClientTerminals } from '../client/client-terminals.js';
 import type { ToolFailure, ToolResult } from '../result/tool-result.js';
 import type { QuotingFailure } from './quoting-failure.js';
 import type { ToolSpec } from './tool-spec.js';
@@ -18,6 +19,8 @@ export interface ToolCallContext {
    * workspace before the client is asked. @default none: the disk
    */
   readonly clientFiles?: ClientFiles;
+  /** The client's terminals, for a tool that declares `clientTerminals`, when the host installed them. @default none */
+  readonly clientTerminals?: ClientTerminals;
 }
 
 /** Preflight succeeded: the plan execution will carry out, and what the approver should see. */
@@ -96,6 +99,7 @@ export function implementTool<Input, Output, Plan>(
     ...(spec.approval ? { approval: spec.approval } : {}),
     ...(spec.presentation ? { presentation: spec.presentation } : {}),
     ...(spec.clientFiles ? { clientFiles: spec.clientFiles } : {}),
+    ...(spec.clientTerminals ? { clientTerminals: spec.clientTerminals } : {}),
   };
   if (!('prepare' in implementation)) {
     return { ...base, execute: (input, context) => implementation.execute(input, context) };

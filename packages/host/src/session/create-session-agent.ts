@@ -5,7 +5,13 @@ import {
   createAgent,
   type DelegateDefinition,
 } from '@toolgate/agent';
-import { type ApprovalRules, type ClientFiles, composeDecorators, type ToolDecorator } from '@toolgate/core';
+import {
+  type ApprovalRules,
+  type ClientFiles,
+  type ClientTerminals,
+  composeDecorators,
+  type ToolDecorator,
+} from '@toolgate/core';
 import type { McpServersConfig } from '@toolgate/mcp';
 import { formatAgentsMdPrompt, loadAgentsMd } from '@toolgate/tools-agents-md';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
@@ -36,6 +42,8 @@ export interface SessionAgentOptions {
   readonly delegates?: readonly DelegateDefinition[];
   /** A client's files, for every session's tools that declare `clientFiles` (delegates' too). @default the disk */
   readonly clientFiles?: ClientFiles;
+  /** A client's terminals, for every session's tools that declare `clientTerminals`. @default none */
+  readonly clientTerminals?: ClientTerminals;
 }
 
 /** The host's approval with the settings' permission rules; the mode stays a live read (a getter). */
@@ -66,6 +74,7 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
       ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
       ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
       ...(options.clientFiles ? { clientFiles: options.clientFiles } : {}),
+      ...(options.clientTerminals ? { clientTerminals: options.clientTerminals } : {}),
       sandbox: { ...settings.sandbox, notice: options.notice },
       ...(settings.hiddenTools ? { hiddenTools: settings.hiddenTools } : {}),
       ...(settings.checkRuleTools ? { checkToolNames: settings.checkRuleTools } : {}),

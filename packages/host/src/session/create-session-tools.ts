@@ -2,8 +2,9 @@ import { resolve } from 'node:path';
 import {
   type AnyTool,
   BUILT_IN_TOOL_NAMES,
-  bindClientFiles,
+  bindClient,
   type ClientFiles,
+  type ClientTerminals,
   combineToolProviders,
   createWorkspace,
   type ReadPolicy,
@@ -78,8 +79,10 @@ export interface SessionToolsOptions {
   readonly readPolicy?: ReadPolicy | undefined;
   /** Paths no tool reads or writes (`SessionSettings.unreachablePaths`). @default [] */
   readonly unreachablePaths?: readonly string[];
-  /** A client's files, given to the built-in and module tools that declare `clientFiles` (`bindClientFiles`). @default the disk */
+  /** A client's files, given to the built-in and module tools that declare `clientFiles` (`bindClient`). @default the disk */
   readonly clientFiles?: ClientFiles;
+  /** A client's terminals, given to the tools that declare `clientTerminals` (`bindClient`). @default none */
+  readonly clientTerminals?: ClientTerminals;
 }
 
 /** A session's ungated tools: the built-ins and the MCP servers' tools, and what must be stopped at its end. */
@@ -210,8 +213,8 @@ export async function createSessionTools(options: SessionToolsOptions): Promise<
       ...(modules?.tools ?? []),
     ]);
     options.checkToolNames?.(tools.map((tool) => tool.definition.name));
-    const { clientFiles } = options;
-    const bound = clientFiles ? tools.map((tool) => bindClientFiles(tool, clientFiles)) : tools;
+    const client = { files: options.clientFiles, terminals: options.clientTerminals };
+    const bound = client.files || client.terminals ? tools.map((tool) => bindClient(tool, client)) : tools;
     const local = toToolProvider(markConfinedBash(bound, sandbox));
     const providers: ToolProvider[] = [local];
     if (options.shared) providers.push(options.shared);

@@ -4,6 +4,7 @@ import type {
   ApprovalSubject,
   Approver,
   ClientFiles,
+  ClientTerminals,
   ToolDecorator,
   ToolProvider,
   ToolSurface,
@@ -72,6 +73,11 @@ export interface HostSessionOptions<Purpose extends HostPurpose = HostPurpose> {
    * read (and write) through them, every path checked by the workspace first. @default the disk
    */
   readonly clientFiles?: ClientFiles;
+  /**
+   * A client's terminals (an editor's, ACP's `terminal/*`): bash's `exec` runs its sandboxed
+   * command in one, so the editor shows it live; without a sandbox it runs here. @default none
+   */
+  readonly clientTerminals?: ClientTerminals;
 }
 
 /** What closing a session reports. */

@@ -68,6 +68,7 @@ async function openToolHostSession(
       ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
       ...(options.onMcpToolsChanged ? { onMcpToolsChanged: options.onMcpToolsChanged } : {}),
       ...(options.clientFiles ? { clientFiles: options.clientFiles } : {}),
+      ...(options.clientTerminals ? { clientTerminals: options.clientTerminals } : {}),
       // A server serves the built-ins at once; its MCP servers' tools join as each connects.
       waitForMcpServers: purpose.kind !== 'serve',
       mode,

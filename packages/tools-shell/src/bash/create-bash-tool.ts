@@ -177,6 +177,8 @@ export function createBashImplementation(
             workspaceRelativeDirectory: cwd!.displayPath,
             timeoutMs,
             signal: context.signal,
+            callId: context.callId,
+            ...(context.clientTerminals ? { terminals: context.clientTerminals } : {}),
           });
         }
         case 'start': {

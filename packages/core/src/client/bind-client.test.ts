@@ -4,7 +4,7 @@ import { toolSuccess } from '../result/tool-result.js';
 import { createToolSurface } from '../surface/create-tool-surface.js';
 import { defineTool } from '../tool/define-tool.js';
 import { implementTool } from '../tool/tool.js';
-import { bindClientFiles } from './bind-client-files.js';
+import { bindClient } from './bind-client.js';
 import type { ClientFiles, ClientFilesUse } from './client-files.js';
 
 /** A tool that reports what of the client's files its prepare and execute were given. */
@@ -39,10 +39,10 @@ async function run(tool: ReturnType<typeof reportingTool>) {
   return surface.executor.execute({ id: 'c', name: 'probe', arguments: {} });
 }
 
-describe('bindClientFiles', () => {
+describe('bindClient', () => {
   it('gives a tool that declares nothing no client files at all', async () => {
     const tool = reportingTool();
-    expect(bindClientFiles(tool, files)).toBe(tool);
+    expect(bindClient(tool, { files })).toBe(tool);
     const result = await run(reportingTool());
     expect(result.status === 'success' && result.output).toEqual({
       prepared: [],
@@ -53,7 +53,7 @@ describe('bindClientFiles', () => {
 
   it("gives a tool that declares 'read' only the reads, in prepare and execute", async () => {
     const result = await run(
-      bindClientFiles(reportingTool('read'), files) as ReturnType<typeof reportingTool>,
+      bindClient(reportingTool('read'), { files }) as ReturnType<typeof reportingTool>,
     );
     expect(result.status === 'success' && result.output).toEqual({
       prepared: ['readTextFile'],
@@ -64,7 +64,7 @@ describe('bindClientFiles', () => {
 
   it("gives a tool that declares 'read-write' the writes too", async () => {
     const result = await run(
-      bindClientFiles(reportingTool('read-write'), files) as ReturnType<typeof reportingTool>,
+      bindClient(reportingTool('read-write'), { files }) as ReturnType<typeof reportingTool>,
     );
     expect(result.status === 'success' && result.output).toMatchObject({
       prepared: ['readTextFile', 'writeTextFile'],
@@ -79,13 +79,31 @@ describe('bindClientFiles', () => {
       },
     };
     const result = await run(
-      bindClientFiles(reportingTool('read'), failing) as ReturnType<typeof reportingTool>,
+      bindClient(reportingTool('read'), { files: failing }) as ReturnType<typeof reportingTool>,
     );
     expect(result.status === 'success' && result.output).toMatchObject({ read: undefined });
   });
 
+  it('lends terminals only to a tool that declares clientTerminals', async () => {
+    const terminals = { create: async () => undefined };
+    const plain = reportingTool('read');
+    expect(bindClient(plain, { terminals })).toBe(plain);
+    const spec = defineTool({
+      name: 'runner',
+      description: 'Reports whether it got terminals.',
+      input: z.object({}),
+      clientTerminals: true,
+    });
+    const runner = implementTool(spec, {
+      execute: async (_input, context) => toolSuccess({ terminals: context.clientTerminals === terminals }),
+    });
+    const surface = createToolSurface({ tools: [bindClient(runner, { terminals })] });
+    const result = await surface.executor.execute({ id: 'c', name: 'runner', arguments: {} });
+    expect(result.status === 'success' && result.output).toEqual({ terminals: true });
+  });
+
   it('leaves a tool alone when the client offers nothing it declared', async () => {
     const tool = reportingTool('read');
-    expect(bindClientFiles(tool, { writeTextFile: async () => {} })).toBe(tool);
+    expect(bindClient(tool, { files: { writeTextFile: async () => {} } })).toBe(tool);
   });
 });
