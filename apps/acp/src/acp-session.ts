@@ -14,13 +14,13 @@ import {
   type ApprovalAnswer,
   type ApprovalMode,
   type ApprovalRequest,
-  type ClientFiles,
   isApprovingAnswer,
   type ToolCall,
 } from '@toolgate/core';
 import { openHostSession, type SessionSettings } from '@toolgate/host';
 import type { McpServersConfig } from '@toolgate/mcp';
 import { acpClientFiles } from './client-files.js';
+import { acpClientTerminals } from './client-terminals.js';
 import { answerOfOption, permissionOptions } from './permission-options.js';
 import { promptToModelInput } from './prompt-to-model-input.js';
 import { toAcpStopReason } from './to-acp-stop-reason.js';
@@ -51,10 +51,6 @@ export interface AcpSession {
   cancel(): void;
   /** Cancels and stops everything the session started. */
   close(): Promise<void>;
-}
-
-function clientFilesOption(files: ClientFiles | undefined): { clientFiles?: ClientFiles } {
-  return files ? { clientFiles: files } : {};
 }
 
 function parseArguments(call: ToolCall): unknown {
@@ -111,6 +107,23 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
   };
 
   const state = { mode: options.settings.mode };
+  // The editor's buffers and terminals, when it offers them.
+  const files = acpClientFiles(client, sessionId, options.clientCapabilities);
+  // The editor's terminal of each call that runs in one: shown in the call while it runs and after.
+  const terminalOf = new Map<string, string>();
+  const terminals = acpClientTerminals(
+    client,
+    sessionId,
+    options.clientCapabilities,
+    (callId, terminalId) => {
+      terminalOf.set(callId, terminalId);
+      void send({
+        sessionUpdate: 'tool_call_update',
+        toolCallId: callId,
+        content: [{ type: 'terminal', terminalId }],
+      });
+    },
+  );
   // The same session as the CLI's: the config's rules, hooks and audit log, the sandbox, MCP
   // servers (the file's and the request's), the delegates.
   const session = await openHostSession(options.settings, {
@@ -123,7 +136,8 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
     approver,
     mcpServers: options.mcpServers,
     mcpStderr: (server, chunk) => options.log(`[mcp ${server}] ${chunk.trimEnd()}`),
-    ...clientFilesOption(acpClientFiles(client, sessionId, options.clientCapabilities)),
+    ...(files ? { clientFiles: files } : {}),
+    ...(terminals ? { clientTerminals: terminals } : {}),
   });
   for (const line of session.mcpStatus()) options.log(line);
   let turn: AbortController | undefined;
@@ -173,11 +187,16 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
       case 'tool-result': {
         const { call, result } = event;
         if (result.status === 'rejected') refused.push(`${call.name}: ${result.reason}`);
+        const terminalId = terminalOf.get(call.id);
+        terminalOf.delete(call.id);
         void send({
           sessionUpdate: 'tool_call_update',
           toolCallId: call.id,
           status: result.status === 'success' ? 'completed' : 'failed',
-          content: toolCallContent(result),
+          content: [
+            ...(terminalId === undefined ? [] : [{ type: 'terminal' as const, terminalId }]),
+            ...toolCallContent(result),
+          ],
           // What the model's result is; the display and whole-file changes are in the content.
           rawOutput: result.status === 'success' ? { status: result.status, output: result.output } : result,
         });

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import {
@@ -22,9 +22,18 @@ export interface EditorLog {
   readonly requests: { readonly method: string; readonly params: Record<string, unknown> }[];
 }
 
+/** A terminal the editor runs: a real child process, its output kept within the limit. */
+interface EditorTerminal {
+  readonly child: ChildProcess;
+  output: string;
+  readonly limit: number;
+  readonly exited: Promise<{ exitCode: number | null; signal: string | null }>;
+}
+
 /** An editor's state: its open buffers (path → text, unsaved edits included) and what it refuses. */
 export interface EditorState {
   readonly buffers: Map<string, string>;
+  readonly terminals: Map<string, EditorTerminal>;
   /** Paths whose `fs/write_text_file` the editor answers with an error. */
   readonly failWrites: Set<string>;
   readonly log: EditorLog;
@@ -84,6 +93,53 @@ export async function withEditor<T>(
       state.buffers.set(params.path, params.content);
       return {};
     })
+    .onRequest(methods.client.terminal.create, ({ params }) => {
+      state.log.requests.push({ method: 'terminal/create', params: { ...params } });
+      const env = Object.fromEntries((params.env ?? []).map(({ name, value }) => [name, value]));
+      // As an editor does: the program it is given, in its own process group, output combined.
+      const child = spawn(params.command, params.args ?? [], {
+        cwd: params.cwd ?? undefined,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      });
+      const terminal: EditorTerminal = {
+        child,
+        output: '',
+        limit: params.outputByteLimit ?? 1_000_000,
+        exited: new Promise((done) =>
+          child.on('close', (exitCode, signal) => done({ exitCode, signal: signal ?? null })),
+        ),
+      };
+      const keep = (chunk: Buffer) => {
+        terminal.output = (terminal.output + chunk.toString('utf8')).slice(-terminal.limit);
+      };
+      child.stdout!.on('data', keep);
+      child.stderr!.on('data', keep);
+      const terminalId = `term-${state.terminals.size + 1}`;
+      state.terminals.set(terminalId, terminal);
+      return { terminalId };
+    })
+    .onRequest(methods.client.terminal.waitForExit, async ({ params }) => {
+      state.log.requests.push({ method: 'terminal/wait_for_exit', params: { ...params } });
+      return state.terminals.get(params.terminalId)!.exited;
+    })
+    .onRequest(methods.client.terminal.output, ({ params }) => {
+      state.log.requests.push({ method: 'terminal/output', params: { ...params } });
+      const terminal = state.terminals.get(params.terminalId)!;
+      return { output: terminal.output, truncated: false };
+    })
+    .onRequest(methods.client.terminal.kill, ({ params }) => {
+      state.log.requests.push({ method: 'terminal/kill', params: { ...params } });
+      state.terminals.get(params.terminalId)!.child.kill('SIGKILL');
+      return {};
+    })
+    .onRequest(methods.client.terminal.release, ({ params }) => {
+      state.log.requests.push({ method: 'terminal/release', params: { ...params } });
+      state.terminals.get(params.terminalId)?.child.kill('SIGKILL');
+      state.terminals.delete(params.terminalId);
+      return {};
+    })
     .connectWith(stream, async (agent) => {
       await agent.request(methods.agent.initialize, {
         protocolVersion: PROTOCOL_VERSION,
@@ -97,7 +153,12 @@ export async function withEditor<T>(
 
 /** A fresh editor state with these buffers. */
 export function editorState(buffers: Record<string, string> = {}): EditorState {
-  return { buffers: new Map(Object.entries(buffers)), failWrites: new Set(), log: { requests: [] } };
+  return {
+    buffers: new Map(Object.entries(buffers)),
+    terminals: new Map(),
+    failWrites: new Set(),
+    log: { requests: [] },
+  };
 }
 
 /** Sends one prompt and collects its updates until the stop. */
