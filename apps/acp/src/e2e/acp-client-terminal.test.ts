@@ -55,13 +55,14 @@ describe.skipIf(SKIP_REASON !== undefined || !BWRAP)(
       );
       expect(value.stopReason).toBe('end_turn');
       const created = state.log.requests.find((request) => request.method === 'terminal/create');
+      if (!created) throw new Error('the editor was never asked for a terminal');
       // The editor runs the sandbox's launcher; the command is its last argument, never the program.
-      const argv = [created?.params.command as string, ...(created?.params.args as string[])];
+      const argv = [created.params.command as string, ...(created.params.args as string[])];
       expect(argv.some((word) => /\/bwrap$/.test(word))).toBe(true);
       expect(argv[0]).not.toContain('echo');
       expect(argv.at(-1)).toContain('echo hi-from-terminal');
-      expect(created?.params.cwd).toBe(root);
-      const names = (created?.params.env as { name: string }[]).map((variable) => variable.name);
+      expect(created.params.cwd).toBe(root);
+      const names = (created.params.env as { name: string }[]).map((variable) => variable.name);
       expect(names.some((name) => /KEY|SECRET|TOKEN/.test(name))).toBe(false);
       const updates = value.updates.filter(
         (update) => update.sessionUpdate === 'tool_call_update' && update.toolCallId === 'b1',
