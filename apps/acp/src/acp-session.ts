@@ -21,6 +21,7 @@ import { openHostSession, type SessionSettings } from '@toolgate/host';
 import type { McpServersConfig } from '@toolgate/mcp';
 import { acpClientFiles } from './client-files.js';
 import { acpClientTerminals } from './client-terminals.js';
+import { ACP_COMMANDS, availableCommands, commandOfPrompt } from './commands/command-table.js';
 import { answerOfOption, permissionOptions } from './permission-options.js';
 import { promptToModelInput } from './prompt-to-model-input.js';
 import { toAcpStopReason } from './to-acp-stop-reason.js';
@@ -51,6 +52,8 @@ export interface AcpSession {
   cancel(): void;
   /** Cancels and stops everything the session started. */
   close(): Promise<void>;
+  /** Sends `available_commands_update` (after `session/new` has answered). */
+  announceCommands(): void;
 }
 
 function parseArguments(call: ToolCall): unknown {
@@ -216,6 +219,16 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
     },
     async prompt(blocks) {
       if (turn) throw RequestError.invalidRequest(undefined, 'A prompt is already running in this session.');
+      const invoked = commandOfPrompt(blocks, ACP_COMMANDS);
+      if (invoked) {
+        const text = await invoked.command.run(invoked.argument, {
+          model: () => session.model(),
+          setModel: (model) => session.setModel(model),
+          commands: ACP_COMMANDS,
+        });
+        await send({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } });
+        return 'end_turn';
+      }
       const controller = new AbortController();
       turn = controller;
       const refused: string[] = [];
@@ -244,6 +257,12 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
     },
     cancel() {
       turn?.abort();
+    },
+    announceCommands() {
+      void send({
+        sessionUpdate: 'available_commands_update',
+        availableCommands: availableCommands(ACP_COMMANDS),
+      });
     },
     async close() {
       turn?.abort();

@@ -134,6 +134,8 @@ export function createAcpApp(options: AcpAppOptions): AcpAgent {
         throw error;
       }
       sessions.set(sessionId, session);
+      // Once the answer naming the session is out.
+      setImmediate(() => session.announceCommands());
       return {
         sessionId,
         modes: {

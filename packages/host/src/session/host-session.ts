@@ -119,6 +119,14 @@ export interface AgentHostSession extends HostSessionBase {
   prompt(input: string, options?: PromptOptions): AgentTurn;
   /** The history so far. */
   history(): readonly AgentMessage[];
+  /** The session's model as `provider:model`. */
+  model(): string;
+  /**
+   * Changes the session's model from its next request (`provider:model`, with the base URL and
+   * keys of the environment and config, as when it opened); the history stays. Throws
+   * `ModelConfigError` naming what to set, and then keeps the current model.
+   */
+  setModel(model: string): Promise<void>;
 }
 
 /** The session {@link openHostSession} opens for a purpose. */

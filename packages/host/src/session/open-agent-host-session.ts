@@ -2,6 +2,7 @@ import type { ToolProvider } from '@toolgate/core';
 import { resolveAgentDefinitions } from '../agents/resolve-agent-definitions.js';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
 import { selectModel } from '../model/select-model.js';
+import { switchableModel } from '../model/switchable-model.js';
 import { auditedTurn } from './audited-turn.js';
 import { createSessionAgent } from './create-session-agent.js';
 import type { SessionToolSet } from './create-session-tools.js';
@@ -19,13 +20,16 @@ export async function openAgentHostSession(
   const { purpose, env, notice } = options;
   const mode = options.mode ?? (() => settings.mode);
   // Throws ModelConfigError when no usable model is configured.
-  const { model } = await selectModel({
+  const flags = purpose.modelFlags === undefined ? {} : { flags: purpose.modelFlags };
+  const selected = await selectModel({
     model: purpose.model,
     baseURL: purpose.baseURL,
     env,
     config: settings.config,
-    ...(purpose.modelFlags === undefined ? {} : { flags: purpose.modelFlags }),
+    ...flags,
   });
+  const current = switchableModel(selected.model);
+  let spec = `${selected.spec.provider}:${selected.spec.modelId}`;
   const delegates = await resolveAgentDefinitions({
     agents: settings.config.agents,
     files: settings.agentFiles,
@@ -41,7 +45,7 @@ export async function openAgentHostSession(
     });
     let top: SessionToolSet | undefined;
     const agent = createSessionAgent(settings, {
-      model,
+      model: current.model,
       delegates,
       notice,
       ...(oversight ? { before: oversight.before } : {}),
@@ -73,6 +77,18 @@ export async function openAgentHostSession(
         return oversight ? auditedTurn(turn, oversight.onEvent) : turn;
       },
       history: () => session.history(),
+      model: () => spec,
+      setModel: async (next) => {
+        const chosen = await selectModel({
+          model: next,
+          baseURL: purpose.baseURL,
+          env,
+          config: settings.config,
+          ...flags,
+        });
+        current.switchTo(chosen.model);
+        spec = `${chosen.spec.provider}:${chosen.spec.modelId}`;
+      },
       mcpStatus: () => top?.mcp?.statusLines() ?? [],
       mcpReady: top?.mcp?.ready ?? Promise.resolve(),
       close: async () => {
