@@ -141,6 +141,14 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
     mcpStderr: (server, chunk) => options.log(`[mcp ${server}] ${chunk.trimEnd()}`),
     ...(files ? { clientFiles: files } : {}),
     ...(terminals ? { clientTerminals: terminals } : {}),
+    // A long command's output so far, at most every 250 ms (the final update replaces it).
+    onToolOutput: (callId, text) => {
+      void send({
+        sessionUpdate: 'tool_call_update',
+        toolCallId: callId,
+        content: [{ type: 'content', content: { type: 'text', text } }],
+      });
+    },
   });
   for (const line of session.mcpStatus()) options.log(line);
   let turn: AbortController | undefined;

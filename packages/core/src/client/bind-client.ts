@@ -6,6 +6,8 @@ import type { ClientTerminals } from './client-terminals.js';
 export interface EditorClient {
   readonly files?: ClientFiles | undefined;
   readonly terminals?: ClientTerminals | undefined;
+  /** Shows a running call's output so far (`context.onOutput`, lent to every tool: it reads nothing). */
+  readonly output?: ((callId: string, text: string) => void) | undefined;
 }
 
 /** What a tool that declared `use` may be given of `files`; a failing read counts as none (the disk is read). */
@@ -35,18 +37,20 @@ function grantFiles(
 
 /**
  * The tool with the client's files and terminals in the context of each of its calls (prepare and
- * execute), only what its spec declares (`clientFiles`, `clientTerminals`); a tool that declares
- * none of what the client offers is returned as it is. How a host installs an editor's files and
+ * execute), only what its spec declares (`clientFiles`, `clientTerminals`), and its `output` (a
+ * call's output so far) to every tool; a tool given nothing is returned as it is. How a host installs an editor's files and
  * terminals for a session, whichever package a tool comes from.
  */
 export function bindClient(tool: AnyTool, client: EditorClient): AnyTool {
   const files = grantFiles(client.files, tool.clientFiles);
   const terminals = tool.clientTerminals ? client.terminals : undefined;
-  if (!files && !terminals) return tool;
+  const { output } = client;
+  if (!files && !terminals && !output) return tool;
   const lend = <Context extends ToolCallContext>(context: Context): Context => ({
     ...context,
     ...(files ? { clientFiles: files } : {}),
     ...(terminals ? { clientTerminals: terminals } : {}),
+    ...(output ? { onOutput: (text: string) => output(context.callId, text) } : {}),
   });
   const { prepare } = tool;
   return {

@@ -21,6 +21,12 @@ export interface ToolCallContext {
   readonly clientFiles?: ClientFiles;
   /** The client's terminals, for a tool that declares `clientTerminals`, when the host installed them. @default none */
   readonly clientTerminals?: ClientTerminals;
+  /**
+   * Shows a running call's output so far (a long command's), for a host whose client displays it;
+   * the tool calls it at most every 250 ms with the whole text to show. Never reaches the model.
+   * @default none
+   */
+  readonly onOutput?: (text: string) => void;
 }
 
 /** Preflight succeeded: the plan execution will carry out, and what the approver should see. */

@@ -44,6 +44,8 @@ export interface SessionAgentOptions {
   readonly clientFiles?: ClientFiles;
   /** A client's terminals, for every session's tools that declare `clientTerminals`. @default none */
   readonly clientTerminals?: ClientTerminals;
+  /** Shows a running call's output so far (every session's tools, delegates' too). @default none */
+  readonly onToolOutput?: (callId: string, text: string) => void;
 }
 
 /** The host's approval with the settings' permission rules; the mode stays a live read (a getter). */
@@ -75,6 +77,7 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
       ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
       ...(options.clientFiles ? { clientFiles: options.clientFiles } : {}),
       ...(options.clientTerminals ? { clientTerminals: options.clientTerminals } : {}),
+      ...(options.onToolOutput ? { onToolOutput: options.onToolOutput } : {}),
       sandbox: { ...settings.sandbox, notice: options.notice },
       ...(settings.hiddenTools ? { hiddenTools: settings.hiddenTools } : {}),
       ...(settings.checkRuleTools ? { checkToolNames: settings.checkRuleTools } : {}),

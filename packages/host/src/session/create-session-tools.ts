@@ -83,6 +83,8 @@ export interface SessionToolsOptions {
   readonly clientFiles?: ClientFiles;
   /** A client's terminals, given to the tools that declare `clientTerminals` (`bindClient`). @default none */
   readonly clientTerminals?: ClientTerminals;
+  /** Shows a running call's output so far (`context.onOutput`; bash's long commands). @default none */
+  readonly onToolOutput?: (callId: string, text: string) => void;
 }
 
 /** A session's ungated tools: the built-ins and the MCP servers' tools, and what must be stopped at its end. */
@@ -213,8 +215,13 @@ export async function createSessionTools(options: SessionToolsOptions): Promise<
       ...(modules?.tools ?? []),
     ]);
     options.checkToolNames?.(tools.map((tool) => tool.definition.name));
-    const client = { files: options.clientFiles, terminals: options.clientTerminals };
-    const bound = client.files || client.terminals ? tools.map((tool) => bindClient(tool, client)) : tools;
+    const client = {
+      files: options.clientFiles,
+      terminals: options.clientTerminals,
+      output: options.onToolOutput,
+    };
+    const lent = client.files || client.terminals || client.output;
+    const bound = lent ? tools.map((tool) => bindClient(tool, client)) : tools;
     const local = toToolProvider(markConfinedBash(bound, sandbox));
     const providers: ToolProvider[] = [local];
     if (options.shared) providers.push(options.shared);

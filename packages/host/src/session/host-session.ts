@@ -78,6 +78,8 @@ export interface HostSessionOptions<Purpose extends HostPurpose = HostPurpose> {
    * command in one, so the editor shows it live; without a sandbox it runs here. @default none
    */
   readonly clientTerminals?: ClientTerminals;
+  /** Shows a running call's output so far, at most every 250 ms (bash's long commands run here). @default none */
+  readonly onToolOutput?: (callId: string, text: string) => void;
 }
 
 /** What closing a session reports. */

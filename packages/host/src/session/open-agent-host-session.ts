@@ -55,6 +55,7 @@ export async function openAgentHostSession(
       ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
       ...(options.clientFiles ? { clientFiles: options.clientFiles } : {}),
       ...(options.clientTerminals ? { clientTerminals: options.clientTerminals } : {}),
+      ...(options.onToolOutput ? { onToolOutput: options.onToolOutput } : {}),
       approval: {
         get mode() {
           return mode();

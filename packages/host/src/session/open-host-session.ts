@@ -69,6 +69,7 @@ async function openToolHostSession(
       ...(options.onMcpToolsChanged ? { onMcpToolsChanged: options.onMcpToolsChanged } : {}),
       ...(options.clientFiles ? { clientFiles: options.clientFiles } : {}),
       ...(options.clientTerminals ? { clientTerminals: options.clientTerminals } : {}),
+      ...(options.onToolOutput ? { onToolOutput: options.onToolOutput } : {}),
       // A server serves the built-ins at once; its MCP servers' tools join as each connects.
       waitForMcpServers: purpose.kind !== 'serve',
       mode,

@@ -179,6 +179,7 @@ export function createBashImplementation(
             signal: context.signal,
             callId: context.callId,
             ...(context.clientTerminals ? { terminals: context.clientTerminals } : {}),
+            ...(context.onOutput ? { onOutput: context.onOutput } : {}),
           });
         }
         case 'start': {

@@ -4,6 +4,7 @@ import { BASH_TIMEOUT_HINT } from '../bash/bash-description.js';
 import { delay } from '../internal/delay.js';
 import { HeadTailCapture } from '../internal/head-tail-capture.js';
 import { launchStdio, terminateLaunch, watchLauncherChild } from '../internal/launcher-child.js';
+import { liveOutput } from '../internal/live-output.js';
 import { shellFailure } from '../internal/shell-failure.js';
 import { runInClientTerminal } from './client-terminal-runner.js';
 import type { LocalSandboxSession } from './sandbox-session.js';
@@ -88,8 +89,15 @@ export function createLocalShellRunner(settings: LocalShellSettings): ShellComma
       }
       const stdout = new HeadTailCapture(maxOutputBytes);
       const stderr = new HeadTailCapture(maxOutputBytes);
-      child.stdout!.on('data', (chunk: Buffer) => stdout.push(chunk));
-      child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk));
+      const live = request.onOutput ? liveOutput(request.onOutput) : undefined;
+      child.stdout!.on('data', (chunk: Buffer) => {
+        stdout.push(chunk);
+        live?.push(chunk);
+      });
+      child.stderr!.on('data', (chunk: Buffer) => {
+        stderr.push(chunk);
+        live?.push(chunk);
+      });
       child.stdout!.on('error', () => {});
       child.stderr!.on('error', () => {});
       const launcherChild = invocation.reportsChildPidOnFd3 ? watchLauncherChild(child) : undefined;
@@ -120,6 +128,7 @@ export function createLocalShellRunner(settings: LocalShellSettings): ShellComma
         }),
       ]);
       clearTimeout(timer);
+      live?.stop();
       if (onAbort) request.signal.removeEventListener('abort', onAbort);
 
       const closePipes = (): void => {

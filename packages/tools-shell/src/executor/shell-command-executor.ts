@@ -20,6 +20,8 @@ export interface ShellCommandRequest {
    * launcher in one, so the editor shows it live; without such a sandbox it runs here. @default none
    */
   readonly terminals?: ClientTerminals;
+  /** Shows the output so far while the command runs (at most every 250 ms). @default none */
+  readonly onOutput?: (text: string) => void;
 }
 
 /**
