@@ -227,12 +227,13 @@ async function openAcp(capabilities) {
             { text: 'done' },
           );
           const started = performance.now();
+          const cpuBefore = ownCpu() + processCpu(process_.pid);
           const { stopReason } = await acp.request(methods.agent.session.prompt, {
             sessionId,
             prompt: [{ type: 'text', text: tool }],
           });
           if (stopReason !== 'end_turn') throw new Error(`client-fs turn ended ${stopReason}`);
-          return performance.now() - started;
+          return { wall: performance.now() - started, cpu: ownCpu() + processCpu(process_.pid) - cpuBefore };
         };
         await new Promise((resolve) => {
           handle.done = resolve;
@@ -251,6 +252,7 @@ async function openAcp(capabilities) {
 const withFs = await openAcp({ fs: { readTextFile: true, writeTextFile: true }, terminal: false });
 const onDisk = await openAcp({ fs: { readTextFile: false, writeTextFile: false }, terminal: false });
 const fsTurns = { read: { client: [], disk: [] }, write: { client: [], disk: [] } };
+const fsCpu = { read: { client: 0, disk: 0 }, write: { client: 0, disk: 0 } };
 for (let round = 0; round <= ROUNDS; round++) {
   const warm = round === 0;
   for (const [kind, tool] of [
@@ -260,8 +262,10 @@ for (let round = 0; round <= ROUNDS; round++) {
     const clientTime = await withFs.turn(tool);
     const diskTime = await onDisk.turn(tool);
     if (warm) continue;
-    fsTurns[kind].client.push(clientTime);
-    fsTurns[kind].disk.push(diskTime);
+    fsTurns[kind].client.push(clientTime.wall);
+    fsTurns[kind].disk.push(diskTime.wall);
+    fsCpu[kind].client += clientTime.cpu;
+    fsCpu[kind].disk += diskTime.cpu;
   }
 }
 await withFs.close();
@@ -304,11 +308,18 @@ for (const [kind, value] of [
 console.log(
   `permission round trip (client's view, median of ${permissionTrips.length}) ${median(permissionTrips).toFixed(2)} ms`,
 );
-console.log(`client files over ACP, auto mode: turn of ${CALLS} calls (median of ${ROUNDS})`);
+console.log(
+  `client files over ACP, auto mode: turn of ${CALLS} calls (wall: median of ${ROUNDS}; CPU of both processes: per turn over all)`,
+);
 for (const kind of ['read', 'write']) {
   const clientTime = median(fsTurns[kind].client);
   const diskTime = median(fsTurns[kind].disk);
+  const clientCpu = fsCpu[kind].client / ROUNDS;
+  const diskCpu = fsCpu[kind].disk / ROUNDS;
   console.log(
-    `  ${kind === 'read' ? 'read_file ' : 'write_file'} through the editor ${clientTime.toFixed(1)} ms, on disk ${diskTime.toFixed(1)} ms: ratio ${(clientTime / diskTime).toFixed(2)}x, ${((clientTime - diskTime) / CALLS).toFixed(2)} ms per call (the fs/${kind}_text_file round trip)`,
+    `  ${kind === 'read' ? 'read_file ' : 'write_file'} through the editor wall ${clientTime.toFixed(1)} ms, CPU ${clientCpu.toFixed(1)} ms; on disk wall ${diskTime.toFixed(1)} ms, CPU ${diskCpu.toFixed(1)} ms`,
+  );
+  console.log(
+    `    fs/${kind}_text_file round trip per call: wall ${((clientTime - diskTime) / CALLS).toFixed(2)} ms (ratio ${(clientTime / diskTime).toFixed(2)}x), CPU ${((clientCpu - diskCpu) / CALLS).toFixed(2)} ms (ratio ${(clientCpu / diskCpu).toFixed(2)}x)`,
   );
 }
