@@ -224,6 +224,19 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(state.log.requests.filter((request) => request.method === 'fs/write_text_file')).toEqual([]);
     });
 
+    it("appends to AGENTS.md through the editor, after the buffer's text", async () => {
+      const path = join(root, 'AGENTS.md');
+      await writeFile(path, '# on disk\n');
+      const state = editorState({ [path]: '# in the buffer\n' });
+      server.reply(call('update_agents_md', { action: 'append', text: '- a new fact\n' }), { text: 'done' });
+      const { value } = await withEditor({ env: env(), capabilities: EDITOR_FS, state }, (agent) =>
+        agent.buildSession(root).withSession((session) => promptTurn(session, 'remember')),
+      );
+      expect(statuses(value, 'c1').at(-1)).toBe('completed');
+      expect(state.buffers.get(path)).toBe('# in the buffer\n- a new fact\n');
+      expect(await readFile(path, 'utf8')).toBe('# on disk\n');
+    });
+
     it('works on the disk, as before, with a client that offers no files', async () => {
       const path = join(root, 'plain.txt');
       await writeFile(path, 'alpha\n');
