@@ -12,6 +12,11 @@
 //    ACP, toolgate-acp's own (/proc/<pid>/stat), summed over all rounds.
 // 3. One permission round trip as the client sees it: from receiving `session/request_permission`
 //    to receiving the call's `in_progress` update after answering.
+// 4. Client files: the cost of a client-fs read and write round trip per call. Two more
+//    toolgate-acp processes in `auto` mode, one whose client offers `fs.readTextFile` and
+//    `fs.writeTextFile` (answered from in-memory buffers, as an editor does) and one that offers
+//    neither (the disk); a turn of CALLS read_file calls and one of CALLS write_file calls each;
+//    the cost per call is (client fs − disk) / CALLS, median of interleaved rounds.
 // `--smoke`: one round of a 2-call turn, the same code path.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
@@ -181,6 +186,90 @@ await connection;
 child.stdin.end();
 await new Promise((resolve) => child.on('close', resolve));
 await local.close();
+
+// 4. Client files, over ACP in auto mode: an editor's buffers against the disk.
+const buffers = new Map();
+for (let call = 0; call < CALLS; call++)
+  buffers.set(join(root, `file-${call}.txt`), `buffer ${call}\n`.repeat(40));
+async function openAcp(capabilities) {
+  const process_ = spawn(process.execPath, [bin], {
+    env: { ...clean, ...env, TOOLGATE_APPROVAL: 'auto', XDG_CONFIG_HOME: home },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const handle = {};
+  const connected = client({ name: 'bench-fs' })
+    .onRequest(methods.client.fs.readTextFile, ({ params }) => ({ content: buffers.get(params.path) ?? '' }))
+    .onRequest(methods.client.fs.writeTextFile, ({ params }) => {
+      buffers.set(params.path, params.content);
+      return {};
+    })
+    .connectWith(
+      ndJsonStream(Writable.toWeb(process_.stdin), Readable.toWeb(process_.stdout)),
+      async (acp) => {
+        await acp.request(methods.agent.initialize, {
+          protocolVersion: PROTOCOL_VERSION,
+          clientCapabilities: capabilities,
+        });
+        const { sessionId } = await acp.request(methods.agent.session.new, { cwd: root, mcpServers: [] });
+        handle.turn = async (tool) => {
+          server.reply(
+            ...Array.from({ length: CALLS }, (_, call) => ({
+              toolCalls: [
+                {
+                  name: tool,
+                  arguments:
+                    tool === 'read_file'
+                      ? { path: `file-${call}.txt` }
+                      : { path: `out-${call}.txt`, content: `written ${call}\n`.repeat(40) },
+                },
+              ],
+            })),
+            { text: 'done' },
+          );
+          const started = performance.now();
+          const cpuBefore = ownCpu() + processCpu(process_.pid);
+          const { stopReason } = await acp.request(methods.agent.session.prompt, {
+            sessionId,
+            prompt: [{ type: 'text', text: tool }],
+          });
+          if (stopReason !== 'end_turn') throw new Error(`client-fs turn ended ${stopReason}`);
+          return { wall: performance.now() - started, cpu: ownCpu() + processCpu(process_.pid) - cpuBefore };
+        };
+        await new Promise((resolve) => {
+          handle.done = resolve;
+        });
+      },
+    );
+  while (!handle.turn) await new Promise((resolve) => setTimeout(resolve, 10));
+  handle.close = async () => {
+    handle.done();
+    await connected;
+    process_.stdin.end();
+    await new Promise((resolve) => process_.on('close', resolve));
+  };
+  return handle;
+}
+const withFs = await openAcp({ fs: { readTextFile: true, writeTextFile: true }, terminal: false });
+const onDisk = await openAcp({ fs: { readTextFile: false, writeTextFile: false }, terminal: false });
+const fsTurns = { read: { client: [], disk: [] }, write: { client: [], disk: [] } };
+const fsCpu = { read: { client: 0, disk: 0 }, write: { client: 0, disk: 0 } };
+for (let round = 0; round <= ROUNDS; round++) {
+  const warm = round === 0;
+  for (const [kind, tool] of [
+    ['read', 'read_file'],
+    ['write', 'write_file'],
+  ]) {
+    const clientTime = await withFs.turn(tool);
+    const diskTime = await onDisk.turn(tool);
+    if (warm) continue;
+    fsTurns[kind].client.push(clientTime.wall);
+    fsTurns[kind].disk.push(diskTime.wall);
+    fsCpu[kind].client += clientTime.cpu;
+    fsCpu[kind].disk += diskTime.cpu;
+  }
+}
+await withFs.close();
+await onDisk.close();
 await server.close();
 rmSync(root, { recursive: true, force: true });
 rmSync(home, { recursive: true, force: true });
@@ -219,3 +308,18 @@ for (const [kind, value] of [
 console.log(
   `permission round trip (client's view, median of ${permissionTrips.length}) ${median(permissionTrips).toFixed(2)} ms`,
 );
+console.log(
+  `client files over ACP, auto mode: turn of ${CALLS} calls (wall: median of ${ROUNDS}; CPU of both processes: per turn over all)`,
+);
+for (const kind of ['read', 'write']) {
+  const clientTime = median(fsTurns[kind].client);
+  const diskTime = median(fsTurns[kind].disk);
+  const clientCpu = fsCpu[kind].client / ROUNDS;
+  const diskCpu = fsCpu[kind].disk / ROUNDS;
+  console.log(
+    `  ${kind === 'read' ? 'read_file ' : 'write_file'} through the editor wall ${clientTime.toFixed(1)} ms, CPU ${clientCpu.toFixed(1)} ms; on disk wall ${diskTime.toFixed(1)} ms, CPU ${diskCpu.toFixed(1)} ms`,
+  );
+  console.log(
+    `    fs/${kind}_text_file round trip per call: wall ${((clientTime - diskTime) / CALLS).toFixed(2)} ms (ratio ${(clientTime / diskTime).toFixed(2)}x), CPU ${((clientCpu - diskCpu) / CALLS).toFixed(2)} ms (ratio ${(clientCpu / diskCpu).toFixed(2)}x)`,
+  );
+}

@@ -1,6 +1,7 @@
 import {
   type StopReason as AcpStopReason,
   type AgentContext,
+  type ClientCapabilities,
   type ContentBlock,
   methods,
   RequestError,
@@ -18,6 +19,9 @@ import {
 } from '@toolgate/core';
 import { openHostSession, type SessionSettings } from '@toolgate/host';
 import type { McpServersConfig } from '@toolgate/mcp';
+import { acpClientFiles } from './client-files.js';
+import { acpClientTerminals } from './client-terminals.js';
+import { ACP_COMMANDS, availableCommands, commandOfPrompt } from './commands/command-table.js';
 import { answerOfOption, permissionOptions } from './permission-options.js';
 import { promptToModelInput } from './prompt-to-model-input.js';
 import { toAcpStopReason } from './to-acp-stop-reason.js';
@@ -34,6 +38,8 @@ export interface AcpSessionOptions {
   /** The MCP servers of the `session/new` request; one named like a file's server replaces it. */
   readonly mcpServers: McpServersConfig;
   readonly client: AgentContext;
+  /** What the client offered in `initialize`: its files and terminals are used when it offers them. */
+  readonly clientCapabilities: ClientCapabilities | undefined;
   readonly log: (line: string) => void;
 }
 
@@ -46,6 +52,8 @@ export interface AcpSession {
   cancel(): void;
   /** Cancels and stops everything the session started. */
   close(): Promise<void>;
+  /** Sends `available_commands_update` (after `session/new` has answered). */
+  announceCommands(): void;
 }
 
 function parseArguments(call: ToolCall): unknown {
@@ -102,10 +110,27 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
   };
 
   const state = { mode: options.settings.mode };
+  // The editor's buffers and terminals, when it offers them.
+  const files = acpClientFiles(client, sessionId, options.clientCapabilities);
+  // The editor's terminal of each call that runs in one: shown in the call while it runs and after.
+  const terminalOf = new Map<string, string>();
+  const terminals = acpClientTerminals(
+    client,
+    sessionId,
+    options.clientCapabilities,
+    (callId, terminalId) => {
+      terminalOf.set(callId, terminalId);
+      void send({
+        sessionUpdate: 'tool_call_update',
+        toolCallId: callId,
+        content: [{ type: 'terminal', terminalId }],
+      });
+    },
+  );
   // The same session as the CLI's: the config's rules, hooks and audit log, the sandbox, MCP
   // servers (the file's and the request's), the delegates.
   const session = await openHostSession(options.settings, {
-    purpose: { kind: 'agent' },
+    purpose: { kind: 'agent', modelFlags: null },
     answeredBy: 'acp-client',
     sessionId,
     env: options.env,
@@ -114,6 +139,16 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
     approver,
     mcpServers: options.mcpServers,
     mcpStderr: (server, chunk) => options.log(`[mcp ${server}] ${chunk.trimEnd()}`),
+    ...(files ? { clientFiles: files } : {}),
+    ...(terminals ? { clientTerminals: terminals } : {}),
+    // A long command's output so far, at most every 250 ms (the final update replaces it).
+    onToolOutput: (callId, text) => {
+      void send({
+        sessionUpdate: 'tool_call_update',
+        toolCallId: callId,
+        content: [{ type: 'content', content: { type: 'text', text } }],
+      });
+    },
   });
   for (const line of session.mcpStatus()) options.log(line);
   let turn: AbortController | undefined;
@@ -150,6 +185,12 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
         });
         return;
       }
+      // The call runs: decided without a question (the mode, a rule, a remembered answer, a
+      // hook), or approved when asked. In every mode.
+      case 'approval-decision':
+        if (event.outcome === 'run')
+          void send({ sessionUpdate: 'tool_call_update', toolCallId: event.call.id, status: 'in_progress' });
+        return;
       case 'approval-answer':
         if (isApprovingAnswer(event.answer))
           void send({ sessionUpdate: 'tool_call_update', toolCallId: event.call.id, status: 'in_progress' });
@@ -157,11 +198,16 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
       case 'tool-result': {
         const { call, result } = event;
         if (result.status === 'rejected') refused.push(`${call.name}: ${result.reason}`);
+        const terminalId = terminalOf.get(call.id);
+        terminalOf.delete(call.id);
         void send({
           sessionUpdate: 'tool_call_update',
           toolCallId: call.id,
           status: result.status === 'success' ? 'completed' : 'failed',
-          content: toolCallContent(result),
+          content: [
+            ...(terminalId === undefined ? [] : [{ type: 'terminal' as const, terminalId }]),
+            ...toolCallContent(result),
+          ],
           // What the model's result is; the display and whole-file changes are in the content.
           rawOutput: result.status === 'success' ? { status: result.status, output: result.output } : result,
         });
@@ -181,6 +227,16 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
     },
     async prompt(blocks) {
       if (turn) throw RequestError.invalidRequest(undefined, 'A prompt is already running in this session.');
+      const invoked = commandOfPrompt(blocks, ACP_COMMANDS);
+      if (invoked) {
+        const text = await invoked.command.run(invoked.argument, {
+          model: () => session.model(),
+          setModel: (model) => session.setModel(model),
+          commands: ACP_COMMANDS,
+        });
+        await send({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } });
+        return 'end_turn';
+      }
       const controller = new AbortController();
       turn = controller;
       const refused: string[] = [];
@@ -209,6 +265,12 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
     },
     cancel() {
       turn?.abort();
+    },
+    announceCommands() {
+      void send({
+        sessionUpdate: 'available_commands_update',
+        availableCommands: availableCommands(ACP_COMMANDS),
+      });
     },
     async close() {
       turn?.abort();

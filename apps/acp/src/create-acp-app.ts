@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
-import { type AgentApp, agent, methods, PROTOCOL_VERSION, RequestError } from '@agentclientprotocol/sdk';
+import {
+  type AgentApp,
+  agent,
+  type ClientCapabilities,
+  methods,
+  PROTOCOL_VERSION,
+  RequestError,
+} from '@agentclientprotocol/sdk';
 import { APPROVAL_MODES, type ApprovalMode } from '@toolgate/core';
 import { ConfigError, ModelConfigError, resolveSessionSettings } from '@toolgate/host';
 import { type AcpSession, createAcpSession } from './acp-session.js';
+import { configurationError } from './configuration-error.js';
 import { toMcpServers } from './to-mcp-servers.js';
 
 /** Options of {@link createAcpApp}. */
@@ -33,7 +41,7 @@ const MODE_DESCRIPTIONS: Readonly<Record<ApprovalMode, { name: string; descripti
 };
 
 const NO_MODEL =
-  'No model configured for toolgate-acp. Set "model": "provider:model" in the user config file or TOOLGATE_MODEL=provider:model in the environment the editor starts it with ' +
+  'No model configured for toolgate-acp. Set "model": "provider:model" in the user config file ($XDG_CONFIG_HOME/toolgate/config.json, by default ~/.config/toolgate/config.json) or TOOLGATE_MODEL=provider:model in the environment the editor starts toolgate-acp with ' +
   '(openai:…, anthropic:… or openai-compatible:… with TOOLGATE_BASE_URL, e.g. http://localhost:11434/v1 for Ollama), ' +
   'and the provider key: OPENAI_API_KEY, ANTHROPIC_API_KEY or TOOLGATE_API_KEY.';
 
@@ -45,6 +53,7 @@ function isApprovalMode(value: string): value is ApprovalMode {
 export function createAcpApp(options: AcpAppOptions): AcpAgent {
   const { env, log } = options;
   const sessions = new Map<string, AcpSession>();
+  let clientCapabilities: ClientCapabilities | undefined;
   const sessionOf = (sessionId: string): AcpSession => {
     const session = sessions.get(sessionId);
     if (!session)
@@ -57,17 +66,28 @@ export function createAcpApp(options: AcpAppOptions): AcpAgent {
   };
 
   const app = agent({ name: 'toolgate-acp' })
-    .onRequest(methods.agent.initialize, () => ({
-      protocolVersion: PROTOCOL_VERSION,
-      agentCapabilities: {
-        loadSession: false,
-        promptCapabilities: { image: false, audio: false, embeddedContext: true },
-        mcpCapabilities: { http: true, sse: true },
-        sessionCapabilities: { close: {} },
-      },
-      agentInfo: { name: 'toolgate-acp', title: 'toolgate', version: options.version },
-      authMethods: [],
-    }))
+    .onRequest(methods.agent.initialize, ({ params }) => {
+      clientCapabilities = params.clientCapabilities;
+      return {
+        protocolVersion: PROTOCOL_VERSION,
+        agentCapabilities: {
+          loadSession: false,
+          promptCapabilities: { image: false, audio: false, embeddedContext: true },
+          mcpCapabilities: { http: true, sse: true },
+          sessionCapabilities: { close: {} },
+        },
+        agentInfo: { name: 'toolgate-acp', title: 'toolgate', version: options.version },
+        authMethods: [],
+      };
+    })
+    // No authentication method is offered (the model's keys come from the environment or the
+    // config file), so every method id is unknown.
+    .onRequest(methods.agent.authenticate, ({ params }) => {
+      throw RequestError.invalidParams(
+        { methodId: params.methodId },
+        `toolgate-acp needs no authentication and offers no method ${JSON.stringify(params.methodId)}; set the model's key (OPENAI_API_KEY, ANTHROPIC_API_KEY or TOOLGATE_API_KEY) in the environment the editor starts it with.`,
+      );
+    })
     .onRequest(methods.agent.session.new, async ({ params, client }) => {
       if (!isAbsolute(params.cwd))
         throw RequestError.invalidParams(
@@ -89,20 +109,33 @@ export function createAcpApp(options: AcpAppOptions): AcpAgent {
       try {
         settings = await resolveSessionSettings({ root: params.cwd, env, notice: log });
       } catch (error) {
-        if (error instanceof ConfigError) throw RequestError.internalError(undefined, error.message);
+        if (error instanceof ConfigError) throw configurationError(error.message);
         throw error;
       }
       const sessionId = randomUUID();
       let session: AcpSession;
       try {
-        session = await createAcpSession({ sessionId, settings, env, mcpServers, client, log });
+        session = await createAcpSession({
+          sessionId,
+          settings,
+          env,
+          mcpServers,
+          client,
+          clientCapabilities,
+          log,
+        });
       } catch (error) {
+        // The person's configuration, not a bug: not -32603.
         if (error instanceof ModelConfigError)
-          throw RequestError.internalError(undefined, `${error.message} ${NO_MODEL}`);
-        if (error instanceof ConfigError) throw RequestError.internalError(undefined, error.message);
+          throw configurationError(
+            error.message.startsWith('No model configured') ? NO_MODEL : error.message,
+          );
+        if (error instanceof ConfigError) throw configurationError(error.message);
         throw error;
       }
       sessions.set(sessionId, session);
+      // Once the answer naming the session is out.
+      setImmediate(() => session.announceCommands());
       return {
         sessionId,
         modes: {

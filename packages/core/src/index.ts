@@ -13,6 +13,14 @@ export { editScope } from './approval/edit-scope.js';
 export { previewFileChanges } from './approval/preview-file-changes.js';
 export { type ApprovalSubject, requiresApproval } from './approval/requires-approval.js';
 export type { ToolApproval } from './approval/tool-approval.js';
+export { bindClient, type EditorClient } from './client/bind-client.js';
+export type { ClientFiles, ClientFilesUse } from './client/client-files.js';
+export type {
+  ClientTerminal,
+  ClientTerminalExit,
+  ClientTerminalRequest,
+  ClientTerminals,
+} from './client/client-terminals.js';
 export { standardDecorators } from './decorators/standard-decorators.js';
 export type { ApprovalOptions } from './decorators/with-approval.js';
 export { type ApprovalExplanation, withApprovalExplanation } from './decorators/with-approval-explanation.js';

@@ -386,16 +386,18 @@ export async function openBwrapSandbox(options: BwrapSandboxOptions): Promise<Bw
       bwrapPath,
       networkAllowlist: proxy?.allowlist.entries,
       close,
-      async wrapShell({ shell, workingDirectory }) {
+      async wrapShell({ shell, workingDirectory, reportChild }) {
         // bubblewrap reports, on fd 3, the pid of its child: the sandbox's pid 1, which leaves the
         // launcher's session and binds itself to the launcher's life only at the end of set-up,
-        // so a stop during set-up must kill it by pid.
+        // so a stop during set-up must kill it by pid. A launcher another program spawns (an
+        // editor's terminal) has no fd 3.
+        const reports = reportChild !== false;
         const { file, args } = await invocationFor(
           workingDirectory,
           [shell.file, ...shell.args],
-          ['--info-fd', '3'],
+          reports ? ['--info-fd', '3'] : [],
         );
-        return { file, args, reportsChildPidOnFd3: true };
+        return reports ? { file, args, reportsChildPidOnFd3: true } : { file, args };
       },
     },
   };

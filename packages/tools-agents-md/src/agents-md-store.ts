@@ -2,6 +2,7 @@ import { constants, type Stats } from 'node:fs';
 import { lstat, open } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import {
+  type ClientFiles,
   type Outcome,
   type ResolvedPath,
   type ToolFailure,
@@ -15,6 +16,7 @@ import {
   statIfExists,
   writeFailure,
   writeFileAtomic,
+  writeTextThroughClient,
 } from '@toolgate/core/workspace-io';
 import { agentsMdFailure } from './internal/agents-md-failure.js';
 
@@ -46,12 +48,20 @@ export interface AgentsMdContent extends AgentsMdLocation {
 export interface AgentsMdReadOptions {
   /** Read at most this many bytes. @default 1048576 */
   readonly maxBytes?: number;
+  /** A client's files (an editor's buffer of AGENTS.md), asked once the path is admitted. @default the disk */
+  readonly clientFiles?: ClientFiles | undefined;
+  /** Cancels a client's read. @default never */
+  readonly signal?: AbortSignal;
 }
 
 /** Options of the store's writes. */
 export interface AgentsMdWriteOptions {
   /** Refuse (`precondition_changed`) unless AGENTS.md still resolves to this real path. */
   readonly expectedPath?: string;
+  /** A client's files: AGENTS.md is read (to append) and written through them, the path checked again after. @default the disk */
+  readonly clientFiles?: ClientFiles | undefined;
+  /** Cancels a client's read or write. @default never */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -123,6 +133,23 @@ async function readHead(path: string, maxBytes: number): Promise<{ bytes: Buffer
 /** Decodes UTF-8 leniently, dropping a leading BOM. */
 export function decodeText(bytes: Uint8Array): string {
   return new TextDecoder('utf-8').decode(bytes);
+}
+
+const NEVER = new AbortController().signal;
+
+/** The first `maxBytes` of a client's text, and its size, as `readHead` gives them for a file. */
+function headOf(bytes: Buffer, maxBytes: number): { bytes: Buffer; size: number } {
+  return { bytes: bytes.subarray(0, maxBytes), size: bytes.length };
+}
+
+/** AGENTS.md as the workspace resolved it, for a client's write. */
+function resolvedOf(location: AgentsMdLocation): ResolvedPath {
+  return {
+    requestedPath: location.path,
+    absolutePath: location.resolvedPath,
+    displayPath: location.path,
+    exists: location.exists,
+  };
 }
 
 /** Creates the store for one workspace. */
@@ -217,7 +244,16 @@ export function createAgentsMdStore(workspace: Workspace): AgentsMdStore {
         if (!stats) return toolSuccess({ ...location, exists: false, content: '', truncated: false });
         const kind = kindFailure(location, stats);
         if (kind) return kind;
-        const { bytes, size } = await readHead(location.resolvedPath, options.maxBytes ?? DEFAULT_READ_BYTES);
+        const maxBytes = options.maxBytes ?? DEFAULT_READ_BYTES;
+        // The editor's buffer when it holds the file (the path is admitted and a regular file).
+        const buffered = await options.clientFiles?.readTextFile?.(
+          location.resolvedPath,
+          options.signal ?? NEVER,
+        );
+        const { bytes, size } =
+          buffered === undefined
+            ? await readHead(location.resolvedPath, maxBytes)
+            : headOf(Buffer.from(buffered, 'utf8'), maxBytes);
         return toolSuccess({ ...location, content: decodeText(bytes), truncated: bytes.length < size });
       } catch (error) {
         return ioFailure(error, location.path, 'reading');
@@ -226,6 +262,15 @@ export function createAgentsMdStore(workspace: Workspace): AgentsMdStore {
 
     write: (content, options = {}) =>
       writeLocked(options, 'writing', async (location) => {
+        const client = options.clientFiles?.writeTextFile;
+        if (client)
+          return writeTextThroughClient(
+            workspace,
+            client,
+            resolvedOf(location),
+            content,
+            options.signal ?? NEVER,
+          );
         await writeFileAtomic(location.resolvedPath, content);
         return undefined;
       }),
@@ -236,6 +281,24 @@ export function createAgentsMdStore(workspace: Workspace): AgentsMdStore {
         const kind = kindFailure(location, stats);
         if (kind) return kind;
         const size = stats?.size ?? 0;
+        const client = options.clientFiles?.writeTextFile;
+        if (client && size <= ATOMIC_APPEND_LIMIT_BYTES) {
+          // ACP writes whole files: the buffer's text (else the disk's) and the addition.
+          const buffered = await options.clientFiles?.readTextFile?.(
+            location.resolvedPath,
+            options.signal ?? NEVER,
+          );
+          const current =
+            buffered ?? (size > 0 ? decodeText((await readHead(location.resolvedPath, size)).bytes) : '');
+          const separator = current.length > 0 && !current.endsWith('\n') ? '\n' : '';
+          return writeTextThroughClient(
+            workspace,
+            client,
+            resolvedOf(location),
+            current + separator + text,
+            options.signal ?? NEVER,
+          );
+        }
         if (size > ATOMIC_APPEND_LIMIT_BYTES) {
           const handle = await open(location.resolvedPath, constants.O_RDONLY | constants.O_NOFOLLOW);
           const last = Buffer.alloc(1);

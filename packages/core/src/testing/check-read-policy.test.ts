@@ -69,4 +69,33 @@ describe('checkReadPolicy', () => {
     });
     expect(byName.map(({ call }) => call.arguments.path)).toEqual(['innocent.txt', 'innocent.txt']);
   });
+
+  it("reports a tool that asks a client's files about a path before the workspace admits it", async () => {
+    const spec = defineJsonSchemaTool({
+      name: 'cat',
+      description: 'Prints a file, from the editor first.',
+      inputSchema: DEFINITION.definition.inputSchema,
+      annotations: { readOnly: true },
+      clientFiles: 'read',
+    });
+    const violations = await checkReadPolicy({
+      createTools: (workspace) => [
+        implementTool(spec, {
+          async execute(input, context) {
+            const { path } = input as { path: string };
+            // The editor is asked first: it is never to be asked about a refused path.
+            await context.clientFiles?.readTextFile?.(`${workspace.root}/${path}`, context.signal);
+            const resolution = await workspace.resolveReadable(path);
+            if (resolution.status === 'failure') return resolution;
+            return toolSuccess(await readFile(resolution.output.absolutePath, 'utf8'));
+          },
+        }),
+      ],
+      calls,
+      modes: ['auto'],
+    });
+    expect(violations.map(({ call, leak }) => [call.arguments.path, leak])).toEqual([
+      ['private/keys/prod.txt', 'client-asked'],
+    ]);
+  });
 });

@@ -3,6 +3,7 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { ApprovalMode } from '../approval/approval-mode.js';
 import type { ApprovalAnswer } from '../approval/approver.js';
+import { bindClient } from '../client/bind-client.js';
 import { standardDecorators } from '../decorators/standard-decorators.js';
 import type { ToolEvent } from '../events/tool-event.js';
 import { createToolSurface } from '../surface/create-tool-surface.js';
@@ -58,9 +59,11 @@ export interface ReadPolicyViolation {
   /**
    * `denied`: the denied file's content, anywhere; `unapproved`: a file's content before approval;
    * `content-dependent`: with nothing approved, a result that differs when the files hold
-   * `nearMiss` as a line (an oracle: whether an `old_string` or a hunk matches, probed unread).
+   * `nearMiss` as a line (an oracle: whether an `old_string` or a hunk matches, probed unread);
+   * `client-asked`: a client's files (an editor's, lent to a tool that declares `clientFiles`)
+   * were asked about the denied file or directory, which the client is a transport for, not a judge.
    */
-  readonly leak: 'denied' | 'unapproved' | 'content-dependent';
+  readonly leak: 'denied' | 'unapproved' | 'content-dependent' | 'client-asked';
   /** Where: `result`, or the type of the event. */
   readonly where: string;
 }
@@ -110,8 +113,18 @@ export async function checkReadPolicy(options: ReadPolicyCheckOptions): Promise<
       );
       await options.setUp?.(temp.root, paths);
       const events: ToolEvent[] = [];
+      // A client that holds no file (the disk is read, as without one) and notes what it is asked.
+      const asked: string[] = [];
+      const client = {
+        files: {
+          readTextFile: async (realPath: string) => {
+            asked.push(realPath);
+            return undefined;
+          },
+        },
+      };
       const surface = createToolSurface({
-        tools: options.createTools(temp.workspace),
+        tools: options.createTools(temp.workspace).map((tool) => bindClient(tool, client)),
         decorators: standardDecorators({
           onEvent: (event) => events.push(event),
           approval: { mode, approver: async () => answer },
@@ -124,7 +137,9 @@ export async function checkReadPolicy(options: ReadPolicyCheckOptions): Promise<
       });
       // The result as the model reads it, the workspace's random root put aside.
       const seenByModel = (JSON.stringify(result) ?? '').split(temp.root).join('<root>');
-      return { result, events, seenByModel };
+      const deniedReal = join(temp.workspace.root, DENIED_DIRECTORY);
+      const clientAsked = asked.some((path) => path === deniedReal || path.startsWith(`${deniedReal}/`));
+      return { result, events, seenByModel, clientAsked };
     } finally {
       await temp.cleanup();
     }
@@ -133,7 +148,8 @@ export async function checkReadPolicy(options: ReadPolicyCheckOptions): Promise<
     const answers: ApprovalAnswer[] = mode === 'manual' ? ['allow_once', 'reject_once'] : ['allow_once'];
     for (const answer of answers) {
       for (const call of options.calls(paths)) {
-        const { result, events, seenByModel } = await run(mode, answer, call, false);
+        const { result, events, seenByModel, clientAsked } = await run(mode, answer, call, false);
+        if (clientAsked) violations.push({ mode, call, leak: 'client-asked', where: 'client' });
         const seen: [string, unknown][] = [
           ['result', result],
           ...events.map((event): [string, unknown] => [event.type, event]),

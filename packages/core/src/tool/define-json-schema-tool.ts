@@ -1,4 +1,5 @@
 import type { ToolApproval } from '../approval/tool-approval.js';
+import type { ClientFilesUse } from '../client/client-files.js';
 import type { ToolPresentation } from '../presentation/tool-presentation.js';
 import { assertToolName } from './assert-tool-name.js';
 import type {
@@ -37,6 +38,10 @@ export interface DefineJsonSchemaToolOptions {
   readonly approval?: ToolApproval<Readonly<Record<string, unknown>>>;
   /** How people see a call and its success. @default the name and first string argument; no display */
   readonly presentation?: ToolPresentation<Readonly<Record<string, unknown>>>;
+  /** Whether the tool can read, or read and write, through a client's files (`ToolSpec.clientFiles`). @default none */
+  readonly clientFiles?: ClientFilesUse;
+  /** Whether the tool can run programs in a client's terminals (`ToolSpec.clientTerminals`). @default false */
+  readonly clientTerminals?: boolean;
 }
 
 /** Defines a tool from a raw JSON Schema, as MCP tools arrive. Input stays a plain object. */
@@ -58,6 +63,8 @@ export function defineJsonSchemaTool(
     definition,
     ...(options.approval ? { approval: options.approval } : {}),
     ...(options.presentation ? { presentation: options.presentation } : {}),
+    ...(options.clientFiles ? { clientFiles: options.clientFiles } : {}),
+    ...(options.clientTerminals ? { clientTerminals: true } : {}),
     parseArguments(value): ArgumentsParseResult<Readonly<Record<string, unknown>>> {
       const problems = validate(value);
       return problems.length === 0

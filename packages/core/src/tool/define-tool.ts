@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ToolApproval } from '../approval/tool-approval.js';
+import type { ClientFilesUse } from '../client/client-files.js';
 import type { ToolPresentation } from '../presentation/tool-presentation.js';
 import { findClosestMatch } from '../text/closest-match.js';
 import { assertToolName } from './assert-tool-name.js';
@@ -54,6 +55,10 @@ export interface DefineToolOptions<Schema extends z.ZodObject> {
    * approval summary's lines, else the name and first string argument; no display
    */
   readonly presentation?: ToolPresentation<z.output<Schema>>;
+  /** Whether the tool can read, or read and write, through a client's files (`ToolSpec.clientFiles`). @default none */
+  readonly clientFiles?: ClientFilesUse;
+  /** Whether the tool can run programs in a client's terminals (`ToolSpec.clientTerminals`). @default false */
+  readonly clientTerminals?: boolean;
 }
 
 /**
@@ -107,6 +112,8 @@ function defineToolSpec<Schema extends z.ZodObject>(
     definition,
     ...(options.approval ? { approval: options.approval } : {}),
     ...(options.presentation ? { presentation: options.presentation } : {}),
+    ...(options.clientFiles ? { clientFiles: options.clientFiles } : {}),
+    ...(options.clientTerminals ? { clientTerminals: true } : {}),
     parseArguments(value): ArgumentsParseResult<z.output<Schema>> {
       const problems: string[] = [];
       known ??= Object.keys(input().shape);

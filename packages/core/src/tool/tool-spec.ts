@@ -1,4 +1,5 @@
 import type { ToolApproval } from '../approval/tool-approval.js';
+import type { ClientFilesUse } from '../client/client-files.js';
 import type { ToolPresentation } from '../presentation/tool-presentation.js';
 import type { ToolDefinition } from './tool-definition.js';
 
@@ -29,4 +30,15 @@ export interface ToolSpec<Input = unknown> {
    * approval summary's lines, else the name and first string argument; no display
    */
   readonly presentation?: ToolPresentation<Input>;
+  /**
+   * Whether the tool can read (`read`) or read and write (`read-write`) through a client's files
+   * (an editor's buffers) when a host installs them (`bindClientFiles`); its calls then find them
+   * in `context.clientFiles`. @default none: the tool works on the disk
+   */
+  readonly clientFiles?: ClientFilesUse;
+  /**
+   * Whether the tool can run programs in a client's terminals (an editor's) when a host installs
+   * them (`bindClient`); its calls then find them in `context.clientTerminals`. @default false
+   */
+  readonly clientTerminals?: boolean;
 }

@@ -1,4 +1,6 @@
 import type { ApprovalSummary } from '../approval/approval-summary.js';
+import type { ClientFiles } from '../client/client-files.js';
+import type { ClientTerminals } from '../client/client-terminals.js';
 import type { ToolFailure, ToolResult } from '../result/tool-result.js';
 import type { QuotingFailure } from './quoting-failure.js';
 import type { ToolSpec } from './tool-spec.js';
@@ -11,6 +13,20 @@ export interface ToolCallContext {
   readonly signal: AbortSignal;
   /** Opaque per-session data the host passes through (process registry, sandbox, …). */
   readonly session?: unknown;
+  /**
+   * The client's files (an editor's buffers), for a tool that declares `clientFiles` in a session
+   * whose host installed them; only what the tool declared. Every path is checked against the
+   * workspace before the client is asked. @default none: the disk
+   */
+  readonly clientFiles?: ClientFiles;
+  /** The client's terminals, for a tool that declares `clientTerminals`, when the host installed them. @default none */
+  readonly clientTerminals?: ClientTerminals;
+  /**
+   * Shows a running call's output so far (a long command's), for a host whose client displays it;
+   * the tool calls it at most every 250 ms with the whole text to show. Never reaches the model.
+   * @default none
+   */
+  readonly onOutput?: (text: string) => void;
 }
 
 /** Preflight succeeded: the plan execution will carry out, and what the approver should see. */
@@ -88,6 +104,8 @@ export function implementTool<Input, Output, Plan>(
     parseArguments: (value: Readonly<Record<string, unknown>>) => spec.parseArguments(value),
     ...(spec.approval ? { approval: spec.approval } : {}),
     ...(spec.presentation ? { presentation: spec.presentation } : {}),
+    ...(spec.clientFiles ? { clientFiles: spec.clientFiles } : {}),
+    ...(spec.clientTerminals ? { clientTerminals: spec.clientTerminals } : {}),
   };
   if (!('prepare' in implementation)) {
     return { ...base, execute: (input, context) => implementation.execute(input, context) };

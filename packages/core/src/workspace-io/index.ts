@@ -1,6 +1,8 @@
 // The file-system and text primitives the built-in tool packages share: pinned directories,
 // atomic and exclusive writes, their failures, and small text helpers. Not the tool-author or host
 // contract (that is `@toolgate/core`); a tool package may build on them.
+export { readRegularFileThrough } from '../client/read-regular-file-through.js';
+export { writeTextThroughClient } from '../client/write-text-through-client.js';
 export { findClosestMatches } from '../text/closest-match.js';
 export { unifiedDiffHeader } from '../text/unified-diff.js';
 export { lenientInteger } from '../tool/lenient-integer.js';

@@ -14,8 +14,11 @@ export interface SelectModelOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** The config files' `model` and `baseURL` (user file, project file on top): below the flag and the environment. @default none */
   readonly config?: { readonly model?: string | undefined; readonly baseURL?: string | undefined };
-  /** How errors name the host's flags. @default `{ model: '--model', baseURL: '--base-url' }` */
-  readonly flags?: { readonly model: string; readonly baseURL: string };
+  /**
+   * How errors name the host's flags; `null` for a host that takes none (toolgate-acp): errors
+   * then name only the environment and the config keys. @default `{ model: '--model', baseURL: '--base-url' }`
+   */
+  readonly flags?: { readonly model: string; readonly baseURL: string } | null;
   /** Where a relative `replay:FILE` path is found. @default the process's current directory */
   readonly cwd?: string;
 }
@@ -77,18 +80,21 @@ function checkURL(url: string, source: string): string {
  * `TOOLGATE_API_KEY`. Throws {@link ModelConfigError} naming exactly what to set.
  */
 export async function selectModel(options: SelectModelOptions): Promise<SelectedModel> {
-  const flags = options.flags ?? { model: '--model', baseURL: '--base-url' };
+  const flags =
+    options.flags === null ? undefined : (options.flags ?? { model: '--model', baseURL: '--base-url' });
   const env = options.env;
   const fromFlag = present(options.model);
   const fromEnv = present(env.TOOLGATE_MODEL);
   const text = fromFlag ?? fromEnv ?? present(options.config?.model);
   if (text === undefined)
     throw new ModelConfigError(
-      `No model configured: pass ${flags.model} provider:model, set TOOLGATE_MODEL or the config key "model" (providers: openai, anthropic, openai-compatible, replay:FILE to play a script; for Ollama: ${flags.model} openai-compatible:qwen3 ${flags.baseURL} http://localhost:11434/v1).`,
+      flags
+        ? `No model configured: pass ${flags.model} provider:model, set TOOLGATE_MODEL or the config key "model" (providers: openai, anthropic, openai-compatible, replay:FILE to play a script; for Ollama: ${flags.model} openai-compatible:qwen3 ${flags.baseURL} http://localhost:11434/v1).`
+        : 'No model configured: set TOOLGATE_MODEL or the config key "model" (providers: openai, anthropic, openai-compatible, replay:FILE to play a script; for Ollama: TOOLGATE_MODEL=openai-compatible:qwen3 with TOOLGATE_BASE_URL=http://localhost:11434/v1).',
     );
   const spec = parseModelSpec(
     text,
-    fromFlag ? flags.model : fromEnv ? 'TOOLGATE_MODEL' : 'the config key model',
+    fromFlag ? (flags?.model ?? 'the model') : fromEnv ? 'TOOLGATE_MODEL' : 'the config key model',
   );
   const urlFlag = present(options.baseURL);
   const urlEnv = present(env.TOOLGATE_BASE_URL);
@@ -96,7 +102,14 @@ export async function selectModel(options: SelectModelOptions): Promise<Selected
   const baseURL =
     urlText === undefined
       ? undefined
-      : checkURL(urlText, urlFlag ? flags.baseURL : urlEnv ? 'TOOLGATE_BASE_URL' : 'the config key baseURL');
+      : checkURL(
+          urlText,
+          urlFlag
+            ? (flags?.baseURL ?? 'the base URL')
+            : urlEnv
+              ? 'TOOLGATE_BASE_URL'
+              : 'the config key baseURL',
+        );
   const keyVariable = KEY_VARIABLES[spec.provider];
   const apiKey = (keyVariable ? present(env[keyVariable]) : undefined) ?? present(env.TOOLGATE_API_KEY);
   const selected = (model: AgentModel): SelectedModel => ({ model, spec, baseURL });
@@ -106,7 +119,9 @@ export async function selectModel(options: SelectModelOptions): Promise<Selected
     case 'openai-compatible': {
       if (baseURL === undefined)
         throw new ModelConfigError(
-          `${text} needs a base URL: pass ${flags.baseURL} URL or set TOOLGATE_BASE_URL (Ollama: http://localhost:11434/v1).`,
+          flags
+            ? `${text} needs a base URL: pass ${flags.baseURL} URL or set TOOLGATE_BASE_URL (Ollama: http://localhost:11434/v1).`
+            : `${text} needs a base URL: set TOOLGATE_BASE_URL or the config key "baseURL" (Ollama: http://localhost:11434/v1).`,
         );
       const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
       const provider = createOpenAICompatible({

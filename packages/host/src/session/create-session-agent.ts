@@ -5,7 +5,13 @@ import {
   createAgent,
   type DelegateDefinition,
 } from '@toolgate/agent';
-import { type ApprovalRules, composeDecorators, type ToolDecorator } from '@toolgate/core';
+import {
+  type ApprovalRules,
+  type ClientFiles,
+  type ClientTerminals,
+  composeDecorators,
+  type ToolDecorator,
+} from '@toolgate/core';
 import type { McpServersConfig } from '@toolgate/mcp';
 import { formatAgentsMdPrompt, loadAgentsMd } from '@toolgate/tools-agents-md';
 import type { AuditedEvent } from '../audit/create-audit-log.js';
@@ -38,6 +44,12 @@ export interface SessionAgentOptions {
   readonly onTools?: (tools: SessionToolSet) => void;
   /** Agents the model may delegate to (see `resolveAgentDefinitions`). @default none */
   readonly delegates?: readonly DelegateDefinition[];
+  /** A client's files, for every session's tools that declare `clientFiles` (delegates' too). @default the disk */
+  readonly clientFiles?: ClientFiles;
+  /** A client's terminals, for every session's tools that declare `clientTerminals`. @default none */
+  readonly clientTerminals?: ClientTerminals;
+  /** Shows a running call's output so far (every session's tools, delegates' too). @default none */
+  readonly onToolOutput?: (callId: string, text: string) => void;
 }
 
 /** The host's approval with the settings' permission rules; the mode stays a live read (a getter). */
@@ -67,6 +79,9 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
       ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
       ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
       ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
+      ...(options.clientFiles ? { clientFiles: options.clientFiles } : {}),
+      ...(options.clientTerminals ? { clientTerminals: options.clientTerminals } : {}),
+      ...(options.onToolOutput ? { onToolOutput: options.onToolOutput } : {}),
       sandbox: {
         ...settings.sandbox,
         notice: options.notice,

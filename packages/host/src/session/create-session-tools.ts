@@ -2,6 +2,9 @@ import { resolve } from 'node:path';
 import {
   type AnyTool,
   BUILT_IN_TOOL_NAMES,
+  bindClient,
+  type ClientFiles,
+  type ClientTerminals,
   combineToolProviders,
   createWorkspace,
   type ReadPolicy,
@@ -87,6 +90,12 @@ export interface SessionToolsOptions {
   readonly readPolicy?: ReadPolicy | undefined;
   /** Paths no tool reads or writes (`SessionSettings.unreachablePaths`). @default [] */
   readonly unreachablePaths?: readonly string[];
+  /** A client's files, given to the built-in and module tools that declare `clientFiles` (`bindClient`). @default the disk */
+  readonly clientFiles?: ClientFiles;
+  /** A client's terminals, given to the tools that declare `clientTerminals` (`bindClient`). @default none */
+  readonly clientTerminals?: ClientTerminals;
+  /** Shows a running call's output so far (`context.onOutput`; bash's long commands). @default none */
+  readonly onToolOutput?: (callId: string, text: string) => void;
 }
 
 /** A session's ungated tools: the built-ins and the MCP servers' tools, and what must be stopped at its end. */
@@ -242,7 +251,14 @@ export async function createSessionTools(options: SessionToolsOptions): Promise<
       ...(modules?.tools ?? []),
     ]);
     options.checkToolNames?.(tools.map((tool) => tool.definition.name));
-    const local = toToolProvider(markConfinedBash(tools, sandbox));
+    const client = {
+      files: options.clientFiles,
+      terminals: options.clientTerminals,
+      output: options.onToolOutput,
+    };
+    const lent = client.files || client.terminals || client.output;
+    const bound = lent ? tools.map((tool) => bindClient(tool, client)) : tools;
+    const local = toToolProvider(markConfinedBash(bound, sandbox));
     const providers: ToolProvider[] = [local];
     if (options.shared) providers.push(options.shared);
     let mcp: SessionMcp | undefined;

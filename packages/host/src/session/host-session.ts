@@ -4,6 +4,8 @@ import type {
   ApprovalMode,
   ApprovalSubject,
   Approver,
+  ClientFiles,
+  ClientTerminals,
   ToolDecorator,
   ToolProvider,
   ToolSurface,
@@ -37,6 +39,8 @@ export type HostPurpose =
       readonly baseURL?: string | undefined;
       /** Model requests per turn. @default the agent's */
       readonly maxSteps?: number | undefined;
+      /** How model errors name the host's flags; `null` for a host that takes none. @default the CLI's `--model`, `--base-url` */
+      readonly modelFlags?: { readonly model: string; readonly baseURL: string } | null;
     };
 
 /** Options of {@link openHostSession}: what a host adds to the settings. */
@@ -72,6 +76,18 @@ export interface HostSessionOptions<Purpose extends HostPurpose = HostPurpose> {
    * @default none
    */
   readonly checkpoints?: { readonly directory: string };
+  /**
+   * A client's files (an editor's buffers, ACP's `fs/*`): the tools that declare `clientFiles`
+   * read (and write) through them, every path checked by the workspace first. @default the disk
+   */
+  readonly clientFiles?: ClientFiles;
+  /**
+   * A client's terminals (an editor's, ACP's `terminal/*`): bash's `exec` runs its sandboxed
+   * command in one, so the editor shows it live; without a sandbox it runs here. @default none
+   */
+  readonly clientTerminals?: ClientTerminals;
+  /** Shows a running call's output so far, at most every 250 ms (bash's long commands run here). @default none */
+  readonly onToolOutput?: (callId: string, text: string) => void;
 }
 
 /** What closing a session reports. */
@@ -115,6 +131,14 @@ export interface AgentHostSession extends HostSessionBase {
   history(): readonly AgentMessage[];
   /** The session's checkpoints, when the host asked for them: `list` and `restore` between turns (a rewind). */
   readonly checkpoints: Checkpoints | undefined;
+  /** The session's model as `provider:model`. */
+  model(): string;
+  /**
+   * Changes the session's model from its next request (`provider:model`, with the base URL and
+   * keys of the environment and config, as when it opened); the history stays. Throws
+   * `ModelConfigError` naming what to set, and then keeps the current model.
+   */
+  setModel(model: string): Promise<void>;
 }
 
 /** The session {@link openHostSession} opens for a purpose. */

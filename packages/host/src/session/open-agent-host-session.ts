@@ -4,6 +4,7 @@ import { checkpointExclusion } from '../checkpoints/checkpoint-exclusion.js';
 import { createTurnCheckpoints } from '../checkpoints/turn-checkpoints.js';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
 import { selectModel } from '../model/select-model.js';
+import { switchableModel } from '../model/switchable-model.js';
 import { auditedTurn } from './audited-turn.js';
 import { createSessionAgent } from './create-session-agent.js';
 import type { SessionToolSet } from './create-session-tools.js';
@@ -21,12 +22,16 @@ export async function openAgentHostSession(
   const { purpose, env, notice } = options;
   const mode = options.mode ?? (() => settings.mode);
   // Throws ModelConfigError when no usable model is configured.
-  const { model } = await selectModel({
+  const flags = purpose.modelFlags === undefined ? {} : { flags: purpose.modelFlags };
+  const selected = await selectModel({
     model: purpose.model,
     baseURL: purpose.baseURL,
     env,
     config: settings.config,
+    ...flags,
   });
+  const current = switchableModel(selected.model);
+  let spec = `${selected.spec.provider}:${selected.spec.modelId}`;
   const delegates = await resolveAgentDefinitions({
     agents: settings.config.agents,
     files: settings.agentFiles,
@@ -48,7 +53,7 @@ export async function openAgentHostSession(
     if (turns) resources.defer(() => turns.close());
     const after = [...(turns ? [turns.gate] : []), ...(options.after ?? [])];
     const agent = createSessionAgent(settings, {
-      model,
+      model: current.model,
       delegates,
       notice,
       ...(oversight ? { before: oversight.before, onEvent: oversight.onEvent } : {}),
@@ -56,6 +61,9 @@ export async function openAgentHostSession(
       ...(purpose.maxSteps === undefined ? {} : { maxSteps: purpose.maxSteps }),
       ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
       ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
+      ...(options.clientFiles ? { clientFiles: options.clientFiles } : {}),
+      ...(options.clientTerminals ? { clientTerminals: options.clientTerminals } : {}),
+      ...(options.onToolOutput ? { onToolOutput: options.onToolOutput } : {}),
       approval: {
         get mode() {
           return mode();
@@ -97,6 +105,18 @@ export async function openAgentHostSession(
       history: () => session.history(),
       get checkpoints() {
         return turns?.checkpoints;
+      },
+      model: () => spec,
+      setModel: async (next) => {
+        const chosen = await selectModel({
+          model: next,
+          baseURL: purpose.baseURL,
+          env,
+          config: settings.config,
+          ...flags,
+        });
+        current.switchTo(chosen.model);
+        spec = `${chosen.spec.provider}:${chosen.spec.modelId}`;
       },
       mcpStatus: () => top?.mcp?.statusLines() ?? [],
       mcpReady: top?.mcp?.ready ?? Promise.resolve(),

@@ -75,6 +75,9 @@ async function openToolHostSession(
       ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
       ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
       ...(options.onMcpToolsChanged ? { onMcpToolsChanged: options.onMcpToolsChanged } : {}),
+      ...(options.clientFiles ? { clientFiles: options.clientFiles } : {}),
+      ...(options.clientTerminals ? { clientTerminals: options.clientTerminals } : {}),
+      ...(options.onToolOutput ? { onToolOutput: options.onToolOutput } : {}),
       // A server serves the built-ins at once; its MCP servers' tools join as each connects.
       waitForMcpServers: purpose.kind !== 'serve',
       mode,

@@ -117,7 +117,7 @@ export function createUpdateAgentsMdImplementation(
       const missing = missingField(action, input);
       if (missing) return missing;
       if (action === 'read') {
-        const outcome = await store.read();
+        const outcome = await store.read({ clientFiles: context.clientFiles, signal: context.signal });
         if (outcome.status === 'failure') return outcome;
         const read = outcome.output;
         return toolSuccess({
@@ -129,7 +129,11 @@ export function createUpdateAgentsMdImplementation(
         });
       }
       // Writes are checked against what preflight resolved: the approver saw that file's diff.
-      const options = context.plan ? { expectedPath: context.plan.resolvedPath } : {};
+      const options = {
+        ...(context.plan ? { expectedPath: context.plan.resolvedPath } : {}),
+        clientFiles: context.clientFiles,
+        signal: context.signal,
+      };
       const outcome =
         action === 'write'
           ? await store.write(input.content ?? '', options)

@@ -21,4 +21,6 @@ export const UPDATE_AGENTS_MD_SPEC = defineTool({
   // update_agents_md runs unasked in safe mode (reading it changes nothing either).
   approval: { rule: { safe: 'run' } },
   presentation: UPDATE_AGENTS_MD_PRESENTATION,
+  // Reads and writes AGENTS.md through an editor's buffer when the host installs the client's files.
+  clientFiles: 'read-write',
 });

@@ -29,3 +29,23 @@ export async function openReadableFile(path: string, flags: number): Promise<Rea
     close: () => settled<void>((done) => close(fd, (error) => done(error ?? null, undefined))),
   };
 }
+
+/**
+ * A file's text as a client holds it (an editor's buffer), read like the file: the disk's stats
+ * (it is a regular file there) with the text's size.
+ */
+export function textAsReadableFile(text: string, disk: Stats): ReadableFile {
+  const bytes = Buffer.from(text, 'utf8');
+  const stats = Object.assign(Object.create(Object.getPrototypeOf(disk) as object) as Stats, disk, {
+    size: bytes.length,
+  });
+  return {
+    stat: async () => stats,
+    read: async (buffer, offset, length, position) => {
+      const end = Math.min(bytes.length, position + length);
+      const copied = position < end ? bytes.copy(buffer, offset, position, end) : 0;
+      return { bytesRead: copied };
+    },
+    close: async () => {},
+  };
+}

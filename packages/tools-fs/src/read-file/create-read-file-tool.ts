@@ -11,7 +11,7 @@ import {
 import { ioFailure } from '@toolgate/core/workspace-io';
 import { describeSize } from '../internal/describe-size.js';
 import { fsFailure } from '../internal/fs-failure.js';
-import { openReadableFile, type ReadableFile } from '../internal/open-readable-file.js';
+import { openReadableFile, type ReadableFile, textAsReadableFile } from '../internal/open-readable-file.js';
 import { readLineRange } from '../internal/read-line-range.js';
 import { suggestSimilarPaths } from '../internal/suggest-similar-paths.js';
 import type { ReadFileInput, ReadFileOutput } from './read-file-schema.js';
@@ -177,8 +177,19 @@ export function createReadFileImplementation(
         return ioFailure(error, resolved.displayPath, 'opening');
       }
       try {
+        let source = handle;
+        const readClient = context.clientFiles?.readTextFile;
+        if (readClient) {
+          // The editor's buffer when it holds the file: unsaved edits are what the person sees.
+          // Asked only once the path has passed the read policy and the opened file is regular.
+          const stats = await handle.stat();
+          const kind = kindFailure(resolved, stats);
+          if (kind) return kind;
+          const buffered = await readClient(resolved.absolutePath, context.signal);
+          if (buffered !== undefined) source = textAsReadableFile(buffered, stats);
+        }
         const output = await readOpenFile(
-          handle,
+          source,
           resolved,
           input,
           input.maxChars ?? defaultReadMaxChars,

@@ -13,4 +13,6 @@ export const READ_FILE_SPEC = defineTool({
   kind: 'read',
   annotations: { title: 'Read file', readOnly: true, destructive: false, idempotent: true, openWorld: false },
   presentation: READ_FILE_PRESENTATION,
+  // Reads an editor's buffer (unsaved edits count) when the host installs the client's files.
+  clientFiles: 'read',
 });

@@ -2,6 +2,7 @@ import type { Stats } from 'node:fs';
 import { dirname } from 'node:path';
 import {
   type ApprovalSummary,
+  type ClientFiles,
   createUnifiedDiff,
   editScope,
   type Outcome,
@@ -17,9 +18,11 @@ import {
   createFileExclusive,
   ioFailure,
   pinDirectory,
+  readRegularFileThrough,
   statIfExists,
   writeFailure,
   writeFileAtomic,
+  writeTextThroughClient,
 } from '@toolgate/core/workspace-io';
 import { describeSize } from '../internal/describe-size.js';
 import { fsFailure } from '../internal/fs-failure.js';
@@ -97,7 +100,12 @@ const VERBS: Readonly<Record<WriteFileMode, string>> = {
   append: 'Append to',
 };
 
-async function buildPreview(workspace: Workspace, target: Target, content: string): Promise<ApprovalSummary> {
+async function buildPreview(
+  workspace: Workspace,
+  target: Target,
+  content: string,
+  context: { readonly clientFiles?: ClientFiles | undefined; readonly signal: AbortSignal },
+): Promise<ApprovalSummary> {
   const { resolved, mode, stats } = target;
   const verb = stats || mode === 'create' ? VERBS[mode] : 'Create';
   const bytes = Buffer.byteLength(content);
@@ -115,7 +123,14 @@ async function buildPreview(workspace: Workspace, target: Target, content: strin
     // The diff quotes the current file: only what the read predicate admits.
     if (workspace.checkReadable(resolved.absolutePath) !== undefined)
       return { ...base, lines: [...lines, 'diff omitted: the read policy refuses the current file'] };
-    const current = await readTextForDiff(resolved.absolutePath);
+    // Against the editor's buffer when it holds the file: what the write will replace.
+    const buffered = await context.clientFiles?.readTextFile?.(resolved.absolutePath, context.signal);
+    const current =
+      buffered === undefined
+        ? await readTextForDiff(resolved.absolutePath)
+        : Buffer.byteLength(buffered) > DIFF_SOURCE_LIMIT_BYTES
+          ? ({ omitted: 'too_large' } as const)
+          : { text: buffered };
     if ('omitted' in current) {
       const why =
         current.omitted === 'too_large'
@@ -152,10 +167,14 @@ async function ensureParent(target: Target): Promise<ToolFailure | undefined> {
   return undefined;
 }
 
+/** An appended file larger than this is appended on disk, not rewritten whole through the client. */
+const CLIENT_APPEND_LIMIT_BYTES = 16 * 1024 * 1024;
+
 async function write(
   workspace: Workspace,
   target: Target,
   input: WriteFileInput,
+  context: { readonly clientFiles?: ClientFiles | undefined; readonly signal: AbortSignal },
 ): Promise<Outcome<WriteFileOutput>> {
   const { resolved, mode } = target;
   const realPath = resolved.absolutePath;
@@ -171,7 +190,29 @@ async function write(
     });
   const parentFailure = await ensureParent(target);
   if (parentFailure) return parentFailure;
+  const writeClient = context.clientFiles?.writeTextFile;
   try {
+    if (writeClient) {
+      const written = await workspace.withLock(realPath, async () => {
+        const current = await statIfExists(realPath);
+        if (current?.isDirectory()) return isDirectory(resolved);
+        if (mode === 'create' && current) return alreadyExists(resolved);
+        let text = input.content;
+        if (mode === 'append' && current) {
+          // ACP writes whole files: the current text (the buffer's) and the addition.
+          const before = await readRegularFileThrough(context.clientFiles, realPath, {
+            maxBytes: CLIENT_APPEND_LIMIT_BYTES,
+            signal: context.signal,
+          });
+          if (before.kind !== 'file') return undefined;
+          text = before.bytes.toString('utf8') + input.content;
+        }
+        const failure = await writeTextThroughClient(workspace, writeClient, resolved, text, context.signal);
+        return failure ?? output(current === undefined);
+      });
+      // undefined: too large (or no longer a file) to append through the client; appended on disk.
+      if (written) return written;
+    }
     if (mode === 'create') {
       return (await createFileExclusive(realPath, data)) ? output(true) : alreadyExists(resolved);
     }
@@ -197,7 +238,7 @@ export function createWriteFileImplementation(
 ): PlannedToolImplementation<WriteFileInput, WriteFileOutput, WriteFilePlan> {
   const { workspace } = options;
   return {
-    async prepare(input) {
+    async prepare(input, context) {
       const located = await locate(workspace, input);
       if (located.status === 'failure') return located;
       const target = located.output;
@@ -205,7 +246,7 @@ export function createWriteFileImplementation(
       return {
         status: 'ready',
         plan: { absolutePath, displayPath, existed: target.stats !== undefined },
-        preview: await buildPreview(workspace, target, input.content),
+        preview: await buildPreview(workspace, target, input.content, context),
       };
     },
 
@@ -229,7 +270,7 @@ export function createWriteFileImplementation(
         );
       }
       if (context.signal.aborted) return aborted();
-      return write(workspace, target, input);
+      return write(workspace, target, input, context);
     },
   };
 }

@@ -21,4 +21,6 @@ export const WRITE_FILE_SPEC = defineTool({
   // write_file runs unasked in safe mode; a rule (`"ask": ["write_file"]`) widens it.
   approval: { rule: { safe: 'run' } },
   presentation: WRITE_FILE_PRESENTATION,
+  // Reads and writes through an editor's buffers when the host installs the client's files.
+  clientFiles: 'read-write',
 });

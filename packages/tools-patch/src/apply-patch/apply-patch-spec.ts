@@ -21,4 +21,7 @@ export const APPLY_PATCH_SPEC = defineTool({
   },
   approval: { summarize: summarizePatch },
   presentation: APPLY_PATCH_PRESENTATION,
+  // Reads and writes through an editor's buffers when the host installs the client's files
+  // (deletes and renames stay on disk).
+  clientFiles: 'read-write',
 });

@@ -1,4 +1,4 @@
-import { type ToolResult, toolSuccess, type Workspace } from '@toolgate/core';
+import { type ClientFiles, type ToolResult, toolSuccess, type Workspace } from '@toolgate/core';
 import { commitFiles, type FileCommit } from '../internal/commit-files.js';
 import { patchFailure } from '../internal/patch-failure.js';
 import { withLocks } from '../internal/with-locks.js';
@@ -17,6 +17,12 @@ export interface ApplyPatchOptions {
    * `precondition_changed`. @default no check
    */
   readonly approved?: readonly FileCommit[];
+  /**
+   * A client's files (an editor's buffers): files are read through `readTextFile` and written
+   * through `writeTextFile` (each path checked again once written), deletes and a Move's
+   * destination on disk; a failed client write restores every file already written. @default the disk
+   */
+  readonly clientFiles?: ClientFiles;
 }
 
 // An Update whose hunks still match makes the approved edit, so changed content is re-planned; but
@@ -82,9 +88,11 @@ async function applyPatchPlanned(
   }
   for (const link of resolutions.links.values()) lockPaths.push(link.absolutePath);
   return withLocks(workspace, lockPaths, async () => {
+    const signal = options.signal ?? new AbortController().signal;
     const planned = await planOperations(workspace, operations, {
       diffs: false,
       resolutions,
+      files: { clientFiles: options.clientFiles, signal },
       ...(approvedPlan ? { reuse: approvedPlan } : {}),
     });
     if (planned.status === 'failure') return planned;
@@ -103,7 +111,11 @@ async function applyPatchPlanned(
         'apply_patch was cancelled before it wrote anything. Nothing was changed.',
       );
     }
-    const error = await commitFiles(planned.output.files, { sync: options.sync ?? true });
+    const write = options.clientFiles?.writeTextFile;
+    const error = await commitFiles(planned.output.files, {
+      sync: options.sync ?? true,
+      ...(write ? { client: { workspace, write, signal } } : {}),
+    });
     if (error?.stopped && error.unrestored.length === 0) {
       return patchFailure(
         'aborted',

@@ -16,8 +16,8 @@ export function createApplyPatchImplementation(
   sync: boolean,
 ): PlannedToolImplementation<ApplyPatchInput, ApplyPatchOutput, PatchPlan> {
   return {
-    async prepare(input) {
-      const planned = await planPatch(workspace, input.patch);
+    async prepare(input, context) {
+      const planned = await planPatch(workspace, input.patch, context);
       if (planned.status === 'failure') return planned;
       // What the rejection names, from the patch text alone: the same whether the hunks match.
       const declared = summarizePatch(input);
@@ -55,7 +55,11 @@ export function createApplyPatchImplementation(
       };
     },
     async execute(input, context) {
-      const options = { signal: context.signal, sync };
+      const options = {
+        signal: context.signal,
+        sync,
+        ...(context.clientFiles ? { clientFiles: context.clientFiles } : {}),
+      };
       return context.plan
         ? applyApprovedPatch(workspace, input.patch, context.plan, options)
         : applyPatch(workspace, input.patch, options);

@@ -1,18 +1,18 @@
 import { lstat, readlink } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import {
+  type ClientFiles,
   createUnifiedDiff,
   type Outcome,
   type QuotingFailure,
   quotingFailure,
   type RegularFileRead,
   type ResolvedPath,
-  readRegularFile,
   type ToolFailure,
   toolSuccess,
   type Workspace,
 } from '@toolgate/core';
-import { unifiedDiffHeader } from '@toolgate/core/workspace-io';
+import { readRegularFileThrough, unifiedDiffHeader } from '@toolgate/core/workspace-io';
 import type { FileCommit } from '../internal/commit-files.js';
 import { MAX_FILE_BYTES } from '../internal/max-file-bytes.js';
 import { patchFailure } from '../internal/patch-failure.js';
@@ -67,6 +67,8 @@ interface Entry {
   /** The entry is a symbolic link (deleted by the patch) pointing there. */
   readonly linkTarget?: string;
   mode?: number;
+  /** A Move's destination: written on disk like the rename it stands for (ACP has no rename). */
+  movedHere?: boolean;
   /** Why no operation may touch this path (a FIFO, a file over the size limit, …). */
   readonly refusal?: (what: string) => ToolFailure;
 }
@@ -86,10 +88,20 @@ class PlanFailure {
  * content and the diffs, applying the operations in order to an in-memory copy (a Delete then an
  * Add of one path works; an Update of a path an earlier operation deleted fails). Writes nothing.
  */
-export async function planPatch(workspace: Workspace, text: string): Promise<PatchPlanResult> {
+export async function planPatch(
+  workspace: Workspace,
+  text: string,
+  files?: PlanFileSource,
+): Promise<PatchPlanResult> {
   const parsed = parsePatchText(text);
   if (parsed.status === 'failure') return parsed;
-  return planOperations(workspace, parsed.output, { diffs: true });
+  return planOperations(workspace, parsed.output, { diffs: true, ...(files ? { files } : {}) });
+}
+
+/** Where the planner reads the files: a client's (an editor's buffers) before the disk. */
+export interface PlanFileSource {
+  readonly clientFiles?: ClientFiles | undefined;
+  readonly signal: AbortSignal;
 }
 
 /**
@@ -129,11 +141,12 @@ export async function planOperations(
     readonly diffs: boolean;
     readonly resolutions?: PatchResolutions;
     readonly reuse?: PatchPlan;
+    readonly files?: PlanFileSource;
   },
 ): Promise<PatchPlanResult> {
   try {
     const resolutions = options.resolutions ?? (await resolvePatchPaths(workspace, operations));
-    const files = await loadFiles(resolutions);
+    const files = await loadFiles(resolutions, options.files);
     if (options.reuse && unchangedSince(options.reuse, resolutions, files)) return toolSuccess(options.reuse);
     return toolSuccess(new Planner(resolutions, files, options.diffs).plan(operations));
   } catch (error) {
@@ -271,7 +284,11 @@ type LoadedFile = RegularFileRead | { readonly kind: 'error'; readonly error: Er
  * disk or a FIFO must not stall the process (a synchronous read of a FIFO would block it, signals
  * included, until a writer came).
  */
-async function loadFiles(resolutions: PatchResolutions): Promise<ReadonlyMap<string, LoadedFile>> {
+async function loadFiles(
+  resolutions: PatchResolutions,
+  source: PlanFileSource | undefined,
+): Promise<ReadonlyMap<string, LoadedFile>> {
+  const signal = source?.signal ?? new AbortController().signal;
   const paths = new Set<string>();
   for (const resolution of resolutions.paths.values()) {
     if (resolution.status === 'success') paths.add(resolution.output.absolutePath);
@@ -279,7 +296,8 @@ async function loadFiles(resolutions: PatchResolutions): Promise<ReadonlyMap<str
   const unique = [...paths];
   const loaded = await mapConcurrently(unique, IO_CONCURRENCY, async (path): Promise<LoadedFile> => {
     try {
-      return await readRegularFile(path, { maxBytes: MAX_FILE_BYTES });
+      // Every path here passed the workspace and the read predicate (resolvePatchPaths).
+      return await readRegularFileThrough(source?.clientFiles, path, { maxBytes: MAX_FILE_BYTES, signal });
     } catch (error) {
       return { kind: 'error', error: error as Error };
     }
@@ -313,6 +331,7 @@ class Planner {
         after: entry.current,
         ...(entry.mode !== undefined ? { mode: entry.mode } : {}),
         ...(entry.linkTarget !== undefined ? { linkTarget: entry.linkTarget } : {}),
+        ...(entry.movedHere ? { onDisk: true } : {}),
       });
     }
     const changedFiles: string[] = [];
@@ -510,6 +529,7 @@ class Planner {
     const replacedExisting = replaced !== null;
     source.current = null;
     destination.current = after;
+    destination.movedHere = true;
     if (destination.original === null) {
       if (source.mode !== undefined) destination.mode = source.mode;
     }

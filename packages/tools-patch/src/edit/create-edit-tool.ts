@@ -5,7 +5,7 @@ import {
   toolSuccess,
   type Workspace,
 } from '@toolgate/core';
-import { isPathChangedError, writeFileAtomic } from '@toolgate/core/workspace-io';
+import { isPathChangedError, writeFileAtomic, writeTextThroughClient } from '@toolgate/core/workspace-io';
 import { patchFailure } from '../internal/patch-failure.js';
 import type { EditInput, EditOutput } from './edit-schema.js';
 import { type EditPlan, planEdit } from './plan-edit.js';
@@ -16,8 +16,8 @@ export function createEditImplementation(
   sync: boolean,
 ): PlannedToolImplementation<EditInput, EditOutput, EditPlan> {
   return {
-    async prepare(input) {
-      const planned = await planEdit(workspace, input);
+    async prepare(input, context) {
+      const planned = await planEdit(workspace, input, context);
       if (planned.status !== 'success') return planned;
       const plan = planned.output;
       const files = previewFileChanges([{ path: plan.absolutePath, before: plan.before, after: plan.after }]);
@@ -41,7 +41,7 @@ export function createEditImplementation(
     async execute(input, context) {
       const run = async (locked: string) => {
         // Re-plan under the lock: the file may have changed while a person decided.
-        const planned = await planEdit(workspace, input);
+        const planned = await planEdit(workspace, input, context);
         if (planned.status === 'failure') return { result: planned, path: undefined };
         // Here the call has been approved (or runs without a surface): the quote may be shown.
         if (planned.status === 'quoting_failure') return { result: planned.quoted, path: undefined };
@@ -54,17 +54,30 @@ export function createEditImplementation(
             path: undefined,
           };
         }
-        try {
-          await writeFileAtomic(planned.output.absolutePath, planned.output.after, { sync });
-        } catch (error) {
-          return {
-            result: patchFailure(
-              isPathChangedError(error) ? 'precondition_changed' : 'io_error',
-              `Failed to write ${planned.output.requestedPath}: ${(error as Error).message}.`,
-            ),
-            path: undefined,
-          };
-        }
+        const writeClient = context.clientFiles?.writeTextFile;
+        if (writeClient) {
+          // Through the editor: the change lands in its buffer, with its undo history.
+          const { absolutePath, displayPath, requestedPath } = planned.output;
+          const failure = await writeTextThroughClient(
+            workspace,
+            writeClient,
+            { requestedPath, absolutePath, displayPath, exists: true },
+            planned.output.after.toString('utf8'),
+            context.signal,
+          );
+          if (failure) return { result: failure, path: undefined };
+        } else
+          try {
+            await writeFileAtomic(planned.output.absolutePath, planned.output.after, { sync });
+          } catch (error) {
+            return {
+              result: patchFailure(
+                isPathChangedError(error) ? 'precondition_changed' : 'io_error',
+                `Failed to write ${planned.output.requestedPath}: ${(error as Error).message}.`,
+              ),
+              path: undefined,
+            };
+          }
         return {
           result: toolSuccess<EditOutput>({
             path: planned.output.requestedPath,

@@ -21,4 +21,6 @@ export const EDIT_SPEC = defineTool({
   // edit runs unasked in safe mode; a rule (`"ask": ["edit"]`) widens it.
   approval: { rule: { safe: 'run' } },
   presentation: EDIT_PRESENTATION,
+  // Reads and writes through an editor's buffers when the host installs the client's files.
+  clientFiles: 'read-write',
 });

@@ -1,14 +1,15 @@
 import {
+  type ClientFiles,
   createUnifiedDiff,
   editScope,
   type Outcome,
   type QuotingFailure,
   quotingFailure,
   type RegularFileRead,
-  readRegularFile,
   toolSuccess,
   type Workspace,
 } from '@toolgate/core';
+import { readRegularFileThrough } from '@toolgate/core/workspace-io';
 import { findClosestRegion, numberLines } from '../internal/closest-region.js';
 import { MAX_FILE_BYTES } from '../internal/max-file-bytes.js';
 import { looseLine, normalizePunctuation } from '../internal/normalize-line.js';
@@ -83,7 +84,11 @@ function lineOf(text: string, offset: number): number {
  * directory), then binary content, then finds old_string (an LF old_string also matches a CRLF
  * file) and computes the new content and its diff. Writes nothing.
  */
-export async function planEdit(workspace: Workspace, input: EditInput): Promise<EditPlanResult> {
+export async function planEdit(
+  workspace: Workspace,
+  input: EditInput,
+  context: { readonly clientFiles?: ClientFiles | undefined; readonly signal: AbortSignal },
+): Promise<EditPlanResult> {
   const requestedPath = input.path.trim();
   if (requestedPath === '')
     return patchFailure('invalid_arguments', 'path is required: name the file to edit.');
@@ -104,7 +109,11 @@ export async function planEdit(workspace: Workspace, input: EditInput): Promise<
   if (denied) return denied;
   let read: RegularFileRead;
   try {
-    read = await readRegularFile(absolutePath, { maxBytes: MAX_FILE_BYTES });
+    // The editor's buffer when it holds the file (asked only after the checks above).
+    read = await readRegularFileThrough(context.clientFiles, absolutePath, {
+      maxBytes: MAX_FILE_BYTES,
+      signal: context.signal,
+    });
   } catch (error) {
     return patchFailure('io_error', `Cannot read ${requestedPath}: ${(error as Error).message}.`);
   }

@@ -1,4 +1,5 @@
 import { dirname } from 'node:path';
+import type { ClientFiles, ToolFailure, Workspace } from '@toolgate/core';
 import {
   createSymlink,
   isPathChangedError,
@@ -7,6 +8,7 @@ import {
   removeFile,
   trackCommit,
   writeFileAtomic,
+  writeTextThroughClient,
 } from '@toolgate/core/workspace-io';
 
 /** A file to bring from `before` to `after` (null = absent). */
@@ -23,6 +25,23 @@ export interface FileCommit {
   readonly mode?: number;
   /** The path was a symbolic link to this target (`before` is then empty); rollback recreates the link. */
   readonly linkTarget?: string;
+  /** Written on disk even when a client's files are given (a Move's destination: ACP has no rename). */
+  readonly onDisk?: boolean;
+}
+
+/** Where files are written instead of the disk: a client's (an editor's buffers). */
+export interface CommitThroughClient {
+  readonly workspace: Workspace;
+  readonly write: NonNullable<ClientFiles['writeTextFile']>;
+  readonly signal: AbortSignal;
+}
+
+/** A client's refusal, or its write landing where the path no longer leads, as an error to roll back on. */
+class ClientWriteError extends Error {
+  constructor(readonly failure: ToolFailure) {
+    // The commit's message adds its own full stop.
+    super(failure.error.message.replace(/\.$/, ''));
+  }
 }
 
 /** Where a commit failed; every file already changed has been restored. */
@@ -50,17 +69,22 @@ const WRITE_CONCURRENCY = 16;
  */
 export function commitFiles(
   files: readonly FileCommit[],
-  options: { readonly sync?: boolean } = {},
+  options: { readonly sync?: boolean; readonly client?: CommitThroughClient } = {},
 ): Promise<CommitError | undefined> {
   return trackCommit((stop) => commitTracked(files, options, stop));
 }
 
 async function commitTracked(
   files: readonly FileCommit[],
-  options: { readonly sync?: boolean },
+  options: { readonly sync?: boolean; readonly client?: CommitThroughClient },
   stop: AbortSignal,
 ): Promise<CommitError | undefined> {
   const sync = options.sync ?? true;
+  const { client } = options;
+  /** Files the client wrote (its text replaced, or a new file it created). */
+  const throughClient = new Set<FileCommit>();
+  const viaClient = (file: FileCommit): CommitThroughClient | undefined =>
+    client && !file.onDisk && file.linkTarget === undefined ? client : undefined;
   const changed = files.filter(
     (file) => file.linkTarget !== undefined || !sameBytes(file.before, file.after),
   );
@@ -90,12 +114,36 @@ async function commitTracked(
           }
           createdDirectories.push(...(await making));
         }
-        await writeFileAtomic(
-          file.absolutePath,
-          file.after!,
-          file.mode !== undefined ? { mode: file.mode, sync } : { sync },
-        );
-        done.push(file);
+        const editor = viaClient(file);
+        if (editor) {
+          const target = {
+            requestedPath: file.displayPath,
+            absolutePath: file.absolutePath,
+            displayPath: file.displayPath,
+            exists: file.before !== null,
+          };
+          const refused = await writeTextThroughClient(
+            editor.workspace,
+            editor.write,
+            target,
+            file.after!.toString('utf8'),
+            editor.signal,
+          );
+          // Written unless the client refused it; one that landed where the path no longer
+          // leads is put back too.
+          if (refused?.error.code !== 'io_error') {
+            throughClient.add(file);
+            done.push(file);
+          }
+          if (refused) throw new ClientWriteError(refused);
+        } else {
+          await writeFileAtomic(
+            file.absolutePath,
+            file.after!,
+            file.mode !== undefined ? { mode: file.mode, sync } : { sync },
+          );
+          done.push(file);
+        }
       } catch (error) {
         failure ??= { file, error };
       }
@@ -122,7 +170,14 @@ async function commitTracked(
       if (file.linkTarget !== undefined) {
         await removeFile(file.absolutePath).catch(() => {});
         await createSymlink(file.linkTarget, file.absolutePath);
-      } else if (file.before === null) await removeFile(file.absolutePath);
+      } else if (file.before === null)
+        // A file the client was to create may never have appeared.
+        await removeFile(file.absolutePath).catch((error: NodeJS.ErrnoException) => {
+          if (!(throughClient.has(file) && error.code === 'ENOENT')) throw error;
+        });
+      // Put back through the client that wrote it, so its buffer shows the file as it was.
+      else if (throughClient.has(file))
+        await client!.write(file.absolutePath, file.before.toString('utf8'), new AbortController().signal);
       // Not stoppable: a rollback runs to the end, also when the host is exiting.
       else
         await writeFileAtomic(
@@ -140,7 +195,10 @@ async function commitTracked(
   return {
     displayPath: failure.file.displayPath,
     message: (failure.error as Error).message ?? String(failure.error),
-    changed: isPathChangedError(failure.error),
+    changed:
+      isPathChangedError(failure.error) ||
+      (failure.error instanceof ClientWriteError &&
+        failure.error.failure.error.code === 'precondition_changed'),
     stopped: stop.aborted,
     unrestored,
   };

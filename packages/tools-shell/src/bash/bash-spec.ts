@@ -15,4 +15,6 @@ export const BASH_SPEC = defineTool({
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
   approval: BASH_APPROVAL,
   presentation: BASH_PRESENTATION,
+  // exec runs its sandboxed command in an editor's terminal when the host installs them.
+  clientTerminals: true,
 });

@@ -177,6 +177,9 @@ export function createBashImplementation(
             workspaceRelativeDirectory: cwd!.displayPath,
             timeoutMs,
             signal: context.signal,
+            callId: context.callId,
+            ...(context.clientTerminals ? { terminals: context.clientTerminals } : {}),
+            ...(context.onOutput ? { onOutput: context.onOutput } : {}),
           });
         }
         case 'start': {

@@ -1,10 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { toolSuccess } from '@toolgate/core';
+import { type ToolFailure, toolSuccess } from '@toolgate/core';
 import { BASH_TIMEOUT_HINT } from '../bash/bash-description.js';
 import { delay } from '../internal/delay.js';
 import { HeadTailCapture } from '../internal/head-tail-capture.js';
 import { launchStdio, terminateLaunch, watchLauncherChild } from '../internal/launcher-child.js';
+import { liveOutput } from '../internal/live-output.js';
 import { shellFailure } from '../internal/shell-failure.js';
+import { runInClientTerminal } from './client-terminal-runner.js';
 import type { LocalSandboxSession } from './sandbox-session.js';
 import type { ShellCommandExecutor } from './shell-command-executor.js';
 import type { ShellInvocation } from './shell-invocation.js';
@@ -34,17 +36,43 @@ export function createLocalShellRunner(settings: LocalShellSettings): ShellComma
   return {
     async execute(request) {
       const startedAt = performance.now();
-      let invocation: ShellInvocation = shell;
-      if (sandbox) {
+      // The shell as the sandbox launches it; `reportChild: false` for a launcher a client spawns.
+      const wrap = async (reportChild: boolean): Promise<ShellInvocation | ToolFailure> => {
+        if (!sandbox) return shell;
         try {
-          invocation = await sandbox.wrapShell({ shell, workingDirectory: request.workingDirectory });
+          return await sandbox.wrapShell({
+            shell,
+            workingDirectory: request.workingDirectory,
+            ...(reportChild ? {} : { reportChild: false }),
+          });
         } catch (error) {
           return shellFailure(
             'sandbox_failed',
             `Sandbox ${sandbox.providerId}/${sandbox.id} could not prepare the command: ${(error as Error)?.message ?? String(error)}`,
           );
         }
+      };
+      // A client's terminal runs only a sandboxed command: killing its launcher ends the sandbox's
+      // pid namespace, so nothing outlives the call. Without a sandbox the command runs here.
+      if (sandbox && request.terminals) {
+        const launcher = await wrap(false);
+        if ('status' in launcher) return launcher;
+        const inTerminal = await runInClientTerminal(
+          {
+            terminals: request.terminals,
+            invocation: launcher,
+            env: environment(),
+            outputByteLimit: 2 * maxOutputBytes,
+            sandboxIds: { sandboxProviderId: sandbox.providerId, sandboxSessionId: sandbox.id },
+          },
+          request,
+        );
+        // Undefined: the client could not create a terminal, so it runs here.
+        if (inTerminal) return inTerminal;
       }
+      const wrapped = await wrap(true);
+      if ('status' in wrapped) return wrapped;
+      const invocation = wrapped;
       let child: ChildProcess;
       try {
         child = spawn(invocation.file, [...invocation.args, request.command], {
@@ -61,8 +89,15 @@ export function createLocalShellRunner(settings: LocalShellSettings): ShellComma
       }
       const stdout = new HeadTailCapture(maxOutputBytes);
       const stderr = new HeadTailCapture(maxOutputBytes);
-      child.stdout!.on('data', (chunk: Buffer) => stdout.push(chunk));
-      child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk));
+      const live = request.onOutput ? liveOutput(request.onOutput) : undefined;
+      child.stdout!.on('data', (chunk: Buffer) => {
+        stdout.push(chunk);
+        live?.push(chunk);
+      });
+      child.stderr!.on('data', (chunk: Buffer) => {
+        stderr.push(chunk);
+        live?.push(chunk);
+      });
       child.stdout!.on('error', () => {});
       child.stderr!.on('error', () => {});
       const launcherChild = invocation.reportsChildPidOnFd3 ? watchLauncherChild(child) : undefined;
@@ -93,6 +128,7 @@ export function createLocalShellRunner(settings: LocalShellSettings): ShellComma
         }),
       ]);
       clearTimeout(timer);
+      live?.stop();
       if (onAbort) request.signal.removeEventListener('abort', onAbort);
 
       const closePipes = (): void => {

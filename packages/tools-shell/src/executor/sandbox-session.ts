@@ -89,6 +89,11 @@ export interface SandboxLaunchRequest {
   readonly shell: ShellInvocation;
   /** Real absolute working directory, inside the workspace. */
   readonly workingDirectory: string;
+  /**
+   * Whether the launcher may report its child on fd 3 (`ShellInvocation.reportsChildPidOnFd3`);
+   * false for a launcher another program spawns (a client's terminal), which has no fd 3. @default true
+   */
+  readonly reportChild?: boolean;
 }
 
 /**

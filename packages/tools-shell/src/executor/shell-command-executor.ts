@@ -1,4 +1,4 @@
-import type { Outcome } from '@toolgate/core';
+import type { ClientTerminals, Outcome } from '@toolgate/core';
 import type { BashExecResult } from '../bash/bash-schema.js';
 
 /** One foreground command to run to completion. */
@@ -13,6 +13,15 @@ export interface ShellCommandRequest {
   readonly timeoutMs: number;
   /** Cancels the command: its process group is stopped and the result is `aborted`. */
   readonly signal: AbortSignal;
+  /** The call's id, for a client terminal to be shown in the call. @default none */
+  readonly callId?: string;
+  /**
+   * A client's terminals (an editor's): a command confined by a sandbox on this machine runs its
+   * launcher in one, so the editor shows it live; without such a sandbox it runs here. @default none
+   */
+  readonly terminals?: ClientTerminals;
+  /** Shows the output so far while the command runs (at most every 250 ms). @default none */
+  readonly onOutput?: (text: string) => void;
 }
 
 /**

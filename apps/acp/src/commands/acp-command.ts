@@ -1,0 +1,20 @@
+/** What a command may use of its session. */
+export interface AcpCommandContext {
+  /** The session's model as `provider:model`. */
+  model(): string;
+  /** Changes the model from the next turn; throws `ModelConfigError` naming what to set. */
+  setModel(model: string): Promise<void>;
+  /** Every command of the session, for `/help`. */
+  readonly commands: readonly AcpCommand[];
+}
+
+/** A command a prompt may start with (`/help`): listed in `available_commands_update`, run instead of a model turn. */
+export interface AcpCommand {
+  /** Without the slash. */
+  readonly name: string;
+  readonly description: string;
+  /** What the command takes after its name, shown by the editor. @default takes nothing */
+  readonly hint?: string;
+  /** Runs the command with the text after its name; resolves to what the editor shows. */
+  run(argument: string, context: AcpCommandContext): Promise<string>;
+}

@@ -1,0 +1,87 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type FakeModelServer, startFakeModelServer } from '@toolgate/agent/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ACP_BIN, editorState, promptTurn, type Turn, withEditor } from './editor-client.js';
+
+const SKIP_REASON = existsSync(ACP_BIN)
+  ? undefined
+  : `skipped: ${ACP_BIN} is missing; run \`pnpm build\` first (CI builds before testing)`;
+const NO_FS = { fs: { readTextFile: false, writeTextFile: false }, terminal: false };
+
+let root: string;
+let configHome: string;
+let server: FakeModelServer;
+beforeEach(async () => {
+  root = await realpath(await mkdtemp(join(tmpdir(), 'toolgate-acp-cmd-')));
+  configHome = await mkdtemp(join(tmpdir(), 'toolgate-acp-cmd-config-'));
+  server = await startFakeModelServer();
+});
+afterEach(async () => {
+  await server.close();
+  await rm(root, { recursive: true, force: true });
+  await rm(configHome, { recursive: true, force: true });
+});
+
+const env = () => ({
+  TOOLGATE_MODEL: 'openai-compatible:first',
+  TOOLGATE_BASE_URL: server.baseURL,
+  XDG_CONFIG_HOME: configHome,
+});
+const said = (turn: Turn) =>
+  turn.updates
+    .map((update) =>
+      update.sessionUpdate === 'agent_message_chunk' && update.content.type === 'text'
+        ? update.content.text
+        : '',
+    )
+    .join('');
+
+describe.skipIf(SKIP_REASON !== undefined)(
+  `toolgate-acp's commands ${SKIP_REASON ?? ''}`,
+  { timeout: 90_000 },
+  () => {
+    it('lists its commands, answers /help without the model, and /model changes the model from the next turn', async () => {
+      server.reply({ text: 'from the second model' });
+      const { value } = await withEditor({ env: env(), capabilities: NO_FS, state: editorState() }, (agent) =>
+        agent.buildSession(root).withSession(async (session) => {
+          const help = await promptTurn(session, '/help');
+          const current = await promptTurn(session, '/model');
+          const changed = await promptTurn(session, '/model openai-compatible:second');
+          const refused = await promptTurn(session, '/model nonsense');
+          const asked = await promptTurn(session, 'hello');
+          return { help, current, changed, refused, asked };
+        }),
+      );
+      const announced = value.help.updates.find(
+        (update) => update.sessionUpdate === 'available_commands_update',
+      );
+      expect(announced).toMatchObject({
+        availableCommands: expect.arrayContaining([
+          expect.objectContaining({ name: 'help' }),
+          expect.objectContaining({ name: 'model', input: { hint: 'provider:model' } }),
+        ]),
+      });
+      expect(value.help.stopReason).toBe('end_turn');
+      expect(said(value.help)).toContain('/model provider:model');
+      expect(said(value.current)).toContain('openai-compatible:first');
+      expect(said(value.changed)).toContain('openai-compatible:second');
+      expect(said(value.refused)).toContain('stays openai-compatible:second');
+      // Only the real prompt reached a model, and the new one.
+      expect(server.requests).toHaveLength(1);
+      expect(server.requests[0]?.body?.model).toBe('second');
+      expect(said(value.asked)).toContain('from the second model');
+    });
+
+    it('leaves a prompt that only looks like a command to the model', async () => {
+      server.reply({ text: 'a path, not a command' });
+      const { value } = await withEditor({ env: env(), capabilities: NO_FS, state: editorState() }, (agent) =>
+        agent.buildSession(root).withSession((session) => promptTurn(session, '/etc/hosts looks wrong')),
+      );
+      expect(said(value)).toContain('a path, not a command');
+      expect(server.requests).toHaveLength(1);
+    });
+  },
+);
