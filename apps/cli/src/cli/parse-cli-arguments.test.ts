@@ -102,7 +102,9 @@ describe('parseCliArguments', () => {
     expect(usageMessage(['--json'])).toBe(
       '--json is an option of a command; the interactive toolgate has none.',
     );
-    expect(usageMessage(['serve'])).toBe('Unknown command "serve": expected tools, call, run, mcp, trust, doctor or init.');
+    expect(usageMessage(['serve'])).toBe(
+      'Unknown command "serve": expected tools, call, run, mcp, trust, doctor or init.',
+    );
     expect(usageMessage(['call'])).toBe('Missing tool name: toolgate call <tool> [ARGS].');
     expect(usageMessage(['call', 'bash', '{}', 'extra'])).toBe(
       'Unexpected argument "extra" for "toolgate call".',
