@@ -89,6 +89,8 @@ export async function openCheckpoints(options: CheckpointsOptions): Promise<Chec
   let queue: Promise<unknown> = Promise.resolve();
   /** A background fsync's failure, reported by the next operation. */
   let unsynced: unknown;
+  /** The background fsyncs still running. */
+  const flushes = new Set<Promise<void>>();
   const reportUnsynced = () => {
     if (unsynced === undefined) return;
     const error = unsynced;
@@ -259,10 +261,14 @@ export async function openCheckpoints(options: CheckpointsOptions): Promise<Chec
         } finally {
           running = undefined;
         }
-        // The fsync runs off the turn's path: the next operation waits for it, and fails if it did.
-        serial(durable).catch((error: unknown) => {
+        // The fsync runs off the turn's path, in the background (it covers every record written
+        // before it, and contents are checked when read back, so nothing waits on it); `close`
+        // waits for it, and the next operation fails if it failed.
+        const flushing = durable().catch((error: unknown) => {
           unsynced = error;
         });
+        flushes.add(flushing);
+        flushing.finally(() => flushes.delete(flushing));
         const live = liveTurns(journal.records).findLast((entry) => entry.turn === turn);
         return live ? summary(live) : { turn, startedAt: at(), changed: [] };
       });
@@ -284,6 +290,7 @@ export async function openCheckpoints(options: CheckpointsOptions): Promise<Chec
       closing ??= (async () => {
         tree.close();
         await queue;
+        await Promise.all(flushes);
         await Promise.all([blobs.close(), journal.close()]);
       })();
       return closing;
