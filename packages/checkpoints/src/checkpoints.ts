@@ -69,7 +69,7 @@ export interface Checkpoints {
    * it before the turn's first tool runs.
    */
   beforeTurn(turn: number): Promise<void>;
-  /** Records what changed during turn `turn` (its tools, its bash, processes it or earlier turns started); it is fsynced before the next operation runs. */
+  /** Records what changed during turn `turn` (its tools, its bash, processes it or earlier turns started); it is fsynced in the background (`close` waits for it). */
   afterTurn(turn: number): Promise<CheckpointSummary>;
   /** The live checkpoints, oldest first (a rewind drops the ones it undid). */
   list(): Promise<readonly CheckpointSummary[]>;

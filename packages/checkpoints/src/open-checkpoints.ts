@@ -89,6 +89,8 @@ export async function openCheckpoints(options: CheckpointsOptions): Promise<Chec
   let queue: Promise<unknown> = Promise.resolve();
   /** A background fsync's failure, reported by the next operation. */
   let unsynced: unknown;
+  /** The background fsyncs still running. */
+  const flushes = new Set<Promise<void>>();
   const reportUnsynced = () => {
     if (unsynced === undefined) return;
     const error = unsynced;
@@ -112,7 +114,7 @@ export async function openCheckpoints(options: CheckpointsOptions): Promise<Chec
     await Promise.all([blobs.flush(), journal.sync()]);
   };
   /** Appends a set of changes, with where the contents it names are in the pack. */
-  const record = async (
+  const record = (
     by: ChangeSource,
     changes: Record<string, FileEntry | null>,
     extra: { readonly turn?: number; readonly start?: number } = {},
@@ -140,7 +142,7 @@ export async function openCheckpoints(options: CheckpointsOptions): Promise<Chec
     started ??= serial(async () => {
       const fresh = !journal.records.some((entry) => entry.k === 'changes' && entry.by === 'base');
       const changes = await tree.walkAll();
-      await record(fresh ? 'base' : 'outside', changes);
+      record(fresh ? 'base' : 'outside', changes);
       await durable();
     });
     return started;
@@ -159,7 +161,7 @@ export async function openCheckpoints(options: CheckpointsOptions): Promise<Chec
         turns,
       };
     }
-    if (started) await record('outside', await tree.collect());
+    if (started) record('outside', await tree.collect());
     const touched = new Set<string>();
     const outside = new Set<string>();
     for (const entry of journal.records.slice(target.startIndex)) {
@@ -199,7 +201,7 @@ export async function openCheckpoints(options: CheckpointsOptions): Promise<Chec
       if (entry) current.set(path, entry);
       else current.delete(path);
     }
-    await record('outside', seenNow);
+    record('outside', seenNow);
     const changes: Record<string, FileEntry | null> = {};
     const restored: string[] = [];
     const deleted: string[] = [];
@@ -241,7 +243,7 @@ export async function openCheckpoints(options: CheckpointsOptions): Promise<Chec
       await start();
       return serial(async () => {
         if (running !== undefined) throw new TypeError(`checkpoints: turn ${running} has not ended`);
-        await record('outside', await tree.collect());
+        record('outside', await tree.collect());
         // Written, not fsynced: a killed process keeps it (the kernel has it); the turn's end is
         // fsynced, so a power loss costs at most the turn in flight.
         journal.append({ k: 'start', turn, at: at() });
@@ -254,15 +256,19 @@ export async function openCheckpoints(options: CheckpointsOptions): Promise<Chec
       return serial(async () => {
         if (running !== turn) throw new TypeError(`checkpoints: turn ${turn} is not running`);
         try {
-          await record('turn', await tree.collect(), { turn });
+          record('turn', await tree.collect(), { turn });
           journal.append({ k: 'end', turn, at: at() });
         } finally {
           running = undefined;
         }
-        // The fsync runs off the turn's path: the next operation waits for it, and fails if it did.
-        serial(durable).catch((error: unknown) => {
+        // The fsync runs off the turn's path, in the background (it covers every record written
+        // before it, and contents are checked when read back, so nothing waits on it); `close`
+        // waits for it, and the next operation fails if it failed.
+        const flushing = durable().catch((error: unknown) => {
           unsynced = error;
         });
+        flushes.add(flushing);
+        flushing.finally(() => flushes.delete(flushing));
         const live = liveTurns(journal.records).findLast((entry) => entry.turn === turn);
         return live ? summary(live) : { turn, startedAt: at(), changed: [] };
       });
@@ -284,6 +290,7 @@ export async function openCheckpoints(options: CheckpointsOptions): Promise<Chec
       closing ??= (async () => {
         tree.close();
         await queue;
+        await Promise.all(flushes);
         await Promise.all([blobs.close(), journal.close()]);
       })();
       return closing;

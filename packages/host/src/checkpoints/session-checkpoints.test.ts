@@ -174,12 +174,16 @@ describe('checkpoints through the front door', () => {
       try {
         expect((await session.prompt('start it').result).stopReason).toBe('completed');
         const second = session.prompt('and now').result;
+        const checkpoints = session.checkpoints!;
+        // What changes before turn 2's checkpoint is taken belongs to the state before it: wait for it.
+        while (!(await checkpoints.list()).some(({ turn }) => turn === 2)) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         // node_modules is excluded: the signal is not a change of the workspace's.
         await writeFile(join(root, 'node_modules', 'go'), '');
         await appears(join(root, 'bg.txt'));
         release();
         await second;
-        const checkpoints = session.checkpoints!;
         expect((await checkpoints.list()).map(({ turn, changed }) => ({ turn, changed }))).toEqual([
           { turn: 1, changed: [] },
           { turn: 2, changed: ['bg.txt'] },
