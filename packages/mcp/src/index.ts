@@ -1,14 +1,24 @@
 export { type CreateMcpToolsOptions, createMcpTools, type McpTools } from './client/create-mcp-tools.js';
+export type {
+  McpElicitationAnswer,
+  McpElicitationField,
+  McpElicitationRequest,
+  McpElicitationValue,
+  McpElicitor,
+} from './client/mcp-elicitation.js';
 export type { McpErrorCode } from './client/mcp-error-codes.js';
+export type { McpCallProgress } from './client/mcp-server-connection.js';
 export type { McpServerState, McpServerStatus, McpSkippedTool } from './client/mcp-server-status.js';
 export type { McpToolOutput } from './client/mcp-tool-output.js';
 export { MAX_MCP_TOOL_NAME_LENGTH, toMcpToolName } from './client/to-mcp-tool-name.js';
 export { type LoadMcpConfigOptions, loadMcpConfig } from './config/load-mcp-config.js';
 export type {
   McpConfig,
+  McpOAuthConfig,
   McpRemoteServerConfig,
   McpServerConfig,
   McpServersConfig,
+  McpServerTimeouts,
   McpStdioServerConfig,
   McpTransportType,
 } from './config/mcp-config-schema.js';

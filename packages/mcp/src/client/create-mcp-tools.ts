@@ -15,7 +15,12 @@ import type { McpServersConfig } from '../config/mcp-config-schema.js';
 import { capText } from '../internal/cap-text.js';
 import { mcpFailure } from '../internal/mcp-failure.js';
 import { createArgumentValidator } from './create-argument-validator.js';
-import { type McpConnectionSettings, McpServerConnection } from './mcp-server-connection.js';
+import type { McpElicitor } from './mcp-elicitation.js';
+import {
+  type McpCallProgress,
+  type McpConnectionSettings,
+  McpServerConnection,
+} from './mcp-server-connection.js';
 import type { McpServerStatus, McpSkippedTool } from './mcp-server-status.js';
 import { joinContent, type McpToolOutput, toMcpToolOutput } from './mcp-tool-output.js';
 import { mcpToolPresentation } from './mcp-tool-presentation.js';
@@ -52,6 +57,14 @@ export interface CreateMcpToolsOptions {
   readonly onToolsChanged?: (server: string) => void;
   /** Name and version this client reports to servers. @default { name: 'toolgate', version: '0.0.0' } */
   readonly clientInfo?: { readonly name: string; readonly version: string };
+  /**
+   * Shows a server's `elicitation/create` form to the person (the host's approver UI) and returns
+   * their answer; defaults fill what they leave out. Without it toolgate does not declare the
+   * elicitation capability, so servers know nobody can answer. @default none
+   */
+  readonly elicit?: McpElicitor;
+  /** Receives progress a server reports during a call (`server` is its configured name). @default nothing */
+  readonly onProgress?: (server: string, progress: McpCallProgress) => void;
 }
 
 /** What {@link createMcpTools} returns. */
@@ -105,7 +118,8 @@ export async function createMcpTools(options: CreateMcpToolsOptions): Promise<Mc
     });
     const tool = implementTool<Readonly<Record<string, unknown>>, McpToolOutput>(spec, {
       async execute(input, context) {
-        const outcome = await connection.call(mcpTool.name, input, context.signal, callTimeoutMs);
+        const timeoutMs = connection.config.toolTimeoutMs ?? callTimeoutMs;
+        const outcome = await connection.call(mcpTool.name, input, context.signal, timeoutMs);
         switch (outcome.kind) {
           case 'result':
             return outcome.result.isError
@@ -125,7 +139,7 @@ export async function createMcpTools(options: CreateMcpToolsOptions): Promise<Mc
           case 'timeout':
             return mcpFailure(
               'mcp_timeout',
-              `MCP server "${connection.name}" did not answer ${mcpTool.name} within ${callTimeoutMs} ms; the call was cancelled.`,
+              `MCP server "${connection.name}" did not answer ${mcpTool.name} within ${timeoutMs} ms; the call was cancelled.`,
             );
           case 'unavailable':
             return mcpFailure(
@@ -196,6 +210,8 @@ export async function createMcpTools(options: CreateMcpToolsOptions): Promise<Mc
     connectTimeoutMs,
     cwd: options.cwd ?? process.cwd(),
     stderr: options.stderr,
+    elicit: options.elicit,
+    onProgress: options.onProgress ? (progress) => options.onProgress?.(server, progress) : undefined,
     onChange: () => {
       remerge();
       try {

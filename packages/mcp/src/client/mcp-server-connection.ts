@@ -5,6 +5,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   type CallToolResult,
+  ElicitRequestSchema,
+  type ElicitResult,
   ErrorCode,
   ListToolsResultSchema,
   McpError,
@@ -12,9 +14,11 @@ import {
   ToolListChangedNotificationSchema,
   ToolSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { escapeControlCharacters } from '@toolgate/core';
 import { z } from 'zod';
 import type { McpServerConfig } from '../config/mcp-config-schema.js';
 import { linkCancellation } from '../internal/request-cancellation.js';
+import { acceptedContent, type McpElicitor, toElicitationRequest } from './mcp-elicitation.js';
 import type { McpServerState, McpSkippedTool } from './mcp-server-status.js';
 import { MESSAGE_TOO_LARGE_CODE, StdioProcessTransport } from './stdio-process-transport.js';
 
@@ -29,6 +33,22 @@ export interface McpConnectionSettings {
   readonly stderr: ((server: string, chunk: string) => void) | undefined;
   /** Called whenever the server's tool list or state changes. */
   readonly onChange: () => void;
+  /** Asks the person for a server's `elicitation/create` form; without it the capability is not declared. */
+  readonly elicit: McpElicitor | undefined;
+  /** Receives the server's progress notifications during a call. */
+  readonly onProgress: ((progress: McpCallProgress) => void) | undefined;
+}
+
+/** A server's progress report during one call (`notifications/progress`). */
+export interface McpCallProgress {
+  /** The tool, by the server's own name. */
+  readonly originalName: string;
+  /** How far it got, in the server's units. */
+  readonly progress: number;
+  /** The total in the same units, when the server knows it. */
+  readonly total?: number;
+  /** The server's message (escaped for a terminal), when it gave one. */
+  readonly message?: string;
 }
 
 /** How a call to the server ended, before it is turned into a tool result. */
@@ -125,14 +145,33 @@ export class McpServerConnection {
   /** Connects and lists tools within `connectTimeoutMs`. Never throws: failures become state `error`. */
   async connect(): Promise<void> {
     if (this.state !== 'connecting') return;
-    const timeoutMs = this.settings.connectTimeoutMs;
+    const timeoutMs = this.config.startupTimeoutMs ?? this.settings.connectTimeoutMs;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const elicit = this.settings.elicit;
     const client = new Client(
       { name: this.settings.clientName, version: this.settings.clientVersion },
-      { capabilities: {} },
+      { capabilities: elicit ? { elicitation: { form: {} } } : {} },
     );
     this.client = client;
+    if (elicit) {
+      client.setRequestHandler(ElicitRequestSchema, async (request, extra): Promise<ElicitResult> => {
+        // Only the form mode is declared, so the SDK has refused a URL request before this.
+        if (request.params.mode === 'url') return { action: 'decline' };
+        const form = toElicitationRequest(this.name, request.params);
+        const answer = await elicit(form, extra.signal).catch(() => ({ action: 'cancel' as const }));
+        if (answer.action !== 'accept') return { action: answer.action };
+        const content = acceptedContent(form, answer.content);
+        // An answer that does not fit the form is not sent: the server hears no answer at all.
+        if (content === undefined) return { action: 'cancel' };
+        return {
+          action: 'accept',
+          content: Object.fromEntries(
+            Object.entries(content).map(([key, value]) => [key, Array.isArray(value) ? [...value] : value]),
+          ) as ElicitResult['content'] & {},
+        };
+      });
+    }
     // Installed before connecting: a server may announce list changes right after `initialized`.
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       if (this.state === 'connecting') this.changedWhileConnecting = true;
@@ -161,7 +200,7 @@ export class McpServerConnection {
     } catch (error) {
       clearTimeout(timer);
       const reason = controller.signal.aborted
-        ? `did not finish starting within ${timeoutMs} ms`
+        ? `did not finish starting within ${timeoutMs} ms (give it longer with "startupTimeoutMs" in its .mcp.json entry)`
         : `failed to start: ${messageOf(error)}`;
       this.client = undefined;
       // A server that never finished starting has nothing to shut down cleanly.
@@ -252,9 +291,27 @@ export class McpServerConnection {
     // hosts often pass one long-lived signal for every call.
     const { cancellation, release } = linkCancellation(signal);
     try {
+      const onProgress = this.settings.onProgress;
       const result = (await client.callTool({ name: originalName, arguments: { ...input } }, undefined, {
         signal: cancellation.asSignal(),
         timeout: timeoutMs,
+        // A server that reports progress is alive: each report restarts the limit, up to ten limits in all.
+        resetTimeoutOnProgress: true,
+        maxTotalTimeout: timeoutMs * 10,
+        onprogress: (progress) => {
+          try {
+            onProgress?.({
+              originalName,
+              progress: progress.progress,
+              ...(progress.total === undefined ? {} : { total: progress.total }),
+              ...(progress.message === undefined
+                ? {}
+                : { message: escapeControlCharacters(progress.message, { keepLineFeeds: false }) }),
+            });
+          } catch {
+            // A host's listener must not break the call.
+          }
+        },
       })) as CallToolResult;
       return { kind: 'result', result };
     } catch (error) {

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: a hand-written client reads JSON-RPC messages loosely
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
