@@ -1,3 +1,10 @@
+export { createFileTokenStore } from './auth/create-file-token-store.js';
+export {
+  DEFAULT_REDIRECT_URL,
+  type McpAuthOptions,
+  type McpAuthorize,
+} from './auth/mcp-oauth-provider.js';
+export { type McpStoredAuthorization, type McpTokenStore, tokenStoreKey } from './auth/mcp-token-store.js';
 export { type CreateMcpToolsOptions, createMcpTools, type McpTools } from './client/create-mcp-tools.js';
 export type {
   McpElicitationAnswer,

@@ -1,42 +1,44 @@
 import { settleCommits } from '@toolgate/core';
-import { openHostSession } from '@toolgate/host';
 import type { CliIo } from '../cli/cli-io.js';
 import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
 import type { CommonOptions } from '../cli/parse-cli-arguments.js';
 import { readVersion } from '../cli/read-version.js';
-import { resolveSessionSettings } from '../cli/resolve-session-settings.js';
 import { signalExitCode } from './run-call-command.js';
 
 /**
  * `toolgate mcp`: serves the gated surface over MCP on stdio. Approvals go to the client through
  * elicitation (fail closed when it has none, unless `--approval auto`). The session, and every
  * process it started, lives until the client leaves (stdin ends) or a signal arrives.
+ *
+ * `initialize` is answered first: the MCP SDK loads and the transport reads stdin before the
+ * settings, the tool packages and the sandbox probe load, which start once the client has its
+ * answer (or asks for tools). A configuration error then closes the connection and exits 2.
  */
 export async function runMcpCommand(io: CliIo, options: CommonOptions): Promise<ExitCode> {
-  const settings = await resolveSessionSettings(io, options);
   const { createMcpServer, createStdioServerTransport } = await import('@toolgate/mcp');
   let server: ReturnType<typeof createMcpServer> | undefined;
-  // Built-in tools are served at once; each MCP server's tools join when it connects, and the
-  // client hears of it through list_changed. Approvals go to each client (withApprover).
-  const session = await openHostSession(settings, {
-    purpose: { kind: 'serve' },
-    answeredBy: 'mcp-client',
-    env: io.env,
-    notice: (line) => io.stderr.write(`${line}\n`),
-    mcpStderr: (name, chunk) => io.stderr.write(`[${name}] ${chunk}`),
-    onMcpToolsChanged: () => void server?.notifyToolsChanged().catch(() => {}),
-  });
+  let failure: unknown;
+  let opening: ReturnType<typeof openSession> | undefined;
+  const open = () => {
+    opening ??= openSession(io, options, () => void server?.notifyToolsChanged().catch(() => {}));
+    opening.catch((error: unknown) => {
+      failure ??= error;
+      void server?.close();
+    });
+    return opening;
+  };
   const closed = new Promise<void>((resolve) => {
     server = createMcpServer({
-      surface: (approver) => session.withApprover(approver),
+      surface: async (approver) => (await open()).withApprover(approver),
       name: 'toolgate',
       version: readVersion(),
       onClose: async () => {
-        await session.close();
+        if (opening) await opening.then((session) => session.close()).catch(() => {});
         resolve();
       },
     });
     const served = server;
+    served.server.oninitialized = () => void open().catch(() => {});
     const onSignal = () => void served.close();
     if (io.signal.aborted) onSignal();
     else io.signal.addEventListener('abort', onSignal, { once: true });
@@ -48,11 +50,31 @@ export async function runMcpCommand(io: CliIo, options: CommonOptions): Promise<
       void served.close();
     });
   });
-  void session.mcpReady.then(() => {
-    for (const line of session.mcpStatus()) io.stderr.write(`${line}\n`);
-  });
   await closed;
   // A write the client no longer waits for (it left mid-request) finishes before the process exits.
   await settleCommits();
+  // A settings or config error is reported as any command reports it (exit 2).
+  if (failure !== undefined) throw failure;
   return signalExitCode(io.signal) ?? EXIT_CODES.success;
+}
+
+// The host, the tool packages and the sandbox load here, after the client has its `initialize` answer.
+async function openSession(io: CliIo, options: CommonOptions, onMcpToolsChanged: () => void) {
+  const { resolveSessionSettings } = await import('../cli/resolve-session-settings.js');
+  const { openHostSession } = await import('@toolgate/host');
+  const settings = await resolveSessionSettings(io, options);
+  // Built-in tools are served at once; each MCP server's tools join when it connects, and the
+  // client hears of it through list_changed. Approvals go to each client (withApprover).
+  const session = await openHostSession(settings, {
+    purpose: { kind: 'serve' },
+    answeredBy: 'mcp-client',
+    env: io.env,
+    notice: (line) => io.stderr.write(`${line}\n`),
+    mcpStderr: (name, chunk) => io.stderr.write(`[${name}] ${chunk}`),
+    onMcpToolsChanged,
+  });
+  void session.mcpReady.then(() => {
+    for (const line of session.mcpStatus()) io.stderr.write(`${line}\n`);
+  });
+  return session;
 }

@@ -11,6 +11,7 @@ import {
   type ToolSurface,
   toolSuccess,
 } from '@toolgate/core';
+import type { McpAuthOptions } from '../auth/mcp-oauth-provider.js';
 import type { McpServersConfig } from '../config/mcp-config-schema.js';
 import { capText } from '../internal/cap-text.js';
 import { mcpFailure } from '../internal/mcp-failure.js';
@@ -63,6 +64,14 @@ export interface CreateMcpToolsOptions {
    * elicitation capability, so servers know nobody can answer. @default none
    */
   readonly elicit?: McpElicitor;
+  /**
+   * OAuth 2.1 for remote servers (the SDK's auth helpers): discovery, dynamic registration or a
+   * pre-registered client, PKCE, refresh. Tokens are read from and saved to `store`, by server URL.
+   * @default none: a server that answers 401 fails to connect
+   */
+  readonly auth?: McpAuthOptions;
+  /** Said to the person when a server needs a login that cannot happen in this session (e.g. `run "toolgate mcp login docs"`). @default none */
+  readonly loginHint?: (server: string) => string;
   /** Receives progress a server reports during a call (`server` is its configured name). @default nothing */
   readonly onProgress?: (server: string, progress: McpCallProgress) => void;
 }
@@ -211,6 +220,8 @@ export async function createMcpTools(options: CreateMcpToolsOptions): Promise<Mc
     cwd: options.cwd ?? process.cwd(),
     stderr: options.stderr,
     elicit: options.elicit,
+    auth: options.auth,
+    loginHint: options.loginHint?.(server),
     onProgress: options.onProgress ? (progress) => options.onProgress?.(server, progress) : undefined,
     onChange: () => {
       remerge();

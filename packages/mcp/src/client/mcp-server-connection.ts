@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -16,6 +17,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { escapeControlCharacters } from '@toolgate/core';
 import { z } from 'zod';
+import { type McpAuthOptions, McpOAuthProvider } from '../auth/mcp-oauth-provider.js';
 import type { McpServerConfig } from '../config/mcp-config-schema.js';
 import { linkCancellation } from '../internal/request-cancellation.js';
 import { acceptedContent, type McpElicitor, toElicitationRequest } from './mcp-elicitation.js';
@@ -37,6 +39,17 @@ export interface McpConnectionSettings {
   readonly elicit: McpElicitor | undefined;
   /** Receives the server's progress notifications during a call. */
   readonly onProgress: ((progress: McpCallProgress) => void) | undefined;
+  /** OAuth for remote servers; without it a server that answers 401 fails to connect. */
+  readonly auth: McpAuthOptions | undefined;
+  /** Said after "needs an OAuth login" when a login is needed and cannot happen here. */
+  readonly loginHint: string | undefined;
+}
+
+/** A remote transport the SDK can finish an OAuth login on. */
+type RemoteTransport = SSEClientTransport | StreamableHTTPClientTransport;
+
+function isUnauthorized(error: unknown): boolean {
+  return error instanceof UnauthorizedError || (error instanceof Error && error.name === 'UnauthorizedError');
 }
 
 /** A server's progress report during one call (`notifications/progress`). */
@@ -94,6 +107,9 @@ export class McpServerConnection {
   private refreshing: Promise<void> | undefined;
   private refreshAgain = false;
   private changedWhileConnecting = false;
+  private remote: RemoteTransport | undefined;
+  private oauth: McpOAuthProvider | undefined;
+  private readonly lifetime = new AbortController();
 
   constructor(
     readonly name: string,
@@ -126,9 +142,34 @@ export class McpServerConnection {
       return transport;
     }
     const requestInit = { headers: { ...config.headers } };
-    return config.type === 'sse'
-      ? new SSEClientTransport(new URL(config.url), { requestInit })
-      : new StreamableHTTPClientTransport(new URL(config.url), { requestInit });
+    const auth = this.settings.auth;
+    this.oauth ??= auth
+      ? new McpOAuthProvider(config.url, config.oauth ?? {}, auth, this.lifetime.signal)
+      : undefined;
+    const options = { requestInit, ...(this.oauth ? { authProvider: this.oauth } : {}) };
+    this.remote =
+      config.type === 'sse'
+        ? new SSEClientTransport(new URL(config.url), options)
+        : new StreamableHTTPClientTransport(new URL(config.url), options);
+    return this.remote;
+  }
+
+  /**
+   * After a request failed for want of authorization: finishes the login the provider started
+   * (true: try again), or says why not (a login is needed and cannot happen here).
+   */
+  private async finishLogin(error: unknown): Promise<boolean> {
+    if (!isUnauthorized(error) || !this.oauth || !this.remote) return false;
+    const code = await this.oauth.takeCode();
+    if (code === undefined) {
+      if (this.oauth.needsLogin) {
+        const hint = this.settings.loginHint;
+        throw new Error(`the server needs an OAuth login${hint ? ` (${hint})` : ''}`);
+      }
+      return false;
+    }
+    await this.remote.finishAuth(code);
+    return true;
   }
 
   private withStderr(message: string): string {
@@ -191,8 +232,27 @@ export class McpServerConnection {
       });
       await Promise.race([
         (async () => {
-          await client.connect(transport, { signal: controller.signal, timeout: timeoutMs });
-          await this.listAllTools(controller.signal);
+          let current = transport;
+          // An OAuth login may need a second connection (and a step-up a third), never more.
+          for (let attempt = 0; ; attempt += 1) {
+            try {
+              await client.connect(current, { signal: controller.signal, timeout: timeoutMs });
+              break;
+            } catch (error) {
+              if (attempt >= 2 || !(await this.finishLogin(error))) throw error;
+              await client.close().catch(() => {});
+              current = this.createTransport();
+            }
+          }
+          // A step-up (the listing needs more scopes) logs in again on the same connection.
+          for (let attempt = 0; ; attempt += 1) {
+            try {
+              await this.listAllTools(controller.signal);
+              break;
+            } catch (error) {
+              if (attempt >= 2 || !(await this.finishLogin(error))) throw error;
+            }
+          }
         })(),
         timedOut,
       ]);
@@ -292,27 +352,36 @@ export class McpServerConnection {
     const { cancellation, release } = linkCancellation(signal);
     try {
       const onProgress = this.settings.onProgress;
-      const result = (await client.callTool({ name: originalName, arguments: { ...input } }, undefined, {
-        signal: cancellation.asSignal(),
-        timeout: timeoutMs,
-        // A server that reports progress is alive: each report restarts the limit, up to ten limits in all.
-        resetTimeoutOnProgress: true,
-        maxTotalTimeout: timeoutMs * 10,
-        onprogress: (progress) => {
-          try {
-            onProgress?.({
-              originalName,
-              progress: progress.progress,
-              ...(progress.total === undefined ? {} : { total: progress.total }),
-              ...(progress.message === undefined
-                ? {}
-                : { message: escapeControlCharacters(progress.message, { keepLineFeeds: false }) }),
-            });
-          } catch {
-            // A host's listener must not break the call.
-          }
-        },
-      })) as CallToolResult;
+      const callOnce = async () =>
+        (await client.callTool({ name: originalName, arguments: { ...input } }, undefined, {
+          signal: cancellation.asSignal(),
+          timeout: timeoutMs,
+          // A server that reports progress is alive: each report restarts the limit, up to ten limits in all.
+          resetTimeoutOnProgress: true,
+          maxTotalTimeout: timeoutMs * 10,
+          onprogress: (progress) => {
+            try {
+              onProgress?.({
+                originalName,
+                progress: progress.progress,
+                ...(progress.total === undefined ? {} : { total: progress.total }),
+                ...(progress.message === undefined
+                  ? {}
+                  : { message: escapeControlCharacters(progress.message, { keepLineFeeds: false }) }),
+              });
+            } catch {
+              // A host's listener must not break the call.
+            }
+          },
+        })) as CallToolResult;
+      let result: CallToolResult;
+      try {
+        result = await callOnce();
+      } catch (error) {
+        // A step-up (more scopes for this tool): the login finished, the call is tried once more.
+        if (!(await this.finishLogin(error).catch(() => false))) throw error;
+        result = await callOnce();
+      }
       return { kind: 'result', result };
     } catch (error) {
       if (signal.aborted) return { kind: 'aborted' };
@@ -336,6 +405,7 @@ export class McpServerConnection {
   /** Closes the connection (a stdio server's process is stopped). */
   async close(): Promise<void> {
     this.closing = true;
+    this.lifetime.abort();
     const client = this.client;
     this.client = undefined;
     if (this.state === 'connecting') this.stdio?.kill();

@@ -144,21 +144,24 @@ export function createMcpServer(options: CreateMcpServerOptions): ToolgateMcpSer
     return 'cancelled';
   };
 
-  const built = Promise.resolve()
-    .then(() => (typeof options.surface === 'function' ? options.surface(approver) : options.surface))
-    .then((surface) => ({ surface }));
-  // A surface that failed to build is reported on the requests that need it, never as a crash.
-  built.catch(() => {});
+  // Built on first need (a tools request), so a host can answer `initialize` before it has tools.
+  let building: Promise<{ readonly surface: ToolSurface }> | undefined;
+  const built = () => {
+    building ??= Promise.resolve()
+      .then(() => (typeof options.surface === 'function' ? options.surface(approver) : options.surface))
+      .then((surface) => ({ surface }));
+    return building;
+  };
   let calls = 0;
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
-    const { surface } = await built;
+    const { surface } = await built();
     return { tools: surface.registry.list().map(toMcpTool) };
   });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     calls += 1;
-    const { surface } = await built;
+    const { surface } = await built();
     const given = (request.params.arguments ?? {}) as Record<string, unknown>;
     const declared = surface.registry.get(request.params.name)?.inputSchema.properties ?? {};
     const dropped = CLIENT_INJECTED_ARGUMENTS.filter(
