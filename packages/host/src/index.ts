@@ -2,6 +2,7 @@ export { AgentDefinitionError } from './agents/agent-definition-error.js';
 export { ConfigError } from './config/config-error.js';
 export { inspectWorkspaceConfig } from './config/inspect-workspace-config.js';
 export { loadUserConfig } from './config/load-session-config.js';
+export { mcpTokenFile } from './config/mcp-token-file.js';
 export {
   type ResolveSessionSettingsOptions,
   resolveSessionSettings,

@@ -40,5 +40,11 @@ export {
   createStdioServerTransport,
   type StdioServerTransportOptions,
 } from './server/create-stdio-server-transport.js';
+export {
+  type McpHttpEndpoint,
+  type McpHttpSession,
+  type ServeOverHttpOptions,
+  serveOverHttp,
+} from './server/serve-over-http.js';
 export { toMcpCallResult } from './server/to-mcp-call-result.js';
 export { toMcpTool } from './server/to-mcp-tool.js';

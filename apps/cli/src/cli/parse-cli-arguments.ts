@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import type { ApprovalMode } from '@toolgate/core';
 import type { SandboxMode } from '@toolgate/sandbox-bwrap';
 import { parseApprovalModeValue } from './parse-approval-mode-value.js';
+import { type HttpAddress, parseHttpAddress } from './parse-http-address.js';
 import { parseSandboxModeValue } from './parse-sandbox-mode-value.js';
 import { UsageError } from './usage-error.js';
 
@@ -44,7 +45,19 @@ export type CliCommand =
       readonly explain: boolean;
       readonly options: CommonOptions;
     }
-  | { readonly command: 'mcp'; readonly options: CommonOptions }
+  | {
+      readonly command: 'mcp';
+      /** `--http [HOST:]PORT`: serve over Streamable HTTP instead of stdio. */
+      readonly http?: HttpAddress;
+      readonly options: CommonOptions;
+    }
+  | {
+      /** `toolgate mcp login|logout|status <server>`: OAuth for one remote server of the MCP config. */
+      readonly command: 'mcp-auth';
+      readonly action: 'login' | 'logout' | 'status';
+      readonly server: string;
+      readonly options: CommonOptions;
+    }
   | {
       /** Bare `toolgate`: the interactive agent on a terminal (the usage without one). */
       readonly command: 'interactive';
@@ -89,6 +102,7 @@ const OPTIONS = {
   'no-mcp': { type: 'boolean' },
   sandbox: { type: 'string' },
   audit: { type: 'string' },
+  http: { type: 'string' },
   json: { type: 'boolean' },
   explain: { type: 'boolean' },
   model: { type: 'string' },
@@ -149,6 +163,8 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     const runOnly = RUN_ONLY.find((name) => values[name] !== undefined);
     if (runOnly) throw new UsageError(`--${runOnly} is an option of "toolgate run" only.`);
   }
+  if (command !== 'mcp' && values.http !== undefined)
+    throw new UsageError('--http is an option of "toolgate mcp" only.');
   if (command !== 'call' && values.explain)
     throw new UsageError('--explain is an option of "toolgate call" only.');
   if (command !== 'trust') {
@@ -201,11 +217,30 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     case 'trust':
       extra(0);
       return { command, list: values.list ?? false, revoke: values.revoke ?? false, options };
-    case 'mcp':
-      extra(0);
+    case 'mcp': {
+      const [action, server] = rest;
+      if (action !== undefined) {
+        if (action !== 'login' && action !== 'logout' && action !== 'status') {
+          throw new UsageError(
+            `Unknown "toolgate mcp" subcommand ${JSON.stringify(action)}: expected login, logout or status.`,
+          );
+        }
+        if (server === undefined || server.trim() === '')
+          throw new UsageError(`Missing server name: toolgate mcp ${action} <server>.`);
+        extra(2);
+        if (values.http !== undefined)
+          throw new UsageError(`--http is not an option of "toolgate mcp ${action}".`);
+        if (json) throw new UsageError(`--json is not an option of "toolgate mcp ${action}".`);
+        return { command: 'mcp-auth', action, server, options };
+      }
       if (json)
         throw new UsageError('--json is not an option of "toolgate mcp" (it always speaks JSON-RPC).');
-      return { command, options };
+      return {
+        command,
+        ...(values.http === undefined ? {} : { http: parseHttpAddress(values.http) }),
+        options,
+      };
+    }
     case 'run': {
       const [prompt] = rest;
       if (prompt === undefined)

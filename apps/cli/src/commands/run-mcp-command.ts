@@ -3,6 +3,7 @@ import type { CliIo } from '../cli/cli-io.js';
 import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
 import type { CommonOptions } from '../cli/parse-cli-arguments.js';
 import { readVersion } from '../cli/read-version.js';
+import { openMcpServeSession } from './open-mcp-serve-session.js';
 import { signalExitCode } from './run-call-command.js';
 
 /**
@@ -18,9 +19,9 @@ export async function runMcpCommand(io: CliIo, options: CommonOptions): Promise<
   const { createMcpServer, createStdioServerTransport } = await import('@toolgate/mcp');
   let server: ReturnType<typeof createMcpServer> | undefined;
   let failure: unknown;
-  let opening: ReturnType<typeof openSession> | undefined;
+  let opening: ReturnType<typeof openMcpServeSession> | undefined;
   const open = () => {
-    opening ??= openSession(io, options, () => void server?.notifyToolsChanged().catch(() => {}));
+    opening ??= openMcpServeSession(io, options, () => void server?.notifyToolsChanged().catch(() => {}));
     opening.catch((error: unknown) => {
       failure ??= error;
       void server?.close();
@@ -56,25 +57,4 @@ export async function runMcpCommand(io: CliIo, options: CommonOptions): Promise<
   // A settings or config error is reported as any command reports it (exit 2).
   if (failure !== undefined) throw failure;
   return signalExitCode(io.signal) ?? EXIT_CODES.success;
-}
-
-// The host, the tool packages and the sandbox load here, after the client has its `initialize` answer.
-async function openSession(io: CliIo, options: CommonOptions, onMcpToolsChanged: () => void) {
-  const { resolveSessionSettings } = await import('../cli/resolve-session-settings.js');
-  const { openHostSession } = await import('@toolgate/host');
-  const settings = await resolveSessionSettings(io, options);
-  // Built-in tools are served at once; each MCP server's tools join when it connects, and the
-  // client hears of it through list_changed. Approvals go to each client (withApprover).
-  const session = await openHostSession(settings, {
-    purpose: { kind: 'serve' },
-    answeredBy: 'mcp-client',
-    env: io.env,
-    notice: (line) => io.stderr.write(`${line}\n`),
-    mcpStderr: (name, chunk) => io.stderr.write(`[${name}] ${chunk}`),
-    onMcpToolsChanged,
-  });
-  void session.mcpReady.then(() => {
-    for (const line of session.mcpStatus()) io.stderr.write(`${line}\n`);
-  });
-  return session;
 }

@@ -1,5 +1,6 @@
 import type { ToolProvider } from '@toolgate/core';
 import type { McpServersConfig } from '@toolgate/mcp';
+import { mcpTokenFile } from '../config/mcp-token-file.js';
 import { stripWorkspaceFromPath } from '../hooks/strip-workspace-from-path.js';
 
 /** The MCP side of a session, loaded only when servers are configured. */
@@ -44,7 +45,7 @@ export async function loadMcpTools(
   file: string | undefined,
   options: LoadMcpToolsOptions,
 ): Promise<SessionMcp> {
-  const { createMcpTools, loadMcpConfig } = await import('@toolgate/mcp');
+  const { createFileTokenStore, createMcpTools, loadMcpConfig } = await import('@toolgate/mcp');
   const loaded = file === undefined ? {} : (await loadMcpConfig(file)).mcpServers;
   // A file's stdio server looks its command up on a PATH without the workspace's directories
   // (unless the file sets PATH itself, which trust judges): nothing the model writes runs instead.
@@ -61,6 +62,9 @@ export async function loadMcpTools(
     servers: { ...fromFile, ...options.servers },
     cwd: options.cwd,
     waitForServers: options.waitForServers ?? true,
+    // Tokens `toolgate mcp login` saved, by server URL; a session never opens a browser itself.
+    auth: { store: createFileTokenStore(mcpTokenFile(process.env)) },
+    loginHint: (server) => `run "toolgate mcp login ${server}"`,
     ...(options.stderr ? { stderr: options.stderr } : {}),
     ...(options.onToolsChanged ? { onToolsChanged: options.onToolsChanged } : {}),
   });
