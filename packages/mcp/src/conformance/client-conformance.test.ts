@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildForNode } from '../test-support/build-for-node.js';
-import { BASELINE, runConformance } from './run-conformance.js';
+import { BASELINE, runConformance } from '../test-support/run-conformance.js';
 
 const DRIVER = fileURLToPath(new URL('../test-support/fixtures/conformance-client.mjs', import.meta.url));
 const { scenarios } = JSON.parse(
