@@ -77,6 +77,9 @@ describe.skipIf(SKIP_REASON).sequential('MCP conformance suite, server scenarios
   it.each(scenarios)('%s', { timeout: 150_000 }, async (scenario) => {
     const run = await runConformance(['server', '--url', `http://127.0.0.1:${proxyPort}/mcp`], scenario);
     expect(run.exitCode, `${run.output}\n${stderr}`).toBe(0);
-    if (!expectedFailures.includes(`- ${scenario}\n`)) expect(run.counts.FAILURE ?? 0, run.output).toBe(0);
+    if (!expectedFailures.includes(`- ${scenario}\n`)) {
+      expect(run.counts.FAILURE ?? 0, run.output).toBe(0);
+      expect(run.counts.SUCCESS ?? 0, run.output).toBeGreaterThan(0);
+    }
   });
 });

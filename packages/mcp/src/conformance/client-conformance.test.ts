@@ -23,6 +23,9 @@ describe.sequential('MCP conformance suite, client scenarios', () => {
     const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(DRIVER)} ${JSON.stringify(build)}`;
     const run = await runConformance(['client', '--command', command, '--timeout', '60000'], scenario);
     expect(run.exitCode, run.output).toBe(0);
-    if (!expectedFailures.includes(`- ${scenario}\n`)) expect(run.counts.FAILURE ?? 0, run.output).toBe(0);
+    if (!expectedFailures.includes(`- ${scenario}\n`)) {
+      expect(run.counts.FAILURE ?? 0, run.output).toBe(0);
+      expect(run.counts.SUCCESS ?? 0, run.output).toBeGreaterThan(0);
+    }
   });
 });
