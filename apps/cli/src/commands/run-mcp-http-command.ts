@@ -5,9 +5,9 @@ import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
 import type { CommonOptions } from '../cli/parse-cli-arguments.js';
 import type { HttpAddress } from '../cli/parse-http-address.js';
 import { readVersion } from '../cli/read-version.js';
+import { signalExitCode } from '../cli/signal-exit-code.js';
 import { UsageError } from '../cli/usage-error.js';
 import { openMcpServeSession } from './open-mcp-serve-session.js';
-import { signalExitCode } from './run-call-command.js';
 
 function listFromEnv(value: string | undefined): string[] {
   return (value ?? '')

@@ -22,6 +22,7 @@ import {
   unaskableReason,
   unknownAnswerReason,
 } from './approval-elicitation-description.js';
+import { SERVER_CAPABILITIES } from './early-initialize.js';
 import { toMcpCallResult } from './to-mcp-call-result.js';
 import { toMcpTool } from './to-mcp-tool.js';
 
@@ -103,7 +104,7 @@ export function createMcpServer(options: CreateMcpServerOptions): ToolgateMcpSer
   const server = new Server(
     { name: options.name ?? 'toolgate', version: options.version ?? '0.0.0' },
     {
-      capabilities: { tools: { listChanged: true } },
+      capabilities: SERVER_CAPABILITIES,
       ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
     },
   );
