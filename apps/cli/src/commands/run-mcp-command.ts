@@ -18,6 +18,11 @@ import { openMcpServeSession } from './open-mcp-serve-session.js';
 export async function runMcpCommand(io: CliIo, options: CommonOptions): Promise<ExitCode> {
   const { answerInitializeEarly } = await import('@toolgate/mcp/early-initialize');
   const early = answerInitializeEarly(io.stdin, io.stdout, { name: 'toolgate', version: readVersion() });
+  // Loading the SDK holds the event loop: the client's first line is read and answered before.
+  await Promise.race([
+    early.firstLine,
+    new Promise((resolve) => io.signal.addEventListener('abort', resolve, { once: true })),
+  ]);
   const { createMcpServer, createStdioServerTransport } = await import('@toolgate/mcp');
   let server: ReturnType<typeof createMcpServer> | undefined;
   let failure: unknown;

@@ -29,6 +29,11 @@ export function createStdioServerTransport(
   const transport: Transport = {
     async start() {
       for (const chunk of early?.replay ?? []) onData(chunk);
+      // Input that ended before this transport existed (read by `answerInitializeEarly`) ends it now.
+      if (input.readableEnded || input.destroyed) {
+        close();
+        return;
+      }
       input.on('data', onData);
       input.resume();
       input.on('error', onError);

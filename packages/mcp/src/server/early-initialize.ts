@@ -34,6 +34,11 @@ export interface EarlyInitialize {
 
 /** Reads the input until {@link EarlyInitializeAnswerer.handOver} and answers its first line if it is `initialize`. */
 export interface EarlyInitializeAnswerer {
+  /**
+   * Resolves once the first line was read (and answered when it is `initialize`), the input ended
+   * or failed, or the line grew past 64 KiB: the moment to load the server. Never rejects.
+   */
+  readonly firstLine: Promise<void>;
   /** Stops reading (the input is paused, nothing is lost) and gives what was read and answered. */
   handOver(): EarlyInitialize;
 }
@@ -58,6 +63,10 @@ export function answerInitializeEarly(
   let done = false;
   let answeredId: string | number | undefined;
   let answered: unknown;
+  let settle = () => {};
+  const firstLine = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
   const onData = (chunk: Buffer | string) => {
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     replay.push(buffer);
@@ -66,9 +75,11 @@ export function answerInitializeEarly(
     if (end === -1) {
       scanned += buffer.length;
       if (scanned > SCAN_LIMIT) done = true;
+      if (done) settle();
       return;
     }
     done = true;
+    settle();
     const line = Buffer.concat(replay)
       .subarray(0, scanned + end)
       .toString('utf8');
@@ -95,10 +106,17 @@ export function answerInitializeEarly(
     output.write(`${JSON.stringify({ result: answered, jsonrpc: '2.0', id })}\n`);
   };
   input.on('data', onData);
+  input.once('end', settle);
+  input.once('error', settle);
+  input.once('close', settle);
   return {
+    firstLine,
     handOver() {
       input.pause();
       input.off('data', onData);
+      input.off('end', settle);
+      input.off('error', settle);
+      input.off('close', settle);
       return { replay, ...(answeredId === undefined ? {} : { answeredId, answered }) };
     },
   };
