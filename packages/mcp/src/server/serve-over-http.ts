@@ -33,7 +33,10 @@ export interface ServeOverHttpOptions {
   readonly allowedHosts?: readonly string[];
   /** `Origin` values accepted besides `http://localhost:PORT` and the other loopback ones. @default none */
   readonly allowedOrigins?: readonly string[];
-  /** A session with no request for this long is closed (its processes stopped). @default 1800000 (30 min) */
+  /**
+   * A session with no request for this long is closed (its processes stopped); a request still
+   * being answered keeps it, the client's standing GET stream does not. @default 1800000 (30 min)
+   */
   readonly idleTimeoutMs?: number;
   /** The endpoint's path. @default '/mcp' */
   readonly path?: string;
@@ -184,10 +187,13 @@ export async function serveOverHttp(options: ServeOverHttpOptions): Promise<McpH
     if (typeof id === 'string') {
       const session = sessions.get(id);
       if (!session) return refuse(response, 404, 'Session not found: it was closed; initialize a new one.');
-      session.active += 1;
+      // A request being answered keeps the session; the client's standing GET stream does not
+      // (an idle client holding one is closed, and starts a new session when it comes back).
+      const counted = request.method !== 'GET';
+      if (counted) session.active += 1;
       touch(id, session);
       response.once('close', () => {
-        session.active -= 1;
+        if (counted) session.active -= 1;
         if (sessions.get(id) === session) touch(id, session);
       });
       await session.transport.handleRequest(request, response, body);
