@@ -5,6 +5,7 @@ export {
   type McpAuthorize,
 } from './auth/mcp-oauth-provider.js';
 export { type McpStoredAuthorization, type McpTokenStore, tokenStoreKey } from './auth/mcp-token-store.js';
+export { createFileToolPins } from './client/create-file-tool-pins.js';
 export { type CreateMcpToolsOptions, createMcpTools, type McpTools } from './client/create-mcp-tools.js';
 export type {
   McpElicitationAnswer,
@@ -17,6 +18,7 @@ export type { McpErrorCode } from './client/mcp-error-codes.js';
 export type { McpCallProgress } from './client/mcp-server-connection.js';
 export type { McpServerState, McpServerStatus, McpSkippedTool } from './client/mcp-server-status.js';
 export type { McpToolOutput } from './client/mcp-tool-output.js';
+export { type McpToolPins, pinKey, toolDigest } from './client/mcp-tool-pins.js';
 export { MAX_MCP_TOOL_NAME_LENGTH, toMcpToolName } from './client/to-mcp-tool-name.js';
 export { type LoadMcpConfigOptions, loadMcpConfig } from './config/load-mcp-config.js';
 export type {

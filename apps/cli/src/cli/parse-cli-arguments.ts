@@ -52,9 +52,9 @@ export type CliCommand =
       readonly options: CommonOptions;
     }
   | {
-      /** `toolgate mcp login|logout|status <server>`: OAuth for one remote server of the MCP config. */
+      /** `toolgate mcp login|logout|status|trust <server>`: OAuth and tool pins for one server of the MCP config. */
       readonly command: 'mcp-auth';
-      readonly action: 'login' | 'logout' | 'status';
+      readonly action: 'login' | 'logout' | 'status' | 'trust';
       readonly server: string;
       readonly options: CommonOptions;
     }
@@ -220,9 +220,9 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     case 'mcp': {
       const [action, server] = rest;
       if (action !== undefined) {
-        if (action !== 'login' && action !== 'logout' && action !== 'status') {
+        if (action !== 'login' && action !== 'logout' && action !== 'status' && action !== 'trust') {
           throw new UsageError(
-            `Unknown "toolgate mcp" subcommand ${JSON.stringify(action)}: expected login, logout or status.`,
+            `Unknown "toolgate mcp" subcommand ${JSON.stringify(action)}: expected login, logout, status or trust.`,
           );
         }
         if (server === undefined || server.trim() === '')

@@ -12,16 +12,16 @@ const REDIRECT_PORT = 33418;
 
 /**
  * `toolgate mcp login|logout|status <server>`: OAuth for one remote server of the session's MCP
- * config. `login` opens the authorization page (`$BROWSER`, else the platform's opener; the URL
+ * config; `toolgate mcp trust <server>` accepts a server's changed tool definitions (the next
+ * session pins what it lists). `login` opens the authorization page (`$BROWSER`, else the platform's opener; the URL
  * is printed either way) and receives the code on a loopback redirect; the tokens go to the
  * user's state directory (0600), by server URL. Nothing prints a token.
  */
 export async function runMcpAuthCommand(io: CliIo, command: CommandOptions<'mcp-auth'>): Promise<ExitCode> {
   const { resolveSessionSettings } = await import('../cli/resolve-session-settings.js');
-  const { mcpTokenFile } = await import('@toolgate/host');
-  const { createFileTokenStore, createMcpTools, loadMcpConfig, tokenStoreKey } = await import(
-    '@toolgate/mcp'
-  );
+  const { mcpTokenFile, mcpToolPinsFile } = await import('@toolgate/host');
+  const { createFileTokenStore, createFileToolPins, createMcpTools, loadMcpConfig, pinKey, tokenStoreKey } =
+    await import('@toolgate/mcp');
   const settings = await resolveSessionSettings(io, command.options);
   if (settings.mcpConfigFile === undefined) {
     throw new UsageError(
@@ -35,6 +35,16 @@ export async function runMcpAuthCommand(io: CliIo, command: CommandOptions<'mcp-
     throw new UsageError(
       `No MCP server ${JSON.stringify(command.server)} in ${settings.mcpConfigFile}${names.length === 0 ? '' : ` (it has ${names.join(', ')})`}.`,
     );
+  }
+  if (command.action === 'trust') {
+    const key = pinKey(config, settings.root);
+    const forgotten = await createFileToolPins(mcpToolPinsFile(io.env)).forget(key);
+    io.stdout.write(
+      forgotten
+        ? `mcp server ${JSON.stringify(command.server)}: its tool definitions will be pinned again as the next session lists them\n`
+        : `mcp server ${JSON.stringify(command.server)}: no pinned definitions (the next session pins them)\n`,
+    );
+    return EXIT_CODES.success;
   }
   if (config.type === 'stdio') {
     throw new UsageError(

@@ -1,12 +1,21 @@
-import { randomUUID } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { InvalidOptionsError } from '@toolgate/core';
+import { privateJsonFile } from '../internal/private-json-file.js';
 import { type McpStoredAuthorization, type McpTokenStore, tokenStoreKey } from './mcp-token-store.js';
 
 interface TokenFile {
   readonly version: 1;
   readonly servers: Record<string, McpStoredAuthorization>;
+}
+
+function isTokenFile(value: unknown): value is TokenFile {
+  const file = value as Partial<TokenFile> | undefined;
+  return (
+    typeof file === 'object' &&
+    file !== null &&
+    file.version === 1 &&
+    typeof file.servers === 'object' &&
+    file.servers !== null &&
+    !Array.isArray(file.servers)
+  );
 }
 
 /**
@@ -15,68 +24,34 @@ interface TokenFile {
  * temporary file renamed over it), and refused when others may read it.
  */
 export function createFileTokenStore(file: string): McpTokenStore {
-  let queue: Promise<unknown> = Promise.resolve();
-  const serial = <T>(work: () => Promise<T>): Promise<T> => {
-    const next = queue.then(work, work);
-    queue = next.catch(() => {});
-    return next;
-  };
-
-  const load = async (): Promise<TokenFile> => {
-    let text: string;
-    try {
-      const info = await stat(file);
-      if ((info.mode & 0o077) !== 0) {
-        throw new InvalidOptionsError(
-          `The MCP token file ${file} may be read by other users (mode ${(info.mode & 0o777).toString(8)}); run chmod 600 on it.`,
-        );
-      }
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, servers: {} };
-      throw error;
-    }
-    try {
-      const parsed = JSON.parse(text) as Partial<TokenFile>;
-      if (parsed.version !== 1 || typeof parsed.servers !== 'object' || parsed.servers === null)
-        throw new Error('bad shape');
-      return { version: 1, servers: Object.assign(Object.create(null), parsed.servers) };
-    } catch {
-      throw new InvalidOptionsError(`The MCP token file ${file} is not valid; remove it and log in again.`);
-    }
-  };
-
-  const save = async (data: TokenFile): Promise<void> => {
-    await mkdir(dirname(file), { recursive: true, mode: 0o700 });
-    const temporary = `${file}.${randomUUID()}.tmp`;
-    try {
-      await writeFile(temporary, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
-      await chmod(temporary, 0o600);
-      await rename(temporary, file);
-    } finally {
-      await rm(temporary, { force: true });
-    }
-  };
-
+  const json = privateJsonFile(
+    file,
+    'MCP token file',
+    (): TokenFile => ({ version: 1, servers: {} }),
+    isTokenFile,
+  );
+  const entry = (data: TokenFile, url: string) =>
+    Object.hasOwn(data.servers, tokenStoreKey(url)) ? data.servers[tokenStoreKey(url)] : undefined;
   return {
-    read: (url) => serial(async () => (await load()).servers[tokenStoreKey(url)]),
+    read: (url) => json.update((data) => ({ result: entry(data, url) })),
     write: (url, update) =>
-      serial(async () => {
-        const data = await load();
-        const key = tokenStoreKey(url);
-        const merged: Record<string, unknown> = { ...data.servers[key], ...update };
+      json.update((data) => {
+        const merged: Record<string, unknown> = { ...entry(data, url), ...update };
         for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
-        data.servers[key] = merged as McpStoredAuthorization;
-        await save(data);
+        return {
+          data: {
+            version: 1,
+            servers: { ...data.servers, [tokenStoreKey(url)]: merged as McpStoredAuthorization },
+          },
+          result: undefined,
+        };
       }),
     remove: (url) =>
-      serial(async () => {
-        const data = await load();
-        const key = tokenStoreKey(url);
-        if (data.servers[key] === undefined) return false;
-        delete data.servers[key];
-        await save(data);
-        return true;
+      json.update((data) => {
+        if (entry(data, url) === undefined) return { result: false };
+        const servers = { ...data.servers };
+        delete servers[tokenStoreKey(url)];
+        return { data: { version: 1, servers }, result: true };
       }),
   };
 }

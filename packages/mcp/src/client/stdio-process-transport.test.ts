@@ -65,7 +65,14 @@ describe('stdio servers run in a process group of their own', () => {
       waitForServers: false,
     });
     expect(mcp.status()).toEqual([
-      { server: 'stuck', transport: 'stdio', state: 'connecting', tools: [], skippedTools: [] },
+      {
+        server: 'stuck',
+        transport: 'stdio',
+        state: 'connecting',
+        tools: [],
+        skippedTools: [],
+        changedTools: [],
+      },
     ]);
     const pids = await readPids(file);
     await mcp.close();

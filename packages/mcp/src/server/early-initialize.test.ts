@@ -71,7 +71,7 @@ describe('answerInitializeEarly', () => {
         },
       });
       expect(second?.id).toBe(8);
-      expect((second?.result as { tools: unknown[] }).tools).toHaveLength(4);
+      expect((second?.result as { tools: unknown[] } | undefined)?.tools).toHaveLength(4);
       // The server's own answer to initialize matched the early one (nothing logged) and was not sent.
       expect(logged).toEqual([]);
       expect(server.server.getClientCapabilities()?.elicitation).toBeDefined();
