@@ -40,6 +40,8 @@ export interface SessionToolsOptions {
   readonly checkToolNames?: (names: readonly string[]) => void;
   /** Receives what stdio MCP servers write to stderr. @default discarded */
   readonly mcpStderr?: (server: string, chunk: string) => void;
+  /** The environment whose state directory holds MCP tokens and tool pins. @default process.env */
+  readonly env?: Readonly<Record<string, string | undefined>>;
   /**
    * Whether creating the session waits for the MCP servers to connect or fail. Without waiting,
    * the built-in tools are ready at once and each server's tools join when it connects
@@ -217,6 +219,7 @@ export async function createSessionTools(options: SessionToolsOptions): Promise<
         cwd: workspace.root,
         servers: givenServers,
         waitForServers: options.waitForMcpServers ?? true,
+        ...(options.env ? { env: options.env } : {}),
         ...(options.mcpStderr ? { stderr: options.mcpStderr } : {}),
         ...(options.onMcpToolsChanged ? { onToolsChanged: options.onMcpToolsChanged } : {}),
       });

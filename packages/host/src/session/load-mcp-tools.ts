@@ -27,6 +27,8 @@ export interface LoadMcpToolsOptions {
    * appear as each connects (see `onToolsChanged`). @default true
    */
   readonly waitForServers?: boolean;
+  /** The environment whose state directory holds MCP tokens and tool pins. @default process.env */
+  readonly env?: Readonly<Record<string, string | undefined>>;
   /** Called when a server's tools change (it connected, re-listed or failed). @default nothing */
   readonly onToolsChanged?: () => void;
   /**
@@ -66,10 +68,10 @@ export async function loadMcpTools(
     cwd: options.cwd,
     waitForServers: options.waitForServers ?? true,
     // Tokens `toolgate mcp login` saved, by server URL; a session never opens a browser itself.
-    auth: { store: createFileTokenStore(mcpTokenFile(process.env)) },
+    auth: { store: createFileTokenStore(mcpTokenFile(options.env ?? process.env)) },
     loginHint: (server) => `run "toolgate mcp login ${server}"`,
     // Definitions are pinned on first sight; a changed one asks until `toolgate mcp trust <server>`.
-    pins: createFileToolPins(mcpToolPinsFile(process.env)),
+    pins: createFileToolPins(mcpToolPinsFile(options.env ?? process.env)),
     ...(options.stderr ? { stderr: options.stderr } : {}),
     ...(options.onToolsChanged ? { onToolsChanged: options.onToolsChanged } : {}),
   });

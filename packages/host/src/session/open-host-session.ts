@@ -66,6 +66,7 @@ async function openToolHostSession(
       ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
       ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
       ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
+      env: options.env,
       ...(options.onMcpToolsChanged ? { onMcpToolsChanged: options.onMcpToolsChanged } : {}),
       // A server serves the built-ins at once; its MCP servers' tools join as each connects.
       waitForMcpServers: purpose.kind !== 'serve',

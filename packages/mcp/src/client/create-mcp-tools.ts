@@ -307,7 +307,7 @@ export async function createMcpTools(options: CreateMcpToolsOptions): Promise<Mc
       })),
     trustTools: async (server) => {
       const connection = connections.find((candidate) => candidate.name === server);
-      if (!connection || connection.state !== 'connected' || !options.pins) return;
+      if (connection?.state !== 'connected' || !options.pins) return;
       const key = pinKey(connection.config, cwd);
       const digests = Object.fromEntries(connection.tools.map((tool) => [tool.name, toolDigest(tool)]));
       pins.set(key, digests);
