@@ -28,7 +28,12 @@ export async function runMcpCommand(io: CliIo, options: CommonOptions): Promise<
   let failure: unknown;
   let opening: ReturnType<typeof openMcpServeSession> | undefined;
   const open = () => {
-    opening ??= openMcpServeSession(io, options, () => void server?.notifyToolsChanged().catch(() => {}));
+    opening ??= openMcpServeSession(
+      io,
+      options,
+      () => void server?.notifyToolsChanged().catch(() => {}),
+      async (request, signal) => (server ? server.elicit(request, signal) : { action: 'decline' }),
+    );
     opening.catch((error: unknown) => {
       failure ??= error;
       void server?.close();

@@ -60,6 +60,7 @@ export async function runMcpHttpCommand(
           io,
           options,
           () => void server?.notifyToolsChanged().catch(() => {}),
+          async (request, signal) => (server ? server.elicit(request, signal) : { action: 'decline' }),
         );
         server = createMcpServer({
           surface: (approver) => session.withApprover(approver),

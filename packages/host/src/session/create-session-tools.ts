@@ -10,7 +10,7 @@ import {
   toToolProvider,
   type Workspace,
 } from '@toolgate/core';
-import type { McpServersConfig } from '@toolgate/mcp';
+import type { McpElicitor, McpServersConfig } from '@toolgate/mcp';
 import type { BwrapSandbox } from '@toolgate/sandbox-bwrap';
 import { createProcessRegistry } from '@toolgate/tools-shell';
 import type { ToolgateConfig } from '../config/toolgate-config-schema.js';
@@ -42,6 +42,8 @@ export interface SessionToolsOptions {
   readonly mcpStderr?: (server: string, chunk: string) => void;
   /** The environment whose state directory holds MCP tokens and tool pins. @default process.env */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Shows an MCP server's elicitation form to the person. @default none: not declared */
+  readonly mcpElicit?: McpElicitor;
   /**
    * Whether creating the session waits for the MCP servers to connect or fail. Without waiting,
    * the built-in tools are ready at once and each server's tools join when it connects
@@ -220,6 +222,7 @@ export async function createSessionTools(options: SessionToolsOptions): Promise<
         servers: givenServers,
         waitForServers: options.waitForMcpServers ?? true,
         ...(options.env ? { env: options.env } : {}),
+        ...(options.mcpElicit ? { elicit: options.mcpElicit } : {}),
         ...(options.mcpStderr ? { stderr: options.mcpStderr } : {}),
         ...(options.onMcpToolsChanged ? { onToolsChanged: options.onMcpToolsChanged } : {}),
       });

@@ -7,7 +7,7 @@ import type {
   ToolProvider,
   ToolSurface,
 } from '@toolgate/core';
-import type { McpServersConfig } from '@toolgate/mcp';
+import type { McpElicitor, McpServersConfig } from '@toolgate/mcp';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
 
 /**
@@ -64,6 +64,11 @@ export interface HostSessionOptions<Purpose extends HostPurpose = HostPurpose> {
   readonly mcpStderr?: (server: string, chunk: string) => void;
   /** Called when an MCP server's tools change (`serve`: servers join as they connect). @default nothing */
   readonly onMcpToolsChanged?: () => void;
+  /**
+   * Shows an MCP server's `elicitation/create` form to the person (the host's approver UI) during
+   * a call. Without it servers are told nobody can answer (no elicitation capability). @default none
+   */
+  readonly mcpElicit?: McpElicitor;
 }
 
 /** What closing a session reports. */

@@ -1,5 +1,5 @@
 import type { ToolProvider } from '@toolgate/core';
-import type { McpServersConfig } from '@toolgate/mcp';
+import type { McpElicitor, McpServersConfig } from '@toolgate/mcp';
 import { mcpTokenFile } from '../config/mcp-token-file.js';
 import { mcpToolPinsFile } from '../config/mcp-tool-pins-file.js';
 import { stripWorkspaceFromPath } from '../hooks/strip-workspace-from-path.js';
@@ -27,6 +27,8 @@ export interface LoadMcpToolsOptions {
    * appear as each connects (see `onToolsChanged`). @default true
    */
   readonly waitForServers?: boolean;
+  /** Shows a server's elicitation form to the person. @default none: not declared */
+  readonly elicit?: McpElicitor;
   /** The environment whose state directory holds MCP tokens and tool pins. @default process.env */
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Called when a server's tools change (it connected, re-listed or failed). @default nothing */
@@ -71,6 +73,7 @@ export async function loadMcpTools(
     auth: { store: createFileTokenStore(mcpTokenFile(options.env ?? process.env)) },
     loginHint: (server) => `run "toolgate mcp login ${server}"`,
     // Definitions are pinned on first sight; a changed one asks until `toolgate mcp trust <server>`.
+    ...(options.elicit ? { elicit: options.elicit } : {}),
     pins: createFileToolPins(mcpToolPinsFile(options.env ?? process.env)),
     ...(options.stderr ? { stderr: options.stderr } : {}),
     ...(options.onToolsChanged ? { onToolsChanged: options.onToolsChanged } : {}),

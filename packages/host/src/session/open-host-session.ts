@@ -67,6 +67,7 @@ async function openToolHostSession(
       ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
       ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
       env: options.env,
+      ...(options.mcpElicit ? { mcpElicit: options.mcpElicit } : {}),
       ...(options.onMcpToolsChanged ? { onMcpToolsChanged: options.onMcpToolsChanged } : {}),
       // A server serves the built-ins at once; its MCP servers' tools join as each connects.
       waitForMcpServers: purpose.kind !== 'serve',

@@ -1,7 +1,7 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: a hand-written client reads JSON-RPC messages loosely
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import {
   type Approver,
   createApprovalMemory,
@@ -169,5 +169,67 @@ describe('createMcpServer with peers’ clients', () => {
     await listed;
     expect(order).toEqual(['initialized', 'surface built', 'listed 4']);
     await client.close();
+  });
+});
+
+describe('createMcpServer passing a server’s form on to its client', () => {
+  it('relays the fields (titled choices for the latest protocol) and returns the person’s answer; declines without elicitation', async () => {
+    const server = serve(createToolSurface({ tools: createTestTools([]) }));
+    const client = new Client(
+      { name: 'with-forms', version: '1.0.0' },
+      { capabilities: { elicitation: { form: {} } } },
+    );
+    const seen: unknown[] = [];
+    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      seen.push(request.params);
+      return { action: 'accept', content: { color: 'g', count: 2 } };
+    });
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    await server.connect(b);
+    await client.connect(a);
+    const answer = await server.elicit(
+      {
+        server: 'tracker',
+        message: 'Pick one',
+        fields: [
+          {
+            name: 'color',
+            title: 'Color',
+            required: true,
+            type: 'choice',
+            choices: [{ value: 'g', label: 'Green' }],
+          },
+          { name: 'count', title: 'Count', required: false, type: 'integer', default: 1 },
+        ],
+      },
+      AbortSignal.timeout(10_000),
+    );
+    expect(answer).toEqual({ action: 'accept', content: { color: 'g', count: 2 } });
+    expect(seen).toEqual([
+      expect.objectContaining({
+        message: 'MCP server "tracker" asks: Pick one',
+        requestedSchema: {
+          type: 'object',
+          properties: {
+            color: { type: 'string', title: 'Color', oneOf: [{ const: 'g', title: 'Green' }] },
+            count: { type: 'integer', title: 'Count', default: 1 },
+          },
+          required: ['color'],
+        },
+      }),
+    ]);
+    await client.close();
+
+    const bare = serve(createToolSurface({ tools: createTestTools([]) }));
+    const plain = new Client({ name: 'no-forms', version: '1.0.0' });
+    const [c, d] = InMemoryTransport.createLinkedPair();
+    await bare.connect(d);
+    await plain.connect(c);
+    expect(await bare.elicit({ server: 's', message: 'm', fields: [] }, AbortSignal.timeout(10_000))).toEqual(
+      {
+        action: 'decline',
+      },
+    );
+    await plain.close();
   });
 });

@@ -14,6 +14,7 @@ import {
   InvalidOptionsError,
   type ToolSurface,
 } from '@toolgate/core';
+import type { McpElicitationField, McpElicitationValue, McpElicitor } from '../client/mcp-elicitation.js';
 import {
   APPROVAL_CHOICES,
   CLIENT_INJECTED_ARGUMENTS,
@@ -64,6 +65,12 @@ export interface ToolgateMcpServer {
   notifyToolsChanged(): Promise<void>;
   /** The elicitation approver (the same one a surface function receives). */
   readonly approver: Approver;
+  /**
+   * Passes an MCP server's form (one behind the surface, asking during a call) on to this
+   * server's client, so the person answers it in their client; `decline` when the client has no
+   * elicitation. For the host's `mcpElicit`.
+   */
+  readonly elicit: McpElicitor;
   /** The SDK server, for hosts that need more of the protocol. */
   readonly server: Server;
 }
@@ -85,6 +92,42 @@ function decisionField(protocolVersion: string) {
         enum: APPROVAL_CHOICES.map((choice) => choice.const),
         enumNames: APPROVAL_CHOICES.map((choice) => choice.title),
       };
+}
+
+// One field of a relayed form, written for the client's protocol version (as decisionField is).
+function relayedField(field: McpElicitationField, protocolVersion: string): Record<string, unknown> {
+  const base = {
+    title: field.title,
+    ...(field.description === undefined ? {} : { description: field.description }),
+    ...(field.default === undefined ? {} : { default: field.default }),
+  };
+  const choices = field.choices ?? [];
+  const titled = protocolVersion >= '2025-11-25';
+  switch (field.type) {
+    case 'choice':
+      return titled
+        ? {
+            type: 'string',
+            ...base,
+            oneOf: choices.map((choice) => ({ const: choice.value, title: choice.label })),
+          }
+        : {
+            type: 'string',
+            ...base,
+            enum: choices.map((choice) => choice.value),
+            enumNames: choices.map((choice) => choice.label),
+          };
+    case 'choices':
+      return {
+        type: 'array',
+        ...base,
+        items: titled
+          ? { anyOf: choices.map((choice) => ({ const: choice.value, title: choice.label })) }
+          : { type: 'string', enum: choices.map((choice) => choice.value) },
+      };
+    default:
+      return { type: field.type, ...base };
+  }
 }
 
 /**
@@ -143,6 +186,30 @@ export function createMcpServer(options: CreateMcpServerOptions): ToolgateMcpSer
     const answer = decision === undefined ? 'no decision' : JSON.stringify(decision).slice(0, 80);
     unanswered.set(request.callId, { reason: unknownAnswerReason(answer, request.detail) });
     return 'cancelled';
+  };
+
+  const elicit: McpElicitor = async (request, signal) => {
+    if (server.getClientCapabilities()?.elicitation === undefined) return { action: 'decline' };
+    const result = await server.request(
+      {
+        method: 'elicitation/create',
+        params: {
+          mode: 'form',
+          message: `MCP server "${request.server}" asks: ${request.message}`,
+          requestedSchema: {
+            type: 'object',
+            properties: Object.fromEntries(
+              request.fields.map((field) => [field.name, relayedField(field, protocolVersion)]),
+            ),
+            required: request.fields.filter((field) => field.required).map((field) => field.name),
+          },
+        },
+      } as never,
+      ElicitResultSchema,
+      { signal, timeout: 24 * 60 * 60 * 1000 },
+    );
+    if (result.action !== 'accept') return { action: result.action };
+    return { action: 'accept', content: (result.content ?? {}) as Record<string, McpElicitationValue> };
   };
 
   // Built on first need (a tools request), so a host can answer `initialize` before it has tools.
@@ -235,6 +302,7 @@ export function createMcpServer(options: CreateMcpServerOptions): ToolgateMcpSer
       if (server.transport) await server.sendToolListChanged();
     },
     approver,
+    elicit,
     server,
   };
 }
