@@ -168,3 +168,11 @@ console.log(`  createMcpTools, one server waiting 1 s:         ${ms(start.waitin
 console.log(
   `  createMcpTools, ten servers waiting 1 s:        ${ms(start.waitingServer10)}  (${(start.waitingServer10 / start.waitingServer1).toFixed(2)}× one; sequential would be ~10×)`,
 );
+
+// --- `toolgate mcp` answering initialize, against `node -e 0` ---
+{
+  const { spawnSync } = await import('node:child_process');
+  const script = fileURLToPath(new URL('./initialize.mjs', import.meta.url));
+  const run = spawnSync(process.execPath, [script, ...(SMOKE ? ['--smoke'] : [])], { stdio: 'inherit' });
+  if (run.status !== 0) process.exit(run.status ?? 1);
+}

@@ -7,6 +7,8 @@ export {
 export { ConfigError } from './config/config-error.js';
 export { inspectWorkspaceConfig } from './config/inspect-workspace-config.js';
 export { loadUserConfig } from './config/load-session-config.js';
+export { mcpTokenFile } from './config/mcp-token-file.js';
+export { mcpToolPinsFile } from './config/mcp-tool-pins-file.js';
 export {
   type ResolveSessionSettingsOptions,
   resolveSessionSettings,

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import type { ApprovalMode } from '@toolgate/core';
 import type { SandboxMode } from '@toolgate/sandbox-bwrap';
 import { parseApprovalModeValue } from './parse-approval-mode-value.js';
+import { type HttpAddress, parseHttpAddress } from './parse-http-address.js';
 import { parseSandboxModeValue } from './parse-sandbox-mode-value.js';
 import { parseSandboxProviderValue } from './parse-sandbox-provider-value.js';
 import { UsageError } from './usage-error.js';
@@ -47,7 +48,19 @@ export type CliCommand =
       readonly explain: boolean;
       readonly options: CommonOptions;
     }
-  | { readonly command: 'mcp'; readonly options: CommonOptions }
+  | {
+      readonly command: 'mcp';
+      /** `--http [HOST:]PORT`: serve over Streamable HTTP instead of stdio. */
+      readonly http?: HttpAddress;
+      readonly options: CommonOptions;
+    }
+  | {
+      /** `toolgate mcp login|logout|status|trust <server>`: OAuth and tool pins for one server of the MCP config. */
+      readonly command: 'mcp-auth';
+      readonly action: 'login' | 'logout' | 'status' | 'trust';
+      readonly server: string;
+      readonly options: CommonOptions;
+    }
   | {
       /** Bare `toolgate`: the interactive agent on a terminal (the usage without one). */
       readonly command: 'interactive';
@@ -103,6 +116,7 @@ const OPTIONS = {
   sandbox: { type: 'string' },
   'sandbox-provider': { type: 'string' },
   audit: { type: 'string' },
+  http: { type: 'string' },
   json: { type: 'boolean' },
   explain: { type: 'boolean' },
   model: { type: 'string' },
@@ -171,6 +185,8 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     const given = Object.keys(values).find((name) => name !== 'print');
     if (given !== undefined) throw new UsageError(`--${given} is not an option of "toolgate init".`);
   }
+  if (command !== 'mcp' && values.http !== undefined)
+    throw new UsageError('--http is an option of "toolgate mcp" only.');
   if (command !== 'call' && values.explain)
     throw new UsageError('--explain is an option of "toolgate call" only.');
   if (command !== 'trust') {
@@ -234,11 +250,30 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     case 'init':
       extra(0);
       return { command, print: values.print ?? false };
-    case 'mcp':
-      extra(0);
+    case 'mcp': {
+      const [action, server] = rest;
+      if (action !== undefined) {
+        if (action !== 'login' && action !== 'logout' && action !== 'status' && action !== 'trust') {
+          throw new UsageError(
+            `Unknown "toolgate mcp" subcommand ${JSON.stringify(action)}: expected login, logout, status or trust.`,
+          );
+        }
+        if (server === undefined || server.trim() === '')
+          throw new UsageError(`Missing server name: toolgate mcp ${action} <server>.`);
+        extra(2);
+        if (values.http !== undefined)
+          throw new UsageError(`--http is not an option of "toolgate mcp ${action}".`);
+        if (json) throw new UsageError(`--json is not an option of "toolgate mcp ${action}".`);
+        return { command: 'mcp-auth', action, server, options };
+      }
       if (json)
         throw new UsageError('--json is not an option of "toolgate mcp" (it always speaks JSON-RPC).');
-      return { command, options };
+      return {
+        command,
+        ...(values.http === undefined ? {} : { http: parseHttpAddress(values.http) }),
+        options,
+      };
+    }
     case 'run': {
       const [prompt] = rest;
       if (prompt === undefined)

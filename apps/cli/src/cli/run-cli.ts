@@ -41,7 +41,15 @@ export async function runCli(io: CliIo): Promise<ExitCode> {
         return await (await import('../commands/run-agent-command.js')).runAgentCommand(io, command);
       case 'mcp':
         io.keepsRunning?.();
-        return await (await import('../commands/run-mcp-command.js')).runMcpCommand(io, command.options);
+        return command.http
+          ? await (await import('../commands/run-mcp-http-command.js')).runMcpHttpCommand(
+              io,
+              command.http,
+              command.options,
+            )
+          : await (await import('../commands/run-mcp-command.js')).runMcpCommand(io, command.options);
+      case 'mcp-auth':
+        return await (await import('../commands/run-mcp-auth-command.js')).runMcpAuthCommand(io, command);
       case 'trust':
         return await (await import('../commands/run-trust-command.js')).runTrustCommand(io, command);
       case 'doctor':

@@ -7,6 +7,10 @@ export const USAGE_TEXT = `Usage:
                                            and its file, or the mode row); nothing runs
   toolgate run "<prompt>" [--json]         one agent turn in the workspace ("-" reads the prompt from stdin)
   toolgate mcp                             serve the gated surface over MCP on stdio
+  toolgate mcp --http [HOST:]PORT          the same over Streamable HTTP (loopback; bearer token from
+                                           $TOOLGATE_MCP_TOKEN or printed; see docs/clients.md)
+  toolgate mcp login|logout|status <srv>   OAuth login to a remote server of the MCP config
+  toolgate mcp trust <srv>                 accept a server's changed tool definitions
   toolgate trust [--list | --revoke]       trust the workspace's own config (toolgate.config.json,
                                            .mcp.json, .toolgate/) as it is now; list; forget
   toolgate doctor                          check and explain this machine and workspace: Node, sandbox,

@@ -4,11 +4,11 @@ import { exitCodeOfStopReason } from '../cli/exit-code-of-stop-reason.js';
 import type { ExitCode } from '../cli/exit-codes.js';
 import type { CommandOptions } from '../cli/parse-cli-arguments.js';
 import { readPrompt } from '../cli/read-prompt.js';
+import { signalExitCode } from '../cli/signal-exit-code.js';
 import { agentEventJson } from '../render/agent-event-json.js';
 import { createTurnRenderer } from '../render/render-agent-event.js';
 import { openTerminalAgent } from '../session/open-terminal-agent.js';
 import { streamColors } from './command-context.js';
-import { signalExitCode } from './run-call-command.js';
 
 /** Options of `toolgate run`. */
 export type RunCommandOptions = CommandOptions<'run'>;

@@ -4,11 +4,12 @@ import { ONE_SHOT_CHOICES } from '../approval/approval-choices.js';
 import { createTerminalApprover } from '../approval/create-terminal-approver.js';
 import { formatRejectionLine, type TerminalRejection } from '../approval/terminal-rejection.js';
 import type { CliIo } from '../cli/cli-io.js';
-import { EXIT_CODES, type ExitCode, SIGNAL_EXIT_CODES } from '../cli/exit-codes.js';
+import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
 import { oneShotCallId } from '../cli/one-shot-call-id.js';
 import type { CommandOptions } from '../cli/parse-cli-arguments.js';
 import { readCallArguments } from '../cli/read-call-arguments.js';
 import { resolveSessionSettings } from '../cli/resolve-session-settings.js';
+import { signalExitCode } from '../cli/signal-exit-code.js';
 import { createColors, shouldUseColor } from '../render/colors.js';
 import { renderToolResult } from '../render/render-tool-result.js';
 import { withElapsedTime } from '../session/with-elapsed-time.js';
@@ -19,15 +20,6 @@ export function exitCodeOf(result: ToolResult): ExitCode {
   if (result.status === 'success') return EXIT_CODES.success;
   if (result.status === 'rejected') return EXIT_CODES.rejected;
   return EXIT_CODES.toolFailure;
-}
-
-/** The exit status for the signal that aborted a call, if one did. */
-export function signalExitCode(signal: AbortSignal): ExitCode | undefined {
-  if (!signal.aborted) return undefined;
-  const reason = signal.reason as unknown;
-  return typeof reason === 'string' && reason in SIGNAL_EXIT_CODES
-    ? SIGNAL_EXIT_CODES[reason as keyof typeof SIGNAL_EXIT_CODES]
-    : EXIT_CODES.interrupted;
 }
 
 /** Options of `toolgate call` (`explain` is `toolgate call --explain`, run by its own command). */

@@ -1,9 +1,9 @@
 import type { CliIo } from '../cli/cli-io.js';
 import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
 import type { CommonOptions } from '../cli/parse-cli-arguments.js';
+import { signalExitCode } from '../cli/signal-exit-code.js';
 import { USAGE_TEXT } from '../cli/usage-text.js';
 import { streamColors } from '../commands/command-context.js';
-import { signalExitCode } from '../commands/run-call-command.js';
 import { createColors, shouldUseColor } from '../render/colors.js';
 import { createTurnRenderer } from '../render/render-agent-event.js';
 import { openTerminalAgent } from '../session/open-terminal-agent.js';

@@ -13,7 +13,7 @@ import {
   toToolProvider,
   type Workspace,
 } from '@toolgate/core';
-import type { McpServersConfig } from '@toolgate/mcp';
+import type { McpElicitor, McpServersConfig } from '@toolgate/mcp';
 import type { BwrapSandbox } from '@toolgate/sandbox-bwrap';
 import type { ContainerSandbox } from '@toolgate/sandbox-container';
 import type { NetworkRefusal } from '@toolgate/sandbox-network';
@@ -46,6 +46,10 @@ export interface SessionToolsOptions {
   readonly checkToolNames?: (names: readonly string[]) => void;
   /** Receives what stdio MCP servers write to stderr. @default discarded */
   readonly mcpStderr?: (server: string, chunk: string) => void;
+  /** The environment whose state directory holds MCP tokens and tool pins. @default process.env */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Shows an MCP server's elicitation form to the person. @default none: not declared */
+  readonly mcpElicit?: McpElicitor;
   /**
    * Whether creating the session waits for the MCP servers to connect or fail. Without waiting,
    * the built-in tools are ready at once and each server's tools join when it connects
@@ -271,6 +275,8 @@ export async function createSessionTools(options: SessionToolsOptions): Promise<
         cwd: workspace.root,
         servers: givenServers,
         waitForServers: options.waitForMcpServers ?? true,
+        ...(options.env ? { env: options.env } : {}),
+        ...(options.mcpElicit ? { elicit: options.mcpElicit } : {}),
         ...(options.mcpStderr ? { stderr: options.mcpStderr } : {}),
         ...(options.onMcpToolsChanged ? { onToolsChanged: options.onMcpToolsChanged } : {}),
       });

@@ -10,7 +10,7 @@ import type {
   ToolProvider,
   ToolSurface,
 } from '@toolgate/core';
-import type { McpServersConfig } from '@toolgate/mcp';
+import type { McpElicitor, McpServersConfig } from '@toolgate/mcp';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
 
 /**
@@ -88,6 +88,11 @@ export interface HostSessionOptions<Purpose extends HostPurpose = HostPurpose> {
   readonly clientTerminals?: ClientTerminals;
   /** Shows a running call's output so far, at most every 250 ms (bash's long commands run here). @default none */
   readonly onToolOutput?: (callId: string, text: string) => void;
+  /**
+   * Shows an MCP server's `elicitation/create` form to the person (the host's approver UI) during
+   * a call. Without it servers are told nobody can answer (no elicitation capability). @default none
+   */
+  readonly mcpElicit?: McpElicitor;
 }
 
 /** What closing a session reports. */

@@ -1,5 +1,7 @@
 import type { ToolProvider } from '@toolgate/core';
-import type { McpServersConfig } from '@toolgate/mcp';
+import type { McpElicitor, McpServersConfig } from '@toolgate/mcp';
+import { mcpTokenFile } from '../config/mcp-token-file.js';
+import { mcpToolPinsFile } from '../config/mcp-tool-pins-file.js';
 import { stripWorkspaceFromPath } from '../hooks/strip-workspace-from-path.js';
 
 /** The MCP side of a session, loaded only when servers are configured. */
@@ -25,6 +27,10 @@ export interface LoadMcpToolsOptions {
    * appear as each connects (see `onToolsChanged`). @default true
    */
   readonly waitForServers?: boolean;
+  /** Shows a server's elicitation form to the person. @default none: not declared */
+  readonly elicit?: McpElicitor;
+  /** The environment whose state directory holds MCP tokens and tool pins. @default process.env */
+  readonly env?: Readonly<Record<string, string | undefined>>;
   /** Called when a server's tools change (it connected, re-listed or failed). @default nothing */
   readonly onToolsChanged?: () => void;
   /**
@@ -44,7 +50,9 @@ export async function loadMcpTools(
   file: string | undefined,
   options: LoadMcpToolsOptions,
 ): Promise<SessionMcp> {
-  const { createMcpTools, loadMcpConfig } = await import('@toolgate/mcp');
+  const { createFileTokenStore, createFileToolPins, createMcpTools, loadMcpConfig } = await import(
+    '@toolgate/mcp'
+  );
   const loaded = file === undefined ? {} : (await loadMcpConfig(file)).mcpServers;
   // A file's stdio server looks its command up on a PATH without the workspace's directories
   // (unless the file sets PATH itself, which trust judges): nothing the model writes runs instead.
@@ -61,6 +69,12 @@ export async function loadMcpTools(
     servers: { ...fromFile, ...options.servers },
     cwd: options.cwd,
     waitForServers: options.waitForServers ?? true,
+    // Tokens `toolgate mcp login` saved, by server URL; a session never opens a browser itself.
+    auth: { store: createFileTokenStore(mcpTokenFile(options.env ?? process.env)) },
+    loginHint: (server) => `run "toolgate mcp login ${server}"`,
+    // Definitions are pinned on first sight; a changed one asks until `toolgate mcp trust <server>`.
+    ...(options.elicit ? { elicit: options.elicit } : {}),
+    pins: createFileToolPins(mcpToolPinsFile(options.env ?? process.env)),
     ...(options.stderr ? { stderr: options.stderr } : {}),
     ...(options.onToolsChanged ? { onToolsChanged: options.onToolsChanged } : {}),
   });
@@ -70,7 +84,11 @@ export async function loadMcpTools(
     statusLines: () =>
       mcp.status().map((status) => {
         const tools = `${status.tools.length} tool${status.tools.length === 1 ? '' : 's'}`;
-        const detail = status.state === 'connected' ? tools : (status.reason ?? status.state);
+        const changed =
+          status.changedTools.length === 0
+            ? ''
+            : ` (changed since trusted, they ask: ${status.changedTools.join(', ')}; run "toolgate mcp trust ${status.server}" to accept)`;
+        const detail = status.state === 'connected' ? `${tools}${changed}` : (status.reason ?? status.state);
         return `mcp server ${JSON.stringify(status.server)}: ${status.state}${status.state === 'connected' ? `, ${detail}` : ` (${detail})`}`;
       }),
     close: () => mcp.close(),

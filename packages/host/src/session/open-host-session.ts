@@ -74,6 +74,8 @@ async function openToolHostSession(
       ...(settings.mcpWithheld === undefined ? {} : { onMcpWithheld: () => notice(settings.mcpWithheld!) }),
       ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
       ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
+      env: options.env,
+      ...(options.mcpElicit ? { mcpElicit: options.mcpElicit } : {}),
       ...(options.onMcpToolsChanged ? { onMcpToolsChanged: options.onMcpToolsChanged } : {}),
       ...(options.clientFiles ? { clientFiles: options.clientFiles } : {}),
       ...(options.clientTerminals ? { clientTerminals: options.clientTerminals } : {}),

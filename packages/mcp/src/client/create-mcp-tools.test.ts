@@ -46,6 +46,7 @@ describe('createMcpTools with fixture servers', () => {
     expect(status).toMatchInlineSnapshot(`
       [
         {
+          "changedTools": [],
           "server": "alpha",
           "serverInfo": {
             "name": "fixture",
@@ -57,6 +58,7 @@ describe('createMcpTools with fixture servers', () => {
           "transport": "stdio",
         },
         {
+          "changedTools": [],
           "server": "beta",
           "serverInfo": {
             "name": "fixture",
@@ -68,6 +70,7 @@ describe('createMcpTools with fixture servers', () => {
           "transport": "stdio",
         },
         {
+          "changedTools": [],
           "server": "dup.x",
           "serverInfo": {
             "name": "fixture",
@@ -79,6 +82,7 @@ describe('createMcpTools with fixture servers', () => {
           "transport": "stdio",
         },
         {
+          "changedTools": [],
           "server": "dup_x",
           "serverInfo": {
             "name": "fixture",
@@ -123,6 +127,7 @@ describe('createMcpTools with fixture servers', () => {
           "transport": "stdio",
         },
         {
+          "changedTools": [],
           "reason": "failed to start: MCP error -32000: Connection closed; stderr: fixture: missing API_KEY, cannot start",
           "server": "broken",
           "skippedTools": [],
@@ -131,6 +136,7 @@ describe('createMcpTools with fixture servers', () => {
           "transport": "stdio",
         },
         {
+          "changedTools": [],
           "reason": "disabled in the MCP config",
           "server": "off",
           "skippedTools": [],
@@ -667,6 +673,7 @@ describe('createMcpTools with a server that sends what the SDK server would not'
             reason: 'name: Invalid input: expected string, received undefined',
           },
         ],
+        changedTools: [],
       },
     ]);
   });
@@ -703,6 +710,7 @@ describe('createMcpTools timeouts and lifecycle', () => {
           reason: expect.stringMatching(/^did not finish starting within 1500 ms/),
           tools: [],
           skippedTools: [],
+          changedTools: [],
         },
       ]);
       expect(mcp.tools.list()).toEqual([]);
@@ -725,6 +733,7 @@ describe('createMcpTools timeouts and lifecycle', () => {
         reason: 'failed to start: spawn toolgate-no-such-command ENOENT',
         tools: [],
         skippedTools: [],
+        changedTools: [],
       },
     ]);
     expect(mcp.tools.list()).toEqual([]);

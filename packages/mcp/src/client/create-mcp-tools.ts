@@ -11,13 +11,20 @@ import {
   type ToolSurface,
   toolSuccess,
 } from '@toolgate/core';
+import type { McpAuthOptions } from '../auth/mcp-oauth-provider.js';
 import type { McpServersConfig } from '../config/mcp-config-schema.js';
 import { capText } from '../internal/cap-text.js';
 import { mcpFailure } from '../internal/mcp-failure.js';
 import { createArgumentValidator } from './create-argument-validator.js';
-import { type McpConnectionSettings, McpServerConnection } from './mcp-server-connection.js';
+import type { McpElicitor } from './mcp-elicitation.js';
+import {
+  type McpCallProgress,
+  type McpConnectionSettings,
+  McpServerConnection,
+} from './mcp-server-connection.js';
 import type { McpServerStatus, McpSkippedTool } from './mcp-server-status.js';
 import { joinContent, type McpToolOutput, toMcpToolOutput } from './mcp-tool-output.js';
+import { type McpToolPins, pinKey, toolDigest } from './mcp-tool-pins.js';
 import { mcpToolPresentation } from './mcp-tool-presentation.js';
 import { toMcpToolShape } from './to-mcp-tool-definition.js';
 import { toMcpToolName } from './to-mcp-tool-name.js';
@@ -52,6 +59,29 @@ export interface CreateMcpToolsOptions {
   readonly onToolsChanged?: (server: string) => void;
   /** Name and version this client reports to servers. @default { name: 'toolgate', version: '0.0.0' } */
   readonly clientInfo?: { readonly name: string; readonly version: string };
+  /**
+   * Shows a server's `elicitation/create` form to the person (the host's approver UI) and returns
+   * their answer; defaults fill what they leave out. Without it toolgate does not declare the
+   * elicitation capability, so servers know nobody can answer. @default none
+   */
+  readonly elicit?: McpElicitor;
+  /**
+   * OAuth 2.1 for remote servers (the SDK's auth helpers): discovery, dynamic registration or a
+   * pre-registered client, PKCE, refresh. Tokens are read from and saved to `store`, by server URL.
+   * @default none: a server that answers 401 fails to connect
+   */
+  readonly auth?: McpAuthOptions;
+  /** Said to the person when a server needs a login that cannot happen in this session (e.g. `run "toolgate mcp login docs"`). @default none */
+  readonly loginHint?: (server: string) => string;
+  /**
+   * Rug-pull protection: each server's tool definitions are pinned (digests of title, description,
+   * schema and annotations) the first time it is seen; a tool whose definition later differs, or
+   * that is new, asks before every call (it loses its read-only hint) until `trustTools(server)`
+   * pins the new definitions. @default none: definitions are taken as listed
+   */
+  readonly pins?: McpToolPins;
+  /** Receives progress a server reports during a call (`server` is its configured name). @default nothing */
+  readonly onProgress?: (server: string, progress: McpCallProgress) => void;
 }
 
 /** What {@link createMcpTools} returns. */
@@ -64,11 +94,14 @@ export interface McpTools {
   status(): McpServerStatus[];
   /** Resolves once every server is connected, failed or disabled (at once when `waitForServers`). */
   readonly ready: Promise<void>;
+  /** Pins the tool definitions a server lists now (after it changed them); its tools stop asking. */
+  trustTools(server: string): Promise<void>;
   /** Closes every connection and stops every stdio server. Idempotent. */
   close(): Promise<void>;
 }
 
 interface Merged {
+  readonly changedByServer: ReadonlyMap<string, string[]>;
   readonly list: readonly AnyTool[];
   readonly byName: ReadonlyMap<string, AnyTool>;
   readonly namesByServer: ReadonlyMap<string, string[]>;
@@ -88,9 +121,30 @@ export async function createMcpTools(options: CreateMcpToolsOptions): Promise<Mc
   const ajv = new AjvJsonSchemaValidator();
   const built = new Map<string, { readonly key: string; readonly tool: AnyTool }>();
   const connections: McpServerConnection[] = [];
-  let merged: Merged = { list: [], byName: new Map(), namesByServer: new Map(), skippedByServer: new Map() };
+  let merged: Merged = {
+    list: [],
+    byName: new Map(),
+    namesByServer: new Map(),
+    skippedByServer: new Map(),
+    changedByServer: new Map(),
+  };
+  const pins = new Map(Object.entries((await options.pins?.read()) ?? {}));
+  const cwd = options.cwd ?? process.cwd();
 
-  const buildTool = (connection: McpServerConnection, mcpTool: McpTool, name: string): AnyTool => {
+  // A changed definition is not believed: it is shown as changed and asks (no read-only hint).
+  const asChanged = (mcpTool: McpTool): McpTool => ({
+    ...mcpTool,
+    annotations: { ...mcpTool.annotations, readOnlyHint: false, destructiveHint: true },
+    description: `[changed since this server was trusted] ${mcpTool.description ?? ''}`.trim(),
+  });
+
+  const buildTool = (
+    connection: McpServerConnection,
+    listed: McpTool,
+    name: string,
+    changed: boolean,
+  ): AnyTool => {
+    const mcpTool = changed ? asChanged(listed) : listed;
     const key = JSON.stringify([name, mcpTool]);
     const cacheKey = `${connection.name}\u0000${mcpTool.name}`;
     const cached = built.get(cacheKey);
@@ -105,7 +159,8 @@ export async function createMcpTools(options: CreateMcpToolsOptions): Promise<Mc
     });
     const tool = implementTool<Readonly<Record<string, unknown>>, McpToolOutput>(spec, {
       async execute(input, context) {
-        const outcome = await connection.call(mcpTool.name, input, context.signal, callTimeoutMs);
+        const timeoutMs = connection.config.toolTimeoutMs ?? callTimeoutMs;
+        const outcome = await connection.call(mcpTool.name, input, context.signal, timeoutMs);
         switch (outcome.kind) {
           case 'result':
             return outcome.result.isError
@@ -125,7 +180,7 @@ export async function createMcpTools(options: CreateMcpToolsOptions): Promise<Mc
           case 'timeout':
             return mcpFailure(
               'mcp_timeout',
-              `MCP server "${connection.name}" did not answer ${mcpTool.name} within ${callTimeoutMs} ms; the call was cancelled.`,
+              `MCP server "${connection.name}" did not answer ${mcpTool.name} within ${timeoutMs} ms; the call was cancelled.`,
             );
           case 'unavailable':
             return mcpFailure(
@@ -152,12 +207,23 @@ export async function createMcpTools(options: CreateMcpToolsOptions): Promise<Mc
     const byName = new Map<string, AnyTool>();
     const namesByServer = new Map<string, string[]>();
     const skippedByServer = new Map<string, McpSkippedTool[]>();
+    const changedByServer = new Map<string, string[]>();
     for (const connection of connections) {
       const names: string[] = [];
       const skipped: McpSkippedTool[] = [];
+      const changed: string[] = [];
       namesByServer.set(connection.name, names);
       skippedByServer.set(connection.name, skipped);
+      changedByServer.set(connection.name, changed);
       if (connection.state === 'disabled' || connection.state === 'connecting') continue;
+      const key = pinKey(connection.config, cwd);
+      let pinned = pins.get(key);
+      if (options.pins && pinned === undefined && connection.tools.length > 0) {
+        // First sight of this server: what it lists now is what later listings are held to.
+        pinned = Object.fromEntries(connection.tools.map((tool) => [tool.name, toolDigest(tool)]));
+        pins.set(key, pinned);
+        void options.pins.write(key, pinned).catch(() => {});
+      }
       skipped.push(...connection.malformedTools);
       for (const mcpTool of connection.tools) {
         if (mcpTool.execution?.taskSupport === 'required') {
@@ -181,21 +247,27 @@ export async function createMcpTools(options: CreateMcpToolsOptions): Promise<Mc
           });
           continue;
         }
-        const tool = buildTool(connection, mcpTool, name);
+        const isChanged = pinned !== undefined && pinned[mcpTool.name] !== toolDigest(mcpTool);
+        if (isChanged) changed.push(mcpTool.name);
+        const tool = buildTool(connection, mcpTool, name, isChanged);
         list.push(tool);
         byName.set(name, tool);
         names.push(name);
       }
     }
-    merged = { list, byName, namesByServer, skippedByServer };
+    merged = { list, byName, namesByServer, skippedByServer, changedByServer };
   };
 
   const settingsFor = (server: string): McpConnectionSettings => ({
     clientName: options.clientInfo?.name ?? 'toolgate',
     clientVersion: options.clientInfo?.version ?? '0.0.0',
     connectTimeoutMs,
-    cwd: options.cwd ?? process.cwd(),
+    cwd,
     stderr: options.stderr,
+    elicit: options.elicit,
+    auth: options.auth,
+    loginHint: options.loginHint?.(server),
+    onProgress: options.onProgress ? (progress) => options.onProgress?.(server, progress) : undefined,
     onChange: () => {
       remerge();
       try {
@@ -230,8 +302,19 @@ export async function createMcpTools(options: CreateMcpToolsOptions): Promise<Mc
         ...(connection.reason === undefined ? {} : { reason: connection.reason }),
         tools: merged.namesByServer.get(connection.name) ?? [],
         skippedTools: merged.skippedByServer.get(connection.name) ?? [],
+        changedTools: merged.changedByServer.get(connection.name) ?? [],
         ...(connection.serverInfo ? { serverInfo: connection.serverInfo } : {}),
       })),
+    trustTools: async (server) => {
+      const connection = connections.find((candidate) => candidate.name === server);
+      if (connection?.state !== 'connected' || !options.pins) return;
+      const key = pinKey(connection.config, cwd);
+      const digests = Object.fromEntries(connection.tools.map((tool) => [tool.name, toolDigest(tool)]));
+      pins.set(key, digests);
+      await options.pins.write(key, digests);
+      remerge();
+      options.onToolsChanged?.(server);
+    },
     close: () => {
       closed ??= Promise.all(connections.map((connection) => connection.close())).then(() => {});
       return closed;

@@ -1,10 +1,13 @@
 import { resolve } from 'node:path';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   type CallToolResult,
+  ElicitRequestSchema,
+  type ElicitResult,
   ErrorCode,
   ListToolsResultSchema,
   McpError,
@@ -12,9 +15,12 @@ import {
   ToolListChangedNotificationSchema,
   ToolSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { escapeControlCharacters } from '@toolgate/core';
 import { z } from 'zod';
+import { type McpAuthOptions, McpOAuthProvider } from '../auth/mcp-oauth-provider.js';
 import type { McpServerConfig } from '../config/mcp-config-schema.js';
 import { linkCancellation } from '../internal/request-cancellation.js';
+import { acceptedContent, type McpElicitor, toElicitationRequest } from './mcp-elicitation.js';
 import type { McpServerState, McpSkippedTool } from './mcp-server-status.js';
 import { MESSAGE_TOO_LARGE_CODE, StdioProcessTransport } from './stdio-process-transport.js';
 
@@ -29,6 +35,33 @@ export interface McpConnectionSettings {
   readonly stderr: ((server: string, chunk: string) => void) | undefined;
   /** Called whenever the server's tool list or state changes. */
   readonly onChange: () => void;
+  /** Asks the person for a server's `elicitation/create` form; without it the capability is not declared. */
+  readonly elicit: McpElicitor | undefined;
+  /** Receives the server's progress notifications during a call. */
+  readonly onProgress: ((progress: McpCallProgress) => void) | undefined;
+  /** OAuth for remote servers; without it a server that answers 401 fails to connect. */
+  readonly auth: McpAuthOptions | undefined;
+  /** Said after "needs an OAuth login" when a login is needed and cannot happen here. */
+  readonly loginHint: string | undefined;
+}
+
+/** A remote transport the SDK can finish an OAuth login on. */
+type RemoteTransport = SSEClientTransport | StreamableHTTPClientTransport;
+
+function isUnauthorized(error: unknown): boolean {
+  return error instanceof UnauthorizedError || (error instanceof Error && error.name === 'UnauthorizedError');
+}
+
+/** A server's progress report during one call (`notifications/progress`). */
+export interface McpCallProgress {
+  /** The tool, by the server's own name. */
+  readonly originalName: string;
+  /** How far it got, in the server's units. */
+  readonly progress: number;
+  /** The total in the same units, when the server knows it. */
+  readonly total?: number;
+  /** The server's message (escaped for a terminal), when it gave one. */
+  readonly message?: string;
 }
 
 /** How a call to the server ended, before it is turned into a tool result. */
@@ -74,6 +107,9 @@ export class McpServerConnection {
   private refreshing: Promise<void> | undefined;
   private refreshAgain = false;
   private changedWhileConnecting = false;
+  private remote: RemoteTransport | undefined;
+  private oauth: McpOAuthProvider | undefined;
+  private readonly lifetime = new AbortController();
 
   constructor(
     readonly name: string,
@@ -106,9 +142,34 @@ export class McpServerConnection {
       return transport;
     }
     const requestInit = { headers: { ...config.headers } };
-    return config.type === 'sse'
-      ? new SSEClientTransport(new URL(config.url), { requestInit })
-      : new StreamableHTTPClientTransport(new URL(config.url), { requestInit });
+    const auth = this.settings.auth;
+    this.oauth ??= auth
+      ? new McpOAuthProvider(config.url, config.oauth ?? {}, auth, this.lifetime.signal)
+      : undefined;
+    const options = { requestInit, ...(this.oauth ? { authProvider: this.oauth } : {}) };
+    this.remote =
+      config.type === 'sse'
+        ? new SSEClientTransport(new URL(config.url), options)
+        : new StreamableHTTPClientTransport(new URL(config.url), options);
+    return this.remote;
+  }
+
+  /**
+   * After a request failed for want of authorization: finishes the login the provider started
+   * (true: try again), or says why not (a login is needed and cannot happen here).
+   */
+  private async finishLogin(error: unknown): Promise<boolean> {
+    if (!isUnauthorized(error) || !this.oauth || !this.remote) return false;
+    const code = await this.oauth.takeCode();
+    if (code === undefined) {
+      if (this.oauth.needsLogin) {
+        const hint = this.settings.loginHint;
+        throw new Error(`the server needs an OAuth login${hint ? ` (${hint})` : ''}`);
+      }
+      return false;
+    }
+    await this.remote.finishAuth(code);
+    return true;
   }
 
   private withStderr(message: string): string {
@@ -125,14 +186,33 @@ export class McpServerConnection {
   /** Connects and lists tools within `connectTimeoutMs`. Never throws: failures become state `error`. */
   async connect(): Promise<void> {
     if (this.state !== 'connecting') return;
-    const timeoutMs = this.settings.connectTimeoutMs;
+    const timeoutMs = this.config.startupTimeoutMs ?? this.settings.connectTimeoutMs;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const elicit = this.settings.elicit;
     const client = new Client(
       { name: this.settings.clientName, version: this.settings.clientVersion },
-      { capabilities: {} },
+      { capabilities: elicit ? { elicitation: { form: {} } } : {} },
     );
     this.client = client;
+    if (elicit) {
+      client.setRequestHandler(ElicitRequestSchema, async (request, extra): Promise<ElicitResult> => {
+        // Only the form mode is declared, so the SDK has refused a URL request before this.
+        if (request.params.mode === 'url') return { action: 'decline' };
+        const form = toElicitationRequest(this.name, request.params);
+        const answer = await elicit(form, extra.signal).catch(() => ({ action: 'cancel' as const }));
+        if (answer.action !== 'accept') return { action: answer.action };
+        const content = acceptedContent(form, answer.content);
+        // An answer that does not fit the form is not sent: the server hears no answer at all.
+        if (content === undefined) return { action: 'cancel' };
+        return {
+          action: 'accept',
+          content: Object.fromEntries(
+            Object.entries(content).map(([key, value]) => [key, Array.isArray(value) ? [...value] : value]),
+          ) as ElicitResult['content'] & {},
+        };
+      });
+    }
     // Installed before connecting: a server may announce list changes right after `initialized`.
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       if (this.state === 'connecting') this.changedWhileConnecting = true;
@@ -152,8 +232,27 @@ export class McpServerConnection {
       });
       await Promise.race([
         (async () => {
-          await client.connect(transport, { signal: controller.signal, timeout: timeoutMs });
-          await this.listAllTools(controller.signal);
+          let current = transport;
+          // An OAuth login may need a second connection (and a step-up a third), never more.
+          for (let attempt = 0; ; attempt += 1) {
+            try {
+              await client.connect(current, { signal: controller.signal, timeout: timeoutMs });
+              break;
+            } catch (error) {
+              if (attempt >= 2 || !(await this.finishLogin(error))) throw error;
+              await client.close().catch(() => {});
+              current = this.createTransport();
+            }
+          }
+          // A step-up (the listing needs more scopes) logs in again on the same connection.
+          for (let attempt = 0; ; attempt += 1) {
+            try {
+              await this.listAllTools(controller.signal);
+              break;
+            } catch (error) {
+              if (attempt >= 2 || !(await this.finishLogin(error))) throw error;
+            }
+          }
         })(),
         timedOut,
       ]);
@@ -161,7 +260,7 @@ export class McpServerConnection {
     } catch (error) {
       clearTimeout(timer);
       const reason = controller.signal.aborted
-        ? `did not finish starting within ${timeoutMs} ms`
+        ? `did not finish starting within ${timeoutMs} ms (give it longer with "startupTimeoutMs" in its .mcp.json entry)`
         : `failed to start: ${messageOf(error)}`;
       this.client = undefined;
       // A server that never finished starting has nothing to shut down cleanly.
@@ -252,10 +351,37 @@ export class McpServerConnection {
     // hosts often pass one long-lived signal for every call.
     const { cancellation, release } = linkCancellation(signal);
     try {
-      const result = (await client.callTool({ name: originalName, arguments: { ...input } }, undefined, {
-        signal: cancellation.asSignal(),
-        timeout: timeoutMs,
-      })) as CallToolResult;
+      const onProgress = this.settings.onProgress;
+      const callOnce = async () =>
+        (await client.callTool({ name: originalName, arguments: { ...input } }, undefined, {
+          signal: cancellation.asSignal(),
+          timeout: timeoutMs,
+          // A server that reports progress is alive: each report restarts the limit, up to ten limits in all.
+          resetTimeoutOnProgress: true,
+          maxTotalTimeout: timeoutMs * 10,
+          onprogress: (progress) => {
+            try {
+              onProgress?.({
+                originalName,
+                progress: progress.progress,
+                ...(progress.total === undefined ? {} : { total: progress.total }),
+                ...(progress.message === undefined
+                  ? {}
+                  : { message: escapeControlCharacters(progress.message, { keepLineFeeds: false }) }),
+              });
+            } catch {
+              // A host's listener must not break the call.
+            }
+          },
+        })) as CallToolResult;
+      let result: CallToolResult;
+      try {
+        result = await callOnce();
+      } catch (error) {
+        // A step-up (more scopes for this tool): the login finished, the call is tried once more.
+        if (!(await this.finishLogin(error).catch(() => false))) throw error;
+        result = await callOnce();
+      }
       return { kind: 'result', result };
     } catch (error) {
       if (signal.aborted) return { kind: 'aborted' };
@@ -279,6 +405,7 @@ export class McpServerConnection {
   /** Closes the connection (a stdio server's process is stopped). */
   async close(): Promise<void> {
     this.closing = true;
+    this.lifetime.abort();
     const client = this.client;
     this.client = undefined;
     if (this.state === 'connecting') this.stdio?.kill();

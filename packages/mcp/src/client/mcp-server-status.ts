@@ -25,6 +25,11 @@ export interface McpServerStatus {
   readonly tools: readonly string[];
   /** Tools the server offered that were not merged. */
   readonly skippedTools: readonly McpSkippedTool[];
+  /**
+   * Tools (server names) whose definition differs from the one pinned when the server was
+   * trusted, or that were not there then: they ask before every call until `trustTools`.
+   */
+  readonly changedTools: readonly string[];
   /** `name` and `version` the server reported, once connected. */
   readonly serverInfo?: { readonly name: string; readonly version: string };
 }

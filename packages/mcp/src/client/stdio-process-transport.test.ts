@@ -50,7 +50,8 @@ describe('stdio servers run in a process group of their own', () => {
     });
     expect(mcp.status()[0]).toMatchObject({
       state: 'error',
-      reason: 'did not finish starting within 3000 ms',
+      reason:
+        'did not finish starting within 3000 ms (give it longer with "startupTimeoutMs" in its .mcp.json entry)',
     });
     const pids = await readPids(file);
     await waitFor(() => pids.every((pid) => !isAlive(pid)));
@@ -64,7 +65,14 @@ describe('stdio servers run in a process group of their own', () => {
       waitForServers: false,
     });
     expect(mcp.status()).toEqual([
-      { server: 'stuck', transport: 'stdio', state: 'connecting', tools: [], skippedTools: [] },
+      {
+        server: 'stuck',
+        transport: 'stdio',
+        state: 'connecting',
+        tools: [],
+        skippedTools: [],
+        changedTools: [],
+      },
     ]);
     const pids = await readPids(file);
     await mcp.close();

@@ -178,3 +178,51 @@ describe('loadMcpConfig', () => {
     );
   });
 });
+
+describe('per-server limits and OAuth settings', () => {
+  it('reads startupTimeoutMs/toolTimeoutMs, Codex seconds as aliases, and an oauth block', () => {
+    const config = parseMcpConfig(
+      {
+        mcpServers: {
+          slow: { command: 'npx', args: ['-y', 'x'], startupTimeoutMs: 60_000, toolTimeoutMs: 5000 },
+          codex: { command: 'x', startup_timeout_sec: 30, tool_timeout_sec: 0.5 },
+          remote: {
+            url: 'https://example.com/mcp',
+            oauth: { clientId: 'c', clientSecret: '${SECRET}', scope: 'read' },
+          },
+        },
+      },
+      { env: { SECRET: 's3' } },
+    );
+    expect(config.mcpServers.slow).toMatchObject({ startupTimeoutMs: 60_000, toolTimeoutMs: 5000 });
+    expect(config.mcpServers.codex).toMatchObject({ startupTimeoutMs: 30_000, toolTimeoutMs: 500 });
+    expect(config.mcpServers.remote).toMatchObject({
+      oauth: { clientId: 'c', clientSecret: 's3', scope: 'read' },
+    });
+  });
+
+  it('refuses both spellings at once, non-positive limits, oauth on stdio and an http client metadata URL', () => {
+    const message = messageOf(() =>
+      parseMcpConfig(
+        {
+          mcpServers: {
+            both: { command: 'x', startupTimeoutMs: 1000, startup_timeout_sec: 1 },
+            zero: { command: 'x', toolTimeoutMs: 0 },
+            local: { command: 'x', oauth: { clientId: 'c' } },
+            plain: {
+              url: 'https://example.com/mcp',
+              oauth: { clientMetadataUrl: 'http://example.com/client.json' },
+            },
+          },
+        },
+        { env: {} },
+      ),
+    );
+    expect(message).toContain(
+      'mcpServers.both: give either "startupTimeoutMs" or "startup_timeout_sec", not both',
+    );
+    expect(message).toContain('mcpServers.zero.toolTimeoutMs');
+    expect(message).toContain('mcpServers.local.oauth: not allowed for a stdio server');
+    expect(message).toContain('mcpServers.plain.oauth.clientMetadataUrl');
+  });
+});

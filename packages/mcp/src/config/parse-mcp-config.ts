@@ -1,7 +1,7 @@
 import { findClosestMatch, InvalidOptionsError, valueAtPath } from '@toolgate/core';
 import { z } from 'zod';
 import { expandVariables } from './expand-variables.js';
-import type { McpConfig, McpServerConfig } from './mcp-config-schema.js';
+import type { McpConfig, McpServerConfig, McpServerTimeouts } from './mcp-config-schema.js';
 
 /** Options for {@link parseMcpConfig}. */
 export interface ParseMcpConfigOptions {
@@ -11,7 +11,21 @@ export interface ParseMcpConfigOptions {
   readonly source?: string;
 }
 
-const KNOWN_KEYS = ['type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'disabled'];
+const KNOWN_KEYS = [
+  'type',
+  'command',
+  'args',
+  'env',
+  'cwd',
+  'url',
+  'headers',
+  'disabled',
+  'startupTimeoutMs',
+  'toolTimeoutMs',
+  'startup_timeout_sec',
+  'tool_timeout_sec',
+  'oauth',
+];
 /** Keys other MCP hosts write into `.mcp.json`; accepted and ignored so a shared file still loads. */
 const TOLERATED_KEYS = ['timeout', 'description', 'alwaysAllow', 'autoApprove', 'disabledTools', 'trust'];
 
@@ -25,6 +39,18 @@ const serverShape = z.object({
   url: z.string().trim().min(1).optional(),
   headers: stringMap.optional(),
   disabled: z.boolean().optional(),
+  startupTimeoutMs: z.int().positive().optional(),
+  toolTimeoutMs: z.int().positive().optional(),
+  startup_timeout_sec: z.number().positive().optional(),
+  tool_timeout_sec: z.number().positive().optional(),
+  oauth: z
+    .strictObject({
+      clientId: z.string().trim().min(1).optional(),
+      clientSecret: z.string().min(1).optional(),
+      scope: z.string().trim().min(1).optional(),
+      clientMetadataUrl: z.url({ protocol: /^https$/ }).optional(),
+    })
+    .optional(),
 });
 type RawServer = z.output<typeof serverShape>;
 
@@ -71,7 +97,40 @@ function expandAll(
     ...(env2 === undefined ? {} : { env: env2 }),
     ...(raw.cwd === undefined ? {} : { cwd: expand(raw.cwd, `${prefix}.cwd`) }),
     ...(raw.url === undefined ? {} : { url: expand(raw.url, `${prefix}.url`) }),
+    ...(raw.oauth?.clientSecret === undefined
+      ? {}
+      : {
+          oauth: {
+            ...raw.oauth,
+            clientSecret: expand(raw.oauth.clientSecret, `${prefix}.oauth.clientSecret`),
+          },
+        }),
     ...(headers === undefined ? {} : { headers }),
+  };
+}
+
+function definedOnly<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as never;
+}
+
+// Codex writes seconds (`startup_timeout_sec`); toolgate's own keys are milliseconds. Both at once is an error.
+function timeoutsOf(raw: RawServer, prefix: string, problems: string[]): McpServerTimeouts {
+  const pick = (ms: number | undefined, sec: number | undefined, msKey: string, secKey: string) => {
+    if (ms !== undefined && sec !== undefined) {
+      problems.push(`${prefix}: give either "${msKey}" or "${secKey}", not both`);
+    }
+    return ms ?? (sec === undefined ? undefined : Math.max(1, Math.round(sec * 1000)));
+  };
+  const startup = pick(
+    raw.startupTimeoutMs,
+    raw.startup_timeout_sec,
+    'startupTimeoutMs',
+    'startup_timeout_sec',
+  );
+  const tool = pick(raw.toolTimeoutMs, raw.tool_timeout_sec, 'toolTimeoutMs', 'tool_timeout_sec');
+  return {
+    ...(startup === undefined ? {} : { startupTimeoutMs: startup }),
+    ...(tool === undefined ? {} : { toolTimeoutMs: tool }),
   };
 }
 
@@ -83,12 +142,13 @@ function normalizeServer(raw: RawServer, prefix: string, problems: string[]): Mc
     return undefined;
   }
   const disabled = raw.disabled ?? false;
+  const timeouts = timeoutsOf(raw, prefix, problems);
   if (type === 'stdio') {
     if (raw.command === undefined) {
       problems.push(`${prefix}.command: required for a stdio server`);
       return undefined;
     }
-    for (const key of ['url', 'headers'] as const) {
+    for (const key of ['url', 'headers', 'oauth'] as const) {
       if (raw[key] !== undefined) problems.push(`${prefix}.${key}: not allowed for a stdio server`);
     }
     return {
@@ -98,6 +158,7 @@ function normalizeServer(raw: RawServer, prefix: string, problems: string[]): Mc
       env: raw.env ?? {},
       ...(raw.cwd === undefined ? {} : { cwd: raw.cwd }),
       disabled,
+      ...timeouts,
     };
   }
   if (raw.url === undefined) {
@@ -110,7 +171,14 @@ function normalizeServer(raw: RawServer, prefix: string, problems: string[]): Mc
   if (!URL.canParse(raw.url) || !/^https?:$/.test(new URL(raw.url).protocol)) {
     problems.push(`${prefix}.url: expected an http:// or https:// URL, got ${JSON.stringify(raw.url)}`);
   }
-  return { type, url: raw.url, headers: raw.headers ?? {}, disabled };
+  return {
+    type,
+    url: raw.url,
+    headers: raw.headers ?? {},
+    disabled,
+    ...timeouts,
+    ...(raw.oauth === undefined ? {} : { oauth: definedOnly(raw.oauth) }),
+  };
 }
 
 /**

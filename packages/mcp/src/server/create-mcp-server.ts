@@ -3,7 +3,9 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   CallToolRequestSchema,
   ElicitResultSchema,
+  LATEST_PROTOCOL_VERSION,
   ListToolsRequestSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/sdk/types.js';
 import {
   type ApprovalAnswer,
@@ -12,7 +14,16 @@ import {
   InvalidOptionsError,
   type ToolSurface,
 } from '@toolgate/core';
-import { APPROVAL_CHOICES, NO_ELICITATION_NOTE } from './approval-elicitation-description.js';
+import type { McpElicitationField, McpElicitationValue, McpElicitor } from '../client/mcp-elicitation.js';
+import {
+  APPROVAL_CHOICES,
+  CLIENT_INJECTED_ARGUMENTS,
+  droppedArgumentsNote,
+  NO_ELICITATION_NOTE,
+  unaskableReason,
+  unknownAnswerReason,
+} from './approval-elicitation-description.js';
+import { SERVER_CAPABILITIES } from './early-initialize.js';
 import { toMcpCallResult } from './to-mcp-call-result.js';
 import { toMcpTool } from './to-mcp-tool.js';
 
@@ -21,9 +32,12 @@ export interface CreateMcpServerOptions {
   /**
    * The surface to serve, or a function that builds it given the approver this server provides
    * (which asks the client through elicitation). Pass the function form and put the approver into
-   * `standardDecorators({ approval: { mode, approver } })`; in mode `auto` nothing asks.
+   * `standardDecorators({ approval: { mode, approver } })`; in mode `auto` nothing asks. The
+   * function may return a promise: the server answers `initialize` (and `ping`) at once, and
+   * `tools/list` and `tools/call` wait for the surface, so a host can connect before it loads its
+   * tools.
    */
-  readonly surface: ToolSurface | ((approver: Approver) => ToolSurface);
+  readonly surface: ToolSurface | ((approver: Approver) => ToolSurface | Promise<ToolSurface>);
   /** Server name reported to clients. @default 'toolgate' */
   readonly name?: string;
   /** Server version reported to clients. @default '0.0.0' */
@@ -51,6 +65,12 @@ export interface ToolgateMcpServer {
   notifyToolsChanged(): Promise<void>;
   /** The elicitation approver (the same one a surface function receives). */
   readonly approver: Approver;
+  /**
+   * Passes an MCP server's form (one behind the surface, asking during a call) on to this
+   * server's client, so the person answers it in their client; `decline` when the client has no
+   * elicitation. For the host's `mcpElicit`.
+   */
+  readonly elicit: McpElicitor;
   /** The SDK server, for hosts that need more of the protocol. */
   readonly server: Server;
 }
@@ -59,6 +79,55 @@ export interface ToolgateMcpServer {
 function elicitationMessage(request: ApprovalRequest): string {
   const diff = request.diff ? `\n\n${request.diff}` : '';
   return `${request.title}\n${request.lines.join('\n')}${diff}`;
+}
+
+// The approval choice as the negotiated protocol writes a titled enum: `oneOf` of const/title from
+// 2025-11-25 on (SEP-1330), `enum` with `enumNames` before it.
+function decisionField(protocolVersion: string) {
+  const common = { type: 'string' as const, title: 'Decision', default: 'allow_once' };
+  return protocolVersion >= '2025-11-25'
+    ? { ...common, oneOf: APPROVAL_CHOICES.map((choice) => ({ ...choice })) }
+    : {
+        ...common,
+        enum: APPROVAL_CHOICES.map((choice) => choice.const),
+        enumNames: APPROVAL_CHOICES.map((choice) => choice.title),
+      };
+}
+
+// One field of a relayed form, written for the client's protocol version (as decisionField is).
+function relayedField(field: McpElicitationField, protocolVersion: string): Record<string, unknown> {
+  const base = {
+    title: field.title,
+    ...(field.description === undefined ? {} : { description: field.description }),
+    ...(field.default === undefined ? {} : { default: field.default }),
+  };
+  const choices = field.choices ?? [];
+  const titled = protocolVersion >= '2025-11-25';
+  switch (field.type) {
+    case 'choice':
+      return titled
+        ? {
+            type: 'string',
+            ...base,
+            oneOf: choices.map((choice) => ({ const: choice.value, title: choice.label })),
+          }
+        : {
+            type: 'string',
+            ...base,
+            enum: choices.map((choice) => choice.value),
+            enumNames: choices.map((choice) => choice.label),
+          };
+    case 'choices':
+      return {
+        type: 'array',
+        ...base,
+        items: titled
+          ? { anyOf: choices.map((choice) => ({ const: choice.value, title: choice.label })) }
+          : { type: 'string', enum: choices.map((choice) => choice.value) },
+      };
+    default:
+      return { type: field.type, ...base };
+  }
 }
 
 /**
@@ -78,16 +147,18 @@ export function createMcpServer(options: CreateMcpServerOptions): ToolgateMcpSer
   const server = new Server(
     { name: options.name ?? 'toolgate', version: options.version ?? '0.0.0' },
     {
-      capabilities: { tools: { listChanged: true } },
+      capabilities: SERVER_CAPABILITIES,
       ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
     },
   );
-  const unaskable = new Set<string>();
+  // Why a call's approval did not come from a person's answer, by call id (for the rejection's text).
+  const unanswered = new Map<string, { readonly reason: string; readonly note?: string }>();
   const inFlight = new Set<AbortController>();
+  let protocolVersion: string = LATEST_PROTOCOL_VERSION;
 
   const approver: Approver = async (request, signal): Promise<ApprovalAnswer> => {
     if (server.getClientCapabilities()?.elicitation === undefined) {
-      unaskable.add(request.callId);
+      unanswered.set(request.callId, { reason: unaskableReason(request.detail), note: NO_ELICITATION_NOTE });
       throw new Error('the MCP client does not support elicitation');
     }
     const result = await server.request(
@@ -98,14 +169,7 @@ export function createMcpServer(options: CreateMcpServerOptions): ToolgateMcpSer
           message: elicitationMessage(request),
           requestedSchema: {
             type: 'object',
-            properties: {
-              decision: {
-                type: 'string',
-                title: 'Decision',
-                oneOf: APPROVAL_CHOICES.map((choice) => ({ ...choice })),
-                default: 'allow_once',
-              },
-            },
+            properties: { decision: decisionField(protocolVersion) },
             required: ['decision'],
           },
         },
@@ -117,23 +181,67 @@ export function createMcpServer(options: CreateMcpServerOptions): ToolgateMcpSer
     if (result.action === 'decline') return 'reject_once';
     const decision = result.content?.decision;
     const known = APPROVAL_CHOICES.find((choice) => choice.const === decision);
+    if (known) return known.const;
     // Fail closed: an accepted form without a decision we know does not allow anything.
-    return known ? known.const : 'reject_once';
+    const answer = decision === undefined ? 'no decision' : JSON.stringify(decision).slice(0, 80);
+    unanswered.set(request.callId, { reason: unknownAnswerReason(answer, request.detail) });
+    return 'cancelled';
   };
 
-  const surface = typeof options.surface === 'function' ? options.surface(approver) : options.surface;
+  const elicit: McpElicitor = async (request, signal) => {
+    if (server.getClientCapabilities()?.elicitation === undefined) return { action: 'decline' };
+    const result = await server.request(
+      {
+        method: 'elicitation/create',
+        params: {
+          mode: 'form',
+          message: `MCP server "${request.server}" asks: ${request.message}`,
+          requestedSchema: {
+            type: 'object',
+            properties: Object.fromEntries(
+              request.fields.map((field) => [field.name, relayedField(field, protocolVersion)]),
+            ),
+            required: request.fields.filter((field) => field.required).map((field) => field.name),
+          },
+        },
+      } as never,
+      ElicitResultSchema,
+      { signal, timeout: 24 * 60 * 60 * 1000 },
+    );
+    if (result.action !== 'accept') return { action: result.action };
+    return { action: 'accept', content: (result.content ?? {}) as Record<string, McpElicitationValue> };
+  };
+
+  // Built on first need (a tools request), so a host can answer `initialize` before it has tools.
+  let building: Promise<{ readonly surface: ToolSurface }> | undefined;
+  const built = () => {
+    building ??= Promise.resolve()
+      .then(() => (typeof options.surface === 'function' ? options.surface(approver) : options.surface))
+      .then((surface) => ({ surface }));
+    return building;
+  };
   let calls = 0;
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: surface.registry.list().map(toMcpTool),
-  }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    const { surface } = await built();
+    return { tools: surface.registry.list().map(toMcpTool) };
+  });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     calls += 1;
+    const { surface } = await built();
+    const given = (request.params.arguments ?? {}) as Record<string, unknown>;
+    const declared = surface.registry.get(request.params.name)?.inputSchema.properties ?? {};
+    const dropped = CLIENT_INJECTED_ARGUMENTS.filter(
+      (name) => Object.hasOwn(given, name) && !Object.hasOwn(declared, name),
+    );
     const call = {
       id: `mcp-${String(extra.requestId)}-${calls}`,
       name: request.params.name,
-      arguments: (request.params.arguments ?? {}) as Record<string, unknown>,
+      arguments:
+        dropped.length === 0
+          ? given
+          : Object.fromEntries(Object.entries(given).filter(([key]) => !dropped.includes(key as never))),
     };
     const controller = new AbortController();
     const abort = () => controller.abort();
@@ -141,17 +249,19 @@ export function createMcpServer(options: CreateMcpServerOptions): ToolgateMcpSer
     else extra.signal.addEventListener('abort', abort, { once: true });
     inFlight.add(controller);
     try {
-      const result = await surface.executor.execute(call, {
+      const executed = await surface.executor.execute(call, {
         signal: controller.signal,
         ...(options.session === undefined ? {} : { session: options.session }),
       });
-      const note =
-        result.status === 'rejected' && result.by === 'approval' && unaskable.has(call.id)
-          ? NO_ELICITATION_NOTE
-          : undefined;
-      return toMcpCallResult(result, call, maxResultChars, note);
+      const why =
+        executed.status === 'rejected' && executed.by === 'approval' ? unanswered.get(call.id) : undefined;
+      const result = why ? { ...executed, reason: why.reason } : executed;
+      const notes = [why?.note, dropped.length === 0 ? undefined : droppedArgumentsNote(dropped)].filter(
+        (note): note is string => note !== undefined,
+      );
+      return toMcpCallResult(result, call, maxResultChars, notes.length === 0 ? undefined : notes.join('\n'));
     } finally {
-      unaskable.delete(call.id);
+      unanswered.delete(call.id);
       inFlight.delete(controller);
       extra.signal.removeEventListener('abort', abort);
     }
@@ -168,7 +278,22 @@ export function createMcpServer(options: CreateMcpServerOptions): ToolgateMcpSer
   };
 
   return {
-    connect: (transport) => server.connect(transport),
+    connect: async (transport) => {
+      await server.connect(transport);
+      // The version the SDK negotiates (the client's when supported, else the latest), seen on the
+      // way in: the approval form follows it.
+      const receive = transport.onmessage;
+      transport.onmessage = (message, extra) => {
+        if ('method' in message && message.method === 'initialize' && 'id' in message) {
+          const requested = (message.params as { protocolVersion?: unknown } | undefined)?.protocolVersion;
+          protocolVersion =
+            typeof requested === 'string' && SUPPORTED_PROTOCOL_VERSIONS.includes(requested)
+              ? requested
+              : LATEST_PROTOCOL_VERSION;
+        }
+        receive?.(message, extra);
+      };
+    },
     close: async () => {
       for (const controller of inFlight) controller.abort();
       await server.close();
@@ -177,6 +302,7 @@ export function createMcpServer(options: CreateMcpServerOptions): ToolgateMcpSer
       if (server.transport) await server.sendToolListChanged();
     },
     approver,
+    elicit,
     server,
   };
 }

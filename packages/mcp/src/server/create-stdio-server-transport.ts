@@ -2,11 +2,14 @@ import type { Readable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { createJsonLineReader, MAX_STDIO_MESSAGE_TEXT } from '../internal/json-line-reader.js';
+import type { EarlyInitialize } from './early-initialize.js';
 
 /** Options for {@link createStdioServerTransport}. */
 export interface StdioServerTransportOptions {
   /** Receives one line for each message refused without ending the session (a request over 10 MiB). @default discarded */
   readonly log?: (line: string) => void;
+  /** What `answerInitializeEarly` read and answered before this transport existed. @default nothing */
+  readonly early?: EarlyInitialize;
 }
 
 /**
@@ -21,14 +24,38 @@ export function createStdioServerTransport(
   options: StdioServerTransportOptions = {},
 ): Transport {
   let closed = false;
+  const early = options.early;
+  let pendingEarlyAnswer = early?.answeredId !== undefined;
   const transport: Transport = {
     async start() {
+      for (const chunk of early?.replay ?? []) onData(chunk);
+      // Input that ended before this transport existed (read by `answerInitializeEarly`) ends it now.
+      if (input.readableEnded || input.destroyed) {
+        close();
+        return;
+      }
       input.on('data', onData);
+      input.resume();
       input.on('error', onError);
       input.once('end', close);
       input.once('close', close);
     },
     send(message: JSONRPCMessage) {
+      // The client already has this answer (sent before the server loaded); it is not sent twice.
+      if (
+        pendingEarlyAnswer &&
+        'id' in message &&
+        message.id === early?.answeredId &&
+        !('method' in message)
+      ) {
+        pendingEarlyAnswer = false;
+        if (!('result' in message) || JSON.stringify(message.result) !== JSON.stringify(early?.answered)) {
+          options.log?.(
+            `the early answer to initialize differs from the server's: ${JSON.stringify(message).slice(0, 300)}`,
+          );
+        }
+        return Promise.resolve();
+      }
       return new Promise((resolve) => {
         if (output.write(`${JSON.stringify(message)}\n`)) resolve();
         else output.once('drain', () => resolve());
