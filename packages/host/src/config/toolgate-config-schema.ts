@@ -2,13 +2,14 @@ import { parsePermissionRules } from '@toolgate/rules';
 import { SANDBOX_MODES } from '@toolgate/sandbox-bwrap';
 import { z } from 'zod';
 import { AGENT_DEFINITION_SCHEMA } from '../agents/agent-definition-schema.js';
+import { HOOKS_CONFIG_SCHEMA } from '../hooks/hooks-config-schema.js';
 
 const positiveInteger = z.number().int().positive();
 const pathList = z.array(z.string().min(1));
 const ruleList = z.array(z.string().min(1));
 
 /** `permissions`: allow / ask / deny lists of `tool` or `tool(specifier)`; each entry must read as a rule. */
-const PERMISSIONS_SCHEMA = z
+export const PERMISSIONS_SCHEMA = z
   .strictObject({ allow: ruleList.optional(), ask: ruleList.optional(), deny: ruleList.optional() })
   .superRefine((lists, context) => {
     for (const list of ['allow', 'ask', 'deny'] as const) {
@@ -18,16 +19,6 @@ const PERMISSIONS_SCHEMA = z
       }
     }
   });
-
-/** One hook: a shell command for the calls whose tool name the matcher matches. */
-const hookEntry = z.strictObject({
-  /** Tool names (`bash`, `mcp__github__*`), several joined by `|`; empty or `*` is every tool. */
-  matcher: z.string().optional(),
-  /** Run with `sh -c` in the workspace root; the call arrives as JSON on stdin. */
-  command: z.string().min(1),
-  /** Seconds before the hook is killed and the call blocked. @default 10 */
-  timeout: z.number().positive().max(600).optional(),
-});
 
 /** `toolgate.config.json`: every key optional, unknown keys refused. */
 export const TOOLGATE_CONFIG_SCHEMA = z.strictObject({
@@ -70,13 +61,8 @@ export const TOOLGATE_CONFIG_SCHEMA = z.strictObject({
         .refine((pattern) => !pattern.includes('/'), 'a file name pattern without "/"'),
     )
     .optional(),
-  /** Commands run before and after tool calls (Claude Code's protocol); a workspace's run only once it is trusted. */
-  hooks: z
-    .strictObject({
-      preToolUse: z.array(hookEntry).optional(),
-      postToolUse: z.array(hookEntry).optional(),
-    })
-    .optional(),
+  /** Commands run at the session's events (Claude Code's protocol and names); a workspace's run only once it is trusted. */
+  hooks: HOOKS_CONFIG_SCHEMA.optional(),
   /** A file that gets one JSON line per decided call (absolute, or relative to the workspace root). */
   audit: z.string().min(1).optional(),
   /** Where bash runs: the sandbox mode, its network, and whether running without one is refused. */

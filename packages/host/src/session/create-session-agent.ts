@@ -8,6 +8,7 @@ import {
 import { type ApprovalRules, composeDecorators, type ToolDecorator } from '@toolgate/core';
 import type { McpServersConfig } from '@toolgate/mcp';
 import { formatAgentsMdPrompt, loadAgentsMd } from '@toolgate/tools-agents-md';
+import { managedMcpRefusal } from '../config/managed-limits.js';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
 import { createAgentToolsFactory } from './create-agent-tools-factory.js';
 import type { SessionToolSet } from './create-session-tools.js';
@@ -63,6 +64,7 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
       ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
       ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
       ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
+      refuseMcpServer: (name, server) => managedMcpRefusal(settings.managed, name, server),
       sandbox: { ...settings.sandbox, notice: options.notice },
       ...(settings.hiddenTools ? { hiddenTools: settings.hiddenTools } : {}),
       ...(settings.checkRuleTools ? { checkToolNames: settings.checkRuleTools } : {}),

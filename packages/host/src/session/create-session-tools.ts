@@ -10,7 +10,7 @@ import {
   toToolProvider,
   type Workspace,
 } from '@toolgate/core';
-import type { McpServersConfig } from '@toolgate/mcp';
+import type { McpServerConfig, McpServersConfig } from '@toolgate/mcp';
 import type { BwrapSandbox } from '@toolgate/sandbox-bwrap';
 import { createProcessRegistry } from '@toolgate/tools-shell';
 import type { ToolgateConfig } from '../config/toolgate-config-schema.js';
@@ -33,6 +33,8 @@ export interface SessionToolsOptions {
    * one with the name of a file's server replaces it. @default none
    */
   readonly mcpServers?: McpServersConfig;
+  /** Why an MCP server may not start (see `loadMcpTools`' `refuse`). @default every server may start */
+  readonly refuseMcpServer?: (name: string, server: McpServerConfig) => string | undefined;
   /**
    * Called with the names of the built-in and tool-module tools once loaded; throws to refuse the
    * session (`SessionSettings.checkRuleTools`: a permission rule naming none of them). @default none
@@ -216,6 +218,7 @@ export async function createSessionTools(options: SessionToolsOptions): Promise<
       const loaded = await loadMcpTools(options.mcpConfigFile, {
         cwd: workspace.root,
         servers: givenServers,
+        ...(options.refuseMcpServer ? { refuse: options.refuseMcpServer } : {}),
         waitForServers: options.waitForMcpServers ?? true,
         ...(options.mcpStderr ? { stderr: options.mcpStderr } : {}),
         ...(options.onMcpToolsChanged ? { onToolsChanged: options.onMcpToolsChanged } : {}),

@@ -1,5 +1,5 @@
 import type { ToolProvider } from '@toolgate/core';
-import type { McpServersConfig } from '@toolgate/mcp';
+import type { McpServerConfig, McpServersConfig } from '@toolgate/mcp';
 import { stripWorkspaceFromPath } from '../hooks/strip-workspace-from-path.js';
 
 /** The MCP side of a session, loaded only when servers are configured. */
@@ -32,6 +32,11 @@ export interface LoadMcpToolsOptions {
    * file's; one with the name of a file's server replaces it. @default none
    */
   readonly servers?: McpServersConfig;
+  /**
+   * Why a server may not start (a managed allowlist), or `undefined` when it may; a refused server
+   * is never started and shows as `refused` in the status lines. @default every server may start
+   */
+  readonly refuse?: (name: string, server: McpServerConfig) => string | undefined;
 }
 
 /**
@@ -57,8 +62,16 @@ export async function loadMcpTools(
         : server,
     ]),
   );
+  const refused: string[] = [];
+  const servers = Object.fromEntries(
+    Object.entries({ ...fromFile, ...options.servers }).filter(([name, server]) => {
+      const why = options.refuse?.(name, server);
+      if (why !== undefined) refused.push(`mcp server ${JSON.stringify(name)}: refused (${why})`);
+      return why === undefined;
+    }),
+  );
   const mcp = await createMcpTools({
-    servers: { ...fromFile, ...options.servers },
+    servers,
     cwd: options.cwd,
     waitForServers: options.waitForServers ?? true,
     ...(options.stderr ? { stderr: options.stderr } : {}),
@@ -67,12 +80,14 @@ export async function loadMcpTools(
   return {
     provider: mcp.tools,
     ready: mcp.ready,
-    statusLines: () =>
-      mcp.status().map((status) => {
+    statusLines: () => [
+      ...mcp.status().map((status) => {
         const tools = `${status.tools.length} tool${status.tools.length === 1 ? '' : 's'}`;
         const detail = status.state === 'connected' ? tools : (status.reason ?? status.state);
         return `mcp server ${JSON.stringify(status.server)}: ${status.state}${status.state === 'connected' ? `, ${detail}` : ` (${detail})`}`;
       }),
+      ...refused,
+    ],
     close: () => mcp.close(),
   };
 }

@@ -6,6 +6,7 @@ import { auditedTurn } from './audited-turn.js';
 import { createSessionAgent } from './create-session-agent.js';
 import type { SessionToolSet } from './create-session-tools.js';
 import type { AgentHostSession, HostPurpose, HostSessionOptions } from './host-session.js';
+import { sessionMode } from './session-mode.js';
 import { openSessionOversight } from './session-oversight.js';
 import { openWithResources } from './session-resources.js';
 
@@ -17,7 +18,7 @@ export async function openAgentHostSession(
   options: HostSessionOptions<Extract<HostPurpose, { readonly kind: 'agent' }>>,
 ): Promise<AgentHostSession> {
   const { purpose, env, notice } = options;
-  const mode = options.mode ?? (() => settings.mode);
+  const mode = sessionMode(settings, options.mode);
   // Throws ModelConfigError when no usable model is configured.
   const { model } = await selectModel({
     model: purpose.model,

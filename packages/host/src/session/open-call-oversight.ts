@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { ToolDecorator } from '@toolgate/core';
 import type { LocalSandboxSession } from '@toolgate/tools-shell';
 import { type AuditedEvent, createAuditLog } from '../audit/create-audit-log.js';
-import type { HookSettings } from '../hooks/hook-settings.js';
+import { allHooks, type HookSettings } from '../hooks/hook-settings.js';
 import { withHooks } from '../hooks/with-hooks.js';
 
 /** Options for {@link openCallOversight}. */
 export interface CallOversightOptions {
   /** The hooks that may run (the user's, a trusted workspace's). */
   readonly hooks: HookSettings;
-  /** The audit log file, absolute; none when undefined. */
-  readonly audit: string | undefined;
+  /** The audit log files, absolute (the person's, the managed settings'); none when empty. */
+  readonly audit: readonly string[];
   /** Names the session in hook input and audit records. @default a random UUID, made only when hooks or an audit log need one */
   readonly sessionId?: string;
   /** The workspace root. */
@@ -35,16 +35,13 @@ export interface CallOversight {
 
 /** Opens the audit log (when one is named) and builds the hooks decorator (when hooks are configured). */
 export async function openCallOversight(options: CallOversightOptions): Promise<CallOversight> {
-  const hasHooks = (options.hooks.preToolUse?.length ?? 0) + (options.hooks.postToolUse?.length ?? 0) > 0;
-  const sessionId = options.sessionId ?? (hasHooks || options.audit ? randomUUID() : '');
-  const audit = options.audit
-    ? await createAuditLog({
-        file: options.audit,
-        session: sessionId,
-        answeredBy: options.answeredBy,
-        onError: options.notice,
-      })
-    : undefined;
+  const hasHooks = allHooks(options.hooks).length > 0;
+  const sessionId = options.sessionId ?? (hasHooks || options.audit.length > 0 ? randomUUID() : '');
+  const audits = await Promise.all(
+    [...new Set(options.audit)].map((file) =>
+      createAuditLog({ file, session: sessionId, answeredBy: options.answeredBy, onError: options.notice }),
+    ),
+  );
   return {
     before: hasHooks
       ? [
@@ -57,9 +54,11 @@ export async function openCallOversight(options: CallOversightOptions): Promise<
           }),
         ]
       : [],
-    onEvent: (event) => audit?.onEvent(event),
+    onEvent: (event) => {
+      for (const audit of audits) audit.onEvent(event);
+    },
     close: async () => {
-      await audit?.close();
+      await Promise.all(audits.map((audit) => audit.close()));
     },
   };
 }

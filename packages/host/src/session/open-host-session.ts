@@ -1,3 +1,4 @@
+import { managedMcpRefusal } from '../config/managed-limits.js';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
 import { builtInToolDeclaration } from './create-built-in-tools.js';
 import { createSessionSurface } from './create-session-surface.js';
@@ -9,6 +10,7 @@ import type {
   HostSessionOptions,
   ToolHostSession,
 } from './host-session.js';
+import { sessionMode } from './session-mode.js';
 import { openSessionOversight } from './session-oversight.js';
 import { openWithResources } from './session-resources.js';
 
@@ -44,7 +46,7 @@ async function openToolHostSession(
   options: HostSessionOptions<ToolPurpose>,
 ): Promise<ToolHostSession> {
   const { purpose, notice } = options;
-  const mode = options.mode ?? (() => settings.mode);
+  const mode = sessionMode(settings, options.mode);
   return openWithResources(async (resources) => {
     // Hooks and the audit log watch what runs; explaining and listing run nothing.
     const runs = purpose.kind === 'call' || purpose.kind === 'serve';
@@ -65,6 +67,7 @@ async function openToolHostSession(
       unreachablePaths: settings.unreachablePaths,
       ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
       ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
+      refuseMcpServer: (name, server) => managedMcpRefusal(settings.managed, name, server),
       ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
       ...(options.onMcpToolsChanged ? { onMcpToolsChanged: options.onMcpToolsChanged } : {}),
       // A server serves the built-ins at once; its MCP servers' tools join as each connects.

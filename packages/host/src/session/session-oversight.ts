@@ -1,7 +1,7 @@
 import type { ToolDecorator } from '@toolgate/core';
 import type { AuditedEvent } from '../audit/create-audit-log.js';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
-import { HOOK_NEEDS_SANDBOX_REASON, type HookCommand } from '../hooks/hook-settings.js';
+import { allHooks, HOOK_NEEDS_SANDBOX_REASON, type HookCommand } from '../hooks/hook-settings.js';
 import type { SessionResources } from './session-resources.js';
 
 /** The hooks and the audit log of a session, as the front door composes them. */
@@ -19,7 +19,7 @@ export interface SessionOversight {
  * is named in a notice now and refused at each call.
  */
 async function openHookSandbox(settings: SessionSettings, notice: (line: string) => void) {
-  const hooks: HookCommand[] = [...(settings.hooks.preToolUse ?? []), ...(settings.hooks.postToolUse ?? [])];
+  const hooks: HookCommand[] = allHooks(settings.hooks);
   if (!hooks.some((hook) => hook.sandbox !== undefined)) return undefined;
   const [{ openSessionSandbox }, { createConfiguredWorkspace }, { isCopiesDirectory }] = await Promise.all([
     import('../sandbox/open-session-sandbox.js'),
@@ -67,14 +67,16 @@ export async function openSessionOversight(
   },
 ): Promise<SessionOversight | undefined> {
   const { hooks } = settings;
-  const hasHooks = (hooks.preToolUse?.length ?? 0) + (hooks.postToolUse?.length ?? 0) > 0;
-  if (!hasHooks && settings.audit === undefined) return undefined;
+  const hasHooks = allHooks(hooks).length > 0;
+  // The managed settings' audit logs are written whatever the person configured.
+  const audit = [...(settings.audit === undefined ? [] : [settings.audit]), ...settings.managed.audit];
+  if (!hasHooks && audit.length === 0) return undefined;
   const { openCallOversight } = await import('./open-call-oversight.js');
   const sandbox = await openHookSandbox(settings, options.notice);
   const oversight = await openCallOversight({
     ...(sandbox ? { sandbox } : {}),
     hooks,
-    audit: settings.audit,
+    audit,
     cwd: settings.root,
     answeredBy: options.answeredBy,
     notice: options.notice,
