@@ -61,9 +61,9 @@ export function withManagedRules(
 /** The managed hooks first, then the session's, event by event. */
 export function withManagedHooks(managed: ManagedPolicy, hooks: HookSettings): HookSettings {
   return Object.fromEntries(
-    HOOK_EVENTS.map((event) => [event, [...(managed.hooks[event] ?? []), ...(hooks[event] ?? [])]] as const).filter(
-      ([, list]) => list.length > 0,
-    ),
+    HOOK_EVENTS.map(
+      (event) => [event, [...(managed.hooks[event] ?? []), ...(hooks[event] ?? [])]] as const,
+    ).filter(([, list]) => list.length > 0),
   ) as HookSettings;
 }
 
