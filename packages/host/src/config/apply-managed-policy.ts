@@ -83,3 +83,13 @@ export function managedHookNotices(
         `toolgate: not running ${dropped} hook${dropped === 1 ? '' : 's'} of the user's or the workspace's config: ${managedSource(managed.managedHooksOnly)} allows only managed hooks (allowManagedHooksOnly).`,
       ];
 }
+
+/** The config's limits held to the managed ceilings: a ceiling applies where the config sets none or a higher value. */
+export function withManagedLimits(managed: ManagedPolicy, config: ToolgateConfig): ToolgateConfig {
+  const ceilings = Object.entries(managed.limits);
+  if (ceilings.length === 0) return config;
+  const limits: Record<string, number | undefined> = { ...config.limits };
+  for (const [key, ceiling] of ceilings)
+    if (ceiling && (limits[key] ?? Infinity) > ceiling.value) limits[key] = ceiling.value;
+  return { ...config, limits };
+}

@@ -75,11 +75,15 @@ export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trust
       ignored.push(`baseURL ${JSON.stringify(baseURL)}`);
       baseURL = undefined;
     }
-    const callsBase = user.limits?.maxToolCallsPerStep ?? DEFAULT_MAX_TOOL_CALLS_PER_STEP;
-    if ((project.limits?.maxToolCallsPerStep ?? 0) > callsBase) {
-      ignored.push(`limits.maxToolCallsPerStep ${project.limits?.maxToolCallsPerStep}`);
-      limits = { ...user.limits };
+    // A bound the user did not set is none (the calls per step: the default), so any value lowers it.
+    const kept = { ...user.limits };
+    for (const [key, value] of Object.entries(project.limits ?? {}) as [keyof typeof kept, number][]) {
+      const base =
+        user.limits?.[key] ?? (key === 'maxToolCallsPerStep' ? DEFAULT_MAX_TOOL_CALLS_PER_STEP : Infinity);
+      if (value > base) ignored.push(`limits.${key} ${value}`);
+      else kept[key] = value;
     }
+    limits = kept;
     if (projectAgents.length > 0) {
       ignored.push(`agents ${JSON.stringify(projectAgents.map((agent) => agent.name))}`);
       projectAgents = [];

@@ -60,6 +60,9 @@ function policyOf(file: string, settings: ManagedSettingsFile): ManagedPolicy {
     ...(settings.tools?.allowedModules
       ? { allowedModules: { modules: settings.tools.allowedModules, file } }
       : {}),
+    limits: Object.fromEntries(
+      Object.entries(settings.limits ?? {}).map(([key, value]) => [key, { value, file }]),
+    ),
     audit: settings.audit === undefined ? [] : [settings.audit],
     ignored: [],
   };
@@ -67,6 +70,14 @@ function policyOf(file: string, settings: ManagedSettingsFile): ManagedPolicy {
 
 const sameServer = (left: ManagedMcpServer, right: ManagedMcpServer) =>
   left.name === right.name && left.command === right.command && left.url === right.url;
+
+/** Each ceiling of either, the lower one where both set it. */
+function lowerLimits(left: ManagedPolicy['limits'], right: ManagedPolicy['limits']): ManagedPolicy['limits'] {
+  const limits: Record<string, { readonly value: number; readonly file: string }> = { ...left };
+  for (const [key, ceiling] of Object.entries(right))
+    if (ceiling && (limits[key] === undefined || ceiling.value < limits[key].value)) limits[key] = ceiling;
+  return limits;
+}
 
 /**
  * The system file's policy with the extra file's restrictions added: its deny and ask rules, its
@@ -127,6 +138,7 @@ function addRestrictions(system: ManagedPolicy, extra: ManagedPolicy): ManagedPo
     ...(hooksOnly ? { managedHooksOnly: hooksOnly } : {}),
     ...(servers ? { allowedMcpServers: servers } : {}),
     ...(modules ? { allowedModules: modules } : {}),
+    limits: lowerLimits(system.limits, extra.limits),
     audit: [...system.audit, ...extra.audit],
     ignored,
   };

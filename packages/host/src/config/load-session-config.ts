@@ -10,6 +10,7 @@ import {
   checkManagedModules,
   managedHookNotices,
   withManagedHooks,
+  withManagedLimits,
   withManagedRules,
 } from './apply-managed-policy.js';
 import { ConfigError } from './config-error.js';
@@ -243,7 +244,7 @@ export async function loadSessionConfig(options: LoadSessionConfigOptions): Prom
   // The user's config directory holds the trust records: no tool may write it, even when a trusted
   // workspace lets the tools leave the workspace.
   const config = {
-    ...layered.config,
+    ...withManagedLimits(managed, layered.config),
     workspace: {
       ...layered.config.workspace,
       protectedPaths: [

@@ -2,6 +2,10 @@ import type { ApprovalMode } from '@toolgate/core';
 import type { PermissionRule } from '@toolgate/rules';
 import type { SandboxMode } from '@toolgate/sandbox-bwrap';
 import type { HookSettings } from '../hooks/hook-settings.js';
+import type { ToolgateConfig } from './toolgate-config-schema.js';
+
+/** The `limits` of a config. */
+type ToolgateLimits = NonNullable<ToolgateConfig['limits']>;
 
 /** One MCP server a managed allowlist admits. */
 export interface ManagedMcpServer {
@@ -39,6 +43,10 @@ export interface ManagedPolicy {
   readonly allowedMcpServers?: { readonly servers: readonly ManagedMcpServer[]; readonly file: string };
   /** The tool modules allowed; every module is allowed when absent. */
   readonly allowedModules?: { readonly modules: readonly string[]; readonly file: string };
+  /** Ceilings of the limits, each with the file that set it. */
+  readonly limits: {
+    readonly [Key in keyof ToolgateLimits]?: { readonly value: number; readonly file: string };
+  };
   /** Audit logs every session writes. */
   readonly audit: readonly string[];
   /** What of the extra file was left out because it would have loosened the system file's. */
@@ -51,6 +59,7 @@ export const NO_MANAGED_POLICY: ManagedPolicy = {
   rules: [],
   sandbox: {},
   hooks: {},
+  limits: {},
   audit: [],
   ignored: [],
 };

@@ -241,4 +241,15 @@ describe('managed settings', () => {
       mode: 'read-only',
     });
   });
+  it('holds the limits to the managed ceilings, the lower of both files', async () => {
+    await writeUserConfig(userFile, { limits: { maxToolCallsPerTurn: 500, maxTurnSeconds: 10 } });
+    await put(systemFile, { limits: { maxToolCallsPerTurn: 100, maxSessionTokens: 9000 } });
+    await put(extraFile, { limits: { maxSessionTokens: 5000 } });
+    const { settings: resolved } = await settings({ extra: true });
+    expect(resolved.config.limits).toEqual({
+      maxToolCallsPerTurn: 100,
+      maxTurnSeconds: 10,
+      maxSessionTokens: 5000,
+    });
+  });
 });

@@ -8,6 +8,20 @@ const positiveInteger = z.number().int().positive();
 const pathList = z.array(z.string().min(1));
 const ruleList = z.array(z.string().min(1));
 
+/** `limits`: each a bound a session is held to; the managed settings' are ceilings. */
+export const LIMITS_SCHEMA = z.strictObject({
+  /** Tool calls of one model step that run; the rest are answered not run. @default 64 */
+  maxToolCallsPerStep: positiveInteger.optional(),
+  /** Tool calls of one turn that run; then the turn ends `budget_exhausted`. @default no bound */
+  maxToolCallsPerTurn: positiveInteger.optional(),
+  /** Calls of one tool in any minute; a call over it is `failure{rate_limited}`. @default no bound */
+  maxCallsPerToolPerMinute: positiveInteger.optional(),
+  /** Model tokens of a session, its delegates included; then turns end `budget_exhausted`. @default no bound */
+  maxSessionTokens: positiveInteger.optional(),
+  /** Seconds one turn may take; then what runs is stopped and the turn ends `budget_exhausted`. @default no bound */
+  maxTurnSeconds: positiveInteger.optional(),
+});
+
 /** `permissions`: allow / ask / deny lists of `tool` or `tool(specifier)`; each entry must read as a rule. */
 export const PERMISSIONS_SCHEMA = z
   .strictObject({ allow: ruleList.optional(), ask: ruleList.optional(), deny: ruleList.optional() })
@@ -76,13 +90,8 @@ export const TOOLGATE_CONFIG_SCHEMA = z.strictObject({
       required: z.boolean().optional(),
     })
     .optional(),
-  /** Bounds of the agent's turns. An untrusted workspace's file may only lower them. */
-  limits: z
-    .strictObject({
-      /** Tool calls of one model step that run; the rest are answered not run. @default 64 */
-      maxToolCallsPerStep: positiveInteger.optional(),
-    })
-    .optional(),
+  /** Bounds and budgets of the agent's turns. An untrusted workspace's file may only lower them. */
+  limits: LIMITS_SCHEMA.optional(),
   /** More agents the model may delegate to (`delegate_<name>`), besides explore, plan and general. */
   agents: z.array(AGENT_DEFINITION_SCHEMA).optional(),
   tools: z

@@ -1,6 +1,7 @@
 import {
   type Agent,
   type AgentApproval,
+  type AgentLimits,
   type AgentModel,
   createAgent,
   type DelegateDefinition,
@@ -10,6 +11,7 @@ import type { McpServersConfig } from '@toolgate/mcp';
 import { formatAgentsMdPrompt, loadAgentsMd } from '@toolgate/tools-agents-md';
 import { managedMcpRefusal } from '../config/managed-limits.js';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
+import type { ToolgateConfig } from '../config/toolgate-config-schema.js';
 import { createAgentToolsFactory } from './create-agent-tools-factory.js';
 import type { SessionToolSet } from './create-session-tools.js';
 
@@ -35,6 +37,18 @@ export interface SessionAgentOptions {
   readonly onTools?: (tools: SessionToolSet) => void;
   /** Agents the model may delegate to (see `resolveAgentDefinitions`). @default none */
   readonly delegates?: readonly DelegateDefinition[];
+}
+
+/** The agent's limits from the config's (`maxTurnSeconds` in milliseconds) and the host's step limit. */
+function agentLimitsOf(limits: ToolgateConfig['limits'], maxSteps: number | undefined): AgentLimits {
+  const { maxToolCallsPerStep, maxToolCallsPerTurn, maxSessionTokens, maxTurnSeconds } = limits ?? {};
+  return {
+    ...(maxSteps === undefined ? {} : { maxSteps }),
+    ...(maxToolCallsPerStep === undefined ? {} : { maxToolCallsPerStep }),
+    ...(maxToolCallsPerTurn === undefined ? {} : { maxToolCallsPerTurn }),
+    ...(maxSessionTokens === undefined ? {} : { maxSessionTokens }),
+    ...(maxTurnSeconds === undefined ? {} : { maxTurnMs: maxTurnSeconds * 1000 }),
+  };
 }
 
 /** The host's approval with the settings' permission rules; the mode stays a live read (a getter). */
@@ -90,12 +104,7 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
       const loaded = await loadAgentsMd(tools.workspace);
       return loaded ? formatAgentsMdPrompt(loaded) : undefined;
     },
-    limits: {
-      ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
-      ...(settings.config.limits?.maxToolCallsPerStep === undefined
-        ? {}
-        : { maxToolCallsPerStep: settings.config.limits.maxToolCallsPerStep }),
-    },
+    limits: agentLimitsOf(settings.config.limits, options.maxSteps),
     ...(options.delegates && options.delegates.length > 0
       ? { delegates: { definitions: options.delegates } }
       : {}),

@@ -1,5 +1,6 @@
 import type { ToolProvider } from '@toolgate/core';
 import { resolveAgentDefinitions } from '../agents/resolve-agent-definitions.js';
+import { sessionBudgetDecorators } from '../budgets/session-budget-decorators.js';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
 import { selectModel } from '../model/select-model.js';
 import { auditedTurn } from './audited-turn.js';
@@ -44,7 +45,7 @@ export async function openAgentHostSession(
       model,
       delegates,
       notice,
-      ...(oversight ? { before: oversight.before } : {}),
+      before: [...sessionBudgetDecorators(settings.config), ...(oversight?.before ?? [])],
       ...(options.after ? { after: options.after } : {}),
       ...(purpose.maxSteps === undefined ? {} : { maxSteps: purpose.maxSteps }),
       ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),

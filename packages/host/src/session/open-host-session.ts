@@ -1,3 +1,4 @@
+import { sessionBudgetDecorators } from '../budgets/session-budget-decorators.js';
 import { managedMcpRefusal } from '../config/managed-limits.js';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
 import { builtInToolDeclaration } from './create-built-in-tools.js';
@@ -75,7 +76,8 @@ async function openToolHostSession(
       mode,
       ...(options.approver ? { approver: options.approver } : {}),
       ...(settings.rules ? { rules: settings.rules } : {}),
-      ...(oversight ? { onEvent: oversight.onEvent, before: oversight.before } : {}),
+      ...(oversight ? { onEvent: oversight.onEvent } : {}),
+      before: [...sessionBudgetDecorators(settings.config), ...(oversight?.before ?? [])],
       ...(options.after ? { after: options.after } : {}),
       explain: purpose.kind === 'explain',
     });
