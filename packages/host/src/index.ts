@@ -1,7 +1,9 @@
 export { AgentDefinitionError } from './agents/agent-definition-error.js';
 export { ConfigError } from './config/config-error.js';
+export { describeManagedPolicy } from './config/describe-managed-policy.js';
 export { inspectWorkspaceConfig } from './config/inspect-workspace-config.js';
 export { loadUserConfig } from './config/load-session-config.js';
+export type { ManagedMcpServer, ManagedPolicy } from './config/managed-policy.js';
 export {
   type ResolveSessionSettingsOptions,
   resolveSessionSettings,

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openHostSession } from '../session/open-host-session.js';
 import { ConfigError } from './config-error.js';
+import { describeManagedPolicy } from './describe-managed-policy.js';
 import { inspectWorkspaceConfig } from './inspect-workspace-config.js';
 import { managedMcpRefusal, managedSandbox } from './managed-limits.js';
 import { resolveSessionSettings } from './resolve-session-settings.js';
@@ -251,5 +252,21 @@ describe('managed settings', () => {
       maxTurnSeconds: 10,
       maxSessionTokens: 5000,
     });
+  });
+  it('describes the managed entries as such, for `toolgate permissions`', async () => {
+    await put(systemFile, {
+      permissions: { deny: ['bash(curl *)'], allowManagedRulesOnly: true },
+      approval: { leastStrict: 'safe' },
+      hooks: { stop: [{ command: 'check-done' }] },
+    });
+    const { managed } = (await settings()).settings;
+    expect(describeManagedPolicy(managed)).toEqual([
+      `managed settings: ${systemFile}`,
+      `  managed  deny bash(curl *)  (managed settings ${systemFile})`,
+      `  managed  allowManagedRulesOnly: user and workspace allow rules are ignored  (managed settings ${systemFile})`,
+      `  managed  approval.leastStrict safe  (managed settings ${systemFile})`,
+      `  managed  hook stop: check-done  (managed settings ${systemFile})`,
+    ]);
+    expect(describeManagedPolicy((await settings({ env: {} })).settings.managed)).toHaveLength(5);
   });
 });

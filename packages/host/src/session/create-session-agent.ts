@@ -33,6 +33,8 @@ export interface SessionAgentOptions {
   readonly before?: readonly ToolDecorator[];
   /** Decorators between approval and the tool. @default [] */
   readonly after?: readonly ToolDecorator[];
+  /** Extra instructions at the end of the system prompt (what sessionStart hooks added). @default none */
+  readonly instructions?: string;
   /** Called with each session's tools once built (their workspace, MCP side); not for delegates' children. @default nothing */
   readonly onTools?: (tools: SessionToolSet) => void;
   /** Agents the model may delegate to (see `resolveAgentDefinitions`). @default none */
@@ -98,6 +100,7 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
       (invocation, next) => composeDecorators(tools?.decorators ?? [], () => next())(invocation),
     ],
     workspaceRoot: settings.root,
+    ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
     // Read once per session, after its tools (and so its workspace) exist.
     agentsMd: async () => {
       if (!tools) return undefined;

@@ -1,7 +1,9 @@
+import type { PromptOptions } from '@toolgate/agent';
 import type { ToolProvider } from '@toolgate/core';
 import { resolveAgentDefinitions } from '../agents/resolve-agent-definitions.js';
 import { sessionBudgetDecorators } from '../budgets/session-budget-decorators.js';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
+import { addedContext, hookedTurn } from '../hooks/hooked-turn.js';
 import { selectModel } from '../model/select-model.js';
 import { auditedTurn } from './audited-turn.js';
 import { createSessionAgent } from './create-session-agent.js';
@@ -38,15 +40,27 @@ export async function openAgentHostSession(
     const oversight = await openSessionOversight(settings, resources, {
       answeredBy: options.answeredBy,
       notice,
+      mode,
       ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
     });
+    const hooks = oversight?.hooks;
+    // What the sessionStart hooks add reaches the model in the system prompt.
+    const started = hooks?.has('sessionStart')
+      ? await hooks.run('sessionStart', { source: 'startup' }, { subject: 'startup' })
+      : [];
+    for (const { hook, failed } of started)
+      if (failed !== undefined)
+        notice(`toolgate: the sessionStart hook ${JSON.stringify(hook.command)} failed: ${failed}`);
+    const context = addedContext(started);
+    const approver = oversight ? oversight.wrapApprover(options.approver) : options.approver;
     let top: SessionToolSet | undefined;
     const agent = createSessionAgent(settings, {
       model,
       delegates,
       notice,
       before: [...sessionBudgetDecorators(settings.config), ...(oversight?.before ?? [])],
-      ...(options.after ? { after: options.after } : {}),
+      after: [...(oversight?.after ?? []), ...(options.after ?? [])],
+      ...(context.length > 0 ? { instructions: context.join('\n\n') } : {}),
       ...(purpose.maxSteps === undefined ? {} : { maxSteps: purpose.maxSteps }),
       ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
       ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
@@ -54,7 +68,7 @@ export async function openAgentHostSession(
         get mode() {
           return mode();
         },
-        ...(options.approver ? { approver: options.approver } : {}),
+        ...(approver ? { approver } : {}),
       },
       onTools: (tools) => {
         top = tools;
@@ -62,13 +76,20 @@ export async function openAgentHostSession(
     });
     const session = await agent.createSession();
     resources.defer(() => session.close());
+    // Closed first: the sessionEnd hooks run while the session's tools still exist.
+    if (hooks?.has('sessionEnd')) resources.defer(() => hooks.notify('sessionEnd', { reason: 'other' }));
+    const prompted =
+      hooks && (hooks.has('userPromptSubmit') || hooks.has('stop'))
+        ? (input: string, promptOptions?: PromptOptions) =>
+            hookedTurn(hooks, (text, more) => session.prompt(text, more), input, promptOptions, notice)
+        : (input: string, promptOptions?: PromptOptions) => session.prompt(input, promptOptions);
     return {
       settings,
       get tools() {
         return top?.provider ?? NO_TOOLS;
       },
       prompt: (input, promptOptions) => {
-        const turn = session.prompt(input, promptOptions);
+        const turn = prompted(input, promptOptions);
         return oversight ? auditedTurn(turn, oversight.onEvent) : turn;
       },
       history: () => session.history(),

@@ -1,3 +1,4 @@
+import type { Approver } from '@toolgate/core';
 import { sessionBudgetDecorators } from '../budgets/session-budget-decorators.js';
 import { managedMcpRefusal } from '../config/managed-limits.js';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
@@ -55,9 +56,13 @@ async function openToolHostSession(
       ? await openSessionOversight(settings, resources, {
           answeredBy: options.answeredBy,
           notice,
+          mode,
           ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
         })
       : undefined;
+    const wrap = (approver: Approver | undefined) =>
+      oversight ? oversight.wrapApprover(approver) : approver;
+    const approver = wrap(options.approver);
     const session = await createSessionSurface({
       root: settings.root,
       config: settings.config,
@@ -74,11 +79,11 @@ async function openToolHostSession(
       // A server serves the built-ins at once; its MCP servers' tools join as each connects.
       waitForMcpServers: purpose.kind !== 'serve',
       mode,
-      ...(options.approver ? { approver: options.approver } : {}),
+      ...(approver ? { approver } : {}),
       ...(settings.rules ? { rules: settings.rules } : {}),
       ...(oversight ? { onEvent: oversight.onEvent } : {}),
       before: [...sessionBudgetDecorators(settings.config), ...(oversight?.before ?? [])],
-      ...(options.after ? { after: options.after } : {}),
+      after: [...(oversight?.after ?? []), ...(options.after ?? [])],
       explain: purpose.kind === 'explain',
     });
     let stoppedProcesses = 0;
@@ -93,7 +98,7 @@ async function openToolHostSession(
       settings,
       tools: session.tools,
       surface: session.surface,
-      withApprover: session.withApprover,
+      withApprover: (other) => session.withApprover(wrap(other)),
       delegates,
       mcpStatus: () => session.mcp?.statusLines() ?? [],
       mcpReady: session.mcp?.ready ?? Promise.resolve(),

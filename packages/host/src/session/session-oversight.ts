@@ -1,6 +1,7 @@
-import type { ToolDecorator } from '@toolgate/core';
+import type { Approver, ToolDecorator } from '@toolgate/core';
 import type { AuditedEvent } from '../audit/create-audit-log.js';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
+import type { SessionHookRunner } from '../hooks/create-session-hook-runner.js';
 import { allHooks, HOOK_NEEDS_SANDBOX_REASON, type HookCommand } from '../hooks/hook-settings.js';
 import type { SessionResources } from './session-resources.js';
 
@@ -8,6 +9,12 @@ import type { SessionResources } from './session-resources.js';
 export interface SessionOversight {
   /** Decorators for the `before` slot (the preToolUse hooks). */
   readonly before: readonly ToolDecorator[];
+  /** Decorators for the `after` slot (the subagent hooks). */
+  readonly after: readonly ToolDecorator[];
+  /** The session's event hooks, when any are configured. */
+  readonly hooks: SessionHookRunner | undefined;
+  /** The host's approver behind the permissionRequest and notification hooks. */
+  wrapApprover(approver: Approver | undefined): Approver | undefined;
   /** Hears every event of the session (tool events, an agent's events). */
   readonly onEvent: (event: AuditedEvent) => void;
 }
@@ -64,6 +71,7 @@ export async function openSessionOversight(
     readonly answeredBy: string;
     readonly notice: (line: string) => void;
     readonly sessionId?: string;
+    readonly mode?: () => string;
   },
 ): Promise<SessionOversight | undefined> {
   const { hooks } = settings;
@@ -81,7 +89,14 @@ export async function openSessionOversight(
     answeredBy: options.answeredBy,
     notice: options.notice,
     ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
+    ...(options.mode ? { mode: options.mode } : {}),
   });
   resources.defer(() => oversight.close());
-  return { before: oversight.before, onEvent: (event) => oversight.onEvent(event) };
+  return {
+    before: oversight.before,
+    after: oversight.after,
+    hooks: oversight.hooks,
+    wrapApprover: oversight.wrapApprover,
+    onEvent: (event) => oversight.onEvent(event),
+  };
 }
