@@ -63,6 +63,7 @@ function policyOf(file: string, settings: ManagedSettingsFile): ManagedPolicy {
     limits: Object.fromEntries(
       Object.entries(settings.limits ?? {}).map(([key, value]) => [key, { value, file }]),
     ),
+    ...(settings.telemetry ? { telemetry: { config: settings.telemetry, file } } : {}),
     audit: settings.audit === undefined ? [] : [settings.audit],
     ignored: [],
   };
@@ -139,6 +140,8 @@ function addRestrictions(system: ManagedPolicy, extra: ManagedPolicy): ManagedPo
     ...(servers ? { allowedMcpServers: servers } : {}),
     ...(modules ? { allowedModules: modules } : {}),
     limits: lowerLimits(system.limits, extra.limits),
+    // Where traces go is the system file's to say; the extra file names it only without one.
+    ...((system.telemetry ?? extra.telemetry) ? { telemetry: (system.telemetry ?? extra.telemetry)! } : {}),
     audit: [...system.audit, ...extra.audit],
     ignored,
   };

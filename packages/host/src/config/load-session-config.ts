@@ -28,7 +28,7 @@ import { workspaceRelative } from './read-trusted-file.js';
 import { resolveConfigModules } from './resolve-config-modules.js';
 import type { ToolgateConfig } from './toolgate-config-schema.js';
 import { createTrustCollector } from './trust-collector.js';
-import type { UserConfig } from './user-config-schema.js';
+import type { TelemetryConfig, UserConfig } from './user-config-schema.js';
 import { verifiedCommandLine } from './verified-command-line.js';
 import { verifiedMcpConfig } from './verified-mcp-config.js';
 import {
@@ -67,6 +67,8 @@ export interface SessionConfig {
   readonly hooks: HookSettings;
   /** The verified bytes of the workspace's `.mcp.json` in a private file, when it is trusted and has one. */
   readonly verifiedMcpFile?: string;
+  /** The user's `telemetry` (a workspace cannot set it). */
+  readonly telemetry?: TelemetryConfig;
 }
 
 /** A config's hooks with each plan that executes a workspace file running its copy under `directory`. */
@@ -173,7 +175,7 @@ export async function loadSessionConfig(options: LoadSessionConfigOptions): Prom
   // One read of everything trust covers: what is digested is what is parsed, copied and run.
   const inspection = await inspectWorkspaceConfig(realRoot);
   const trust = checkWorkspaceTrust(user.trustedWorkspaces, realRoot, inspection);
-  const { trustedWorkspaces: _trusted, ...userSettings } = user;
+  const { trustedWorkspaces: _trusted, telemetry: userTelemetry, ...userSettings } = user;
   const ownFile = options.configFile === undefined;
   const projectFile = options.configFile ?? join(options.root, CONFIG_FILE_NAME);
   if (ownFile && inspection.configFileProblem !== undefined)
@@ -296,5 +298,6 @@ export async function loadSessionConfig(options: LoadSessionConfigOptions): Prom
     ],
     hooks: withManagedHooks(managed, hooks),
     ...(verifiedMcpFile === undefined ? {} : { verifiedMcpFile }),
+    ...(userTelemetry === undefined ? {} : { telemetry: userTelemetry }),
   };
 }

@@ -3,6 +3,7 @@ import type { PermissionRule } from '@toolgate/rules';
 import type { SandboxMode } from '@toolgate/sandbox-bwrap';
 import type { HookSettings } from '../hooks/hook-settings.js';
 import type { ToolgateConfig } from './toolgate-config-schema.js';
+import type { TelemetryConfig } from './user-config-schema.js';
 
 /** The `limits` of a config. */
 type ToolgateLimits = NonNullable<ToolgateConfig['limits']>;
@@ -47,6 +48,8 @@ export interface ManagedPolicy {
   readonly limits: {
     readonly [Key in keyof ToolgateLimits]?: { readonly value: number; readonly file: string };
   };
+  /** Where traces go, and the file that says so. */
+  readonly telemetry?: { readonly config: TelemetryConfig; readonly file: string };
   /** Audit logs every session writes. */
   readonly audit: readonly string[];
   /** What of the extra file was left out because it would have loosened the system file's. */

@@ -2,6 +2,7 @@ import { SANDBOX_MODES } from '@toolgate/sandbox-bwrap';
 import { z } from 'zod';
 import { HOOK_EVENTS, type HookEvent } from '../hooks/hook-events.js';
 import { HOOK_ENTRY_SCHEMA } from '../hooks/hooks-config-schema.js';
+import { TELEMETRY_CONFIG_SCHEMA } from '../telemetry/telemetry-config-schema.js';
 import { LIMITS_SCHEMA, PERMISSIONS_SCHEMA } from './toolgate-config-schema.js';
 
 /** One MCP server a managed allowlist admits: its name, and its command (stdio) or URL (remote). */
@@ -79,6 +80,8 @@ export const MANAGED_SETTINGS_SCHEMA = z.strictObject({
     .optional(),
   /** Ceilings of the sessions' limits and budgets: a config may set a lower value, never a higher one. */
   limits: LIMITS_SCHEMA.optional(),
+  /** Where every session's OpenTelemetry traces go (the user's `telemetry` gives way to it). */
+  telemetry: TELEMETRY_CONFIG_SCHEMA.optional(),
   /** An audit log (absolute path) every session writes, whatever else the user configures. */
   audit: z
     .string()

@@ -22,6 +22,7 @@ import { permissionRulesApproval } from '../rules/permission-rules-approval.js';
 import { readPolicyOfRules } from '../rules/read-policy-of-rules.js';
 import type { SessionSandboxSettings } from '../sandbox/open-session-sandbox.js';
 import { createConfiguredWorkspace } from '../session/create-session-tools.js';
+import { type TelemetrySettings, telemetrySettings } from '../telemetry/telemetry-settings.js';
 import { ConfigError } from './config-error.js';
 import { loadManagedPolicy, managedSource } from './load-managed-policy.js';
 import { loadSessionConfig } from './load-session-config.js';
@@ -86,6 +87,12 @@ export interface SessionSettings {
    * mode switches within its floor, refuses MCP servers outside its allowlist and writes its audit logs.
    */
   readonly managed: ManagedPolicy;
+  /**
+   * Where OpenTelemetry traces go (OTLP/HTTP): the managed settings' `telemetry`, else
+   * `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` / `OTEL_EXPORTER_OTLP_ENDPOINT` (+ `/v1/traces`), else the
+   * user's `telemetry`; absent when none says (nothing of OpenTelemetry loads).
+   */
+  readonly telemetry: TelemetrySettings | undefined;
   /**
    * The `permissions` rules of the user's file and the workspace's, for core's `approval.rules`;
    * absent when neither file has any.
@@ -269,6 +276,7 @@ export async function resolveSessionSettings(
     hooks: loaded.hooks,
     audit,
     managed,
+    telemetry: telemetrySettings(managed, options.env, loaded.telemetry, userFile),
     rules,
     hiddenTools,
     checkRuleTools,

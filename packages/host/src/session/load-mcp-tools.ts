@@ -1,6 +1,7 @@
 import type { ToolProvider } from '@toolgate/core';
 import type { McpServerConfig, McpServersConfig } from '@toolgate/mcp';
 import { stripWorkspaceFromPath } from '../hooks/strip-workspace-from-path.js';
+import { currentTraceparent } from '../telemetry/trace-context.js';
 
 /** The MCP side of a session, loaded only when servers are configured. */
 export interface SessionMcp {
@@ -73,6 +74,11 @@ export async function loadMcpTools(
   const mcp = await createMcpTools({
     servers,
     cwd: options.cwd,
+    // The running call's trace context, when traces are on.
+    requestMeta: () => {
+      const traceparent = currentTraceparent();
+      return traceparent === undefined ? undefined : { traceparent };
+    },
     waitForServers: options.waitForServers ?? true,
     ...(options.stderr ? { stderr: options.stderr } : {}),
     ...(options.onToolsChanged ? { onToolsChanged: options.onToolsChanged } : {}),

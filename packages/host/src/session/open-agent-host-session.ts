@@ -89,6 +89,7 @@ export async function openAgentHostSession(
         return top?.provider ?? NO_TOOLS;
       },
       prompt: (input, promptOptions) => {
+        oversight?.startTurn();
         const turn = prompted(input, promptOptions);
         return oversight ? auditedTurn(turn, oversight.onEvent) : turn;
       },

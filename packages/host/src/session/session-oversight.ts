@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Approver, ToolDecorator } from '@toolgate/core';
 import type { AuditedEvent } from '../audit/create-audit-log.js';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
@@ -15,6 +16,8 @@ export interface SessionOversight {
   readonly hooks: SessionHookRunner | undefined;
   /** The host's approver behind the permissionRequest and notification hooks. */
   wrapApprover(approver: Approver | undefined): Approver | undefined;
+  /** Opens a turn's trace span (its `turn-end` event closes it). */
+  startTurn(): void;
   /** Hears every event of the session (tool events, an agent's events). */
   readonly onEvent: (event: AuditedEvent) => void;
 }
@@ -61,8 +64,8 @@ async function openHookSandbox(settings: SessionSettings, notice: (line: string)
 }
 
 /**
- * Opens the settings' hooks and audit log and registers the log's close; without either, nothing
- * loads and it resolves to `undefined` (a session without hooks or an audit log pays nothing for them).
+ * Opens the settings' hooks, audit logs and traces and registers their close; without any, nothing
+ * loads and it resolves to `undefined` (a session without them pays nothing for them).
  */
 export async function openSessionOversight(
   settings: SessionSettings,
@@ -78,7 +81,19 @@ export async function openSessionOversight(
   const hasHooks = allHooks(hooks).length > 0;
   // The managed settings' audit logs are written whatever the person configured.
   const audit = [...(settings.audit === undefined ? [] : [settings.audit]), ...settings.managed.audit];
-  if (!hasHooks && audit.length === 0) return undefined;
+  if (!hasHooks && audit.length === 0 && settings.telemetry === undefined) return undefined;
+  const sessionId = options.sessionId ?? randomUUID();
+  // OpenTelemetry loads only when traces are configured.
+  const telemetry = settings.telemetry
+    ? await (await import('../telemetry/open-session-telemetry.js')).openSessionTelemetry(
+        settings.telemetry,
+        {
+          sessionId,
+          answeredBy: options.answeredBy,
+        },
+      )
+    : undefined;
+  if (telemetry) resources.defer(() => telemetry.close());
   const { openCallOversight } = await import('./open-call-oversight.js');
   const sandbox = await openHookSandbox(settings, options.notice);
   const oversight = await openCallOversight({
@@ -88,15 +103,20 @@ export async function openSessionOversight(
     cwd: settings.root,
     answeredBy: options.answeredBy,
     notice: options.notice,
-    ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
+    sessionId,
     ...(options.mode ? { mode: options.mode } : {}),
   });
   resources.defer(() => oversight.close());
   return {
     before: oversight.before,
-    after: oversight.after,
+    // The call's trace context reaches what the tool starts (bash, MCP requests).
+    after: [...(telemetry ? [telemetry.after] : []), ...oversight.after],
     hooks: oversight.hooks,
     wrapApprover: oversight.wrapApprover,
-    onEvent: (event) => oversight.onEvent(event),
+    onEvent: (event) => {
+      telemetry?.onEvent(event);
+      oversight.onEvent(event);
+    },
+    startTurn: () => telemetry?.startTurn(),
   };
 }

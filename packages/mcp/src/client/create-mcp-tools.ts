@@ -52,6 +52,11 @@ export interface CreateMcpToolsOptions {
   readonly onToolsChanged?: (server: string) => void;
   /** Name and version this client reports to servers. @default { name: 'toolgate', version: '0.0.0' } */
   readonly clientInfo?: { readonly name: string; readonly version: string };
+  /**
+   * Read at each `tools/call`: the request's `_meta` (a trace context: `{ traceparent }`), or
+   * undefined for none. @default none
+   */
+  readonly requestMeta?: () => Readonly<Record<string, unknown>> | undefined;
 }
 
 /** What {@link createMcpTools} returns. */
@@ -196,6 +201,7 @@ export async function createMcpTools(options: CreateMcpToolsOptions): Promise<Mc
     connectTimeoutMs,
     cwd: options.cwd ?? process.cwd(),
     stderr: options.stderr,
+    requestMeta: options.requestMeta,
     onChange: () => {
       remerge();
       try {

@@ -27,6 +27,8 @@ export interface McpConnectionSettings {
   readonly connectTimeoutMs: number;
   readonly cwd: string;
   readonly stderr: ((server: string, chunk: string) => void) | undefined;
+  /** The `_meta` of each `tools/call`, when it has one. */
+  readonly requestMeta: (() => Readonly<Record<string, unknown>> | undefined) | undefined;
   /** Called whenever the server's tool list or state changes. */
   readonly onChange: () => void;
 }
@@ -252,7 +254,13 @@ export class McpServerConnection {
     // hosts often pass one long-lived signal for every call.
     const { cancellation, release } = linkCancellation(signal);
     try {
-      const result = (await client.callTool({ name: originalName, arguments: { ...input } }, undefined, {
+      const meta = this.settings.requestMeta?.();
+      const request = {
+        name: originalName,
+        arguments: { ...input },
+        ...(meta ? { _meta: { ...meta } } : {}),
+      };
+      const result = (await client.callTool(request, undefined, {
         signal: cancellation.asSignal(),
         timeout: timeoutMs,
       })) as CallToolResult;
