@@ -78,7 +78,7 @@ export function hookedTurn(
         if (failed !== undefined)
           notice(`toolgate: the stop hook ${JSON.stringify(hook.command)} failed: ${failed}`);
       const asks = outcomes.find(({ verdict, failed }) => failed === undefined && verdict.type === 'block');
-      if (!asks || asks.verdict.type !== 'block') {
+      if (asks?.verdict.type !== 'block') {
         yield finish();
         return result;
       }
