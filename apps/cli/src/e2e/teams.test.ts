@@ -79,4 +79,15 @@ describe.skipIf(SKIP_REASON !== undefined)(`the CLI for teams ${SKIP_REASON ?? '
       expect(result.stderr).toContain('no session starts until it can be read');
     }
   });
+  it('--explain names a managed rule as managed, with its file', async () => {
+    const managed = join(root, 'managed.json');
+    await writeFile(managed, JSON.stringify({ permissions: { deny: ['write_file(notes.txt)'] } }));
+    const explained = await runToolgate(
+      ['call', 'write_file', '{"path":"notes.txt","content":"x"}', '--cwd', root, '--explain'],
+      { cwd: root, env: { TOOLGATE_MANAGED_SETTINGS: managed } },
+    );
+    expect(explained.code).toBe(0);
+    expect(explained.stdout).toContain('decision: reject');
+    expect(explained.stdout).toContain(`rule:     write_file(notes.txt) in managed settings ${managed}`);
+  });
 });
