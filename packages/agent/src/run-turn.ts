@@ -143,7 +143,11 @@ export async function runTurn(
     callsRun += ran;
     messages.push(toolMessage(outcomes));
     if (stop === 'budget_exhausted')
-      return end(stop, undefined, `${maxToolCallsPerTurn} tool calls per turn (limits.maxToolCallsPerTurn)`);
+      return end(
+        stop,
+        undefined,
+        `${maxToolCallsPerTurn} tool call${maxToolCallsPerTurn === 1 ? '' : 's'} per turn (limits.maxToolCallsPerTurn)`,
+      );
     if (stop) return end(stop);
   }
 }

@@ -297,7 +297,7 @@ describe('openHostSession budgets', () => {
         requests: server.requests.length,
       }).toEqual({
         stopReason: 'budget_exhausted',
-        budget: '1 tool calls per turn (limits.maxToolCallsPerTurn)',
+        budget: '1 tool call per turn (limits.maxToolCallsPerTurn)',
         requests: 1,
       });
     } finally {
