@@ -18,7 +18,7 @@ const SESSION_MODULES =
  * static import of what it captures, so captured they would load, and build, at every start.
  */
 const LOADED_WHEN_NEEDED =
-  /packages[\\/]host[\\/]src[\\/](config[\\/](toolgate-config-schema|user-config-schema|write-user-config)|agents[\\/]agent-definition-schema)\.ts$/;
+  /packages[\\/]host[\\/]src[\\/](config[\\/](toolgate-config-schema|user-config-schema|managed-settings-schema|write-user-config)|agents[\\/]agent-definition-schema)\.ts$/;
 
 /**
  * The agent definitions and what a listing makes of them (the delegates' tools): one chunk, which

@@ -10,6 +10,8 @@ interface Manifest {
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
+  /** Loaded only when configured (the host's OpenTelemetry SDK and exporter). */
+  optionalDependencies?: Record<string, string>;
 }
 
 const packages = ['packages', 'apps'].flatMap((group) =>
@@ -173,6 +175,7 @@ describe('dependency rules (docs/architecture.md, "Layering")', () => {
       const runtime = new Set([
         ...Object.keys(manifest.dependencies ?? {}),
         ...Object.keys(manifest.peerDependencies ?? {}),
+        ...Object.keys(manifest.optionalDependencies ?? {}),
         ...(BUNDLED_APPS.includes(manifest.name) ? Object.keys(manifest.devDependencies ?? {}) : []),
       ]);
       const all = new Set([

@@ -7,6 +7,7 @@ export function toAcpStopReason(reason: Exclude<StopReason, 'model_error'>): Acp
     case 'interrupted':
       return 'cancelled';
     case 'max_steps':
+    case 'budget_exhausted':
       return 'max_turn_requests';
     case 'max_tokens':
       return 'max_tokens';

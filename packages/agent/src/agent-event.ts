@@ -13,6 +13,8 @@ export interface TurnResult {
   readonly steps: number;
   /** For `model_error`: the provider's message. */
   readonly error?: string;
+  /** For `budget_exhausted`: which budget ran out, as a sentence (`10 tool calls per turn (limits.maxToolCallsPerTurn)`). */
+  readonly budget?: string;
 }
 
 /**

@@ -63,6 +63,22 @@ export interface AgentLimits {
    * result that tells the model so, and the turn goes on. @default {@link DEFAULT_MAX_TOOL_CALLS_PER_STEP}
    */
   readonly maxToolCallsPerStep?: number;
+  /**
+   * Tool calls of one turn that run, over all its steps; the calls past it are answered not run
+   * and the turn ends `budget_exhausted`. @default no bound
+   */
+  readonly maxToolCallsPerTurn?: number;
+  /**
+   * Milliseconds a turn may take: then what runs is aborted (a command is killed) and the turn
+   * ends `budget_exhausted`. @default no bound
+   */
+  readonly maxTurnMs?: number;
+  /**
+   * Tokens (input and output) of every model request of a session, its delegates' children's
+   * included: once spent, no further request is made and the turn ends `budget_exhausted`.
+   * @default no bound
+   */
+  readonly maxSessionTokens?: number;
   /** Retries of one model request on 429 and 5xx (the server's retry-after is honoured). @default 2 */
   readonly maxRetries?: number;
   /** Output tokens per model request. @default the provider's */

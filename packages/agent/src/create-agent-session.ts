@@ -28,6 +28,7 @@ import { memoizeByElements } from './memoize-by-elements.js';
 import { runTurn, type TurnContext } from './run-turn.js';
 import { serializeApprover } from './serialize-approver.js';
 import { toModelTools } from './to-model-tools.js';
+import type { TokenMeter } from './token-meter.js';
 
 async function openTools(options: AgentOptions, context: SessionToolsContext): Promise<SessionTools> {
   return typeof options.tools === 'function' ? await options.tools(context) : { tools: options.tools };
@@ -70,6 +71,8 @@ export async function createAgentSession(options: AgentOptions, child?: ChildSco
     : options.approval.approver && serializeApprover(options.approval.approver);
   const approver = child && topApprover ? nameChildApprover(topApprover, child.path) : topApprover;
   const memory = child?.memory ?? createApprovalMemory();
+  // A child spends from its top session's token budget.
+  const tokens: TokenMeter = child?.tokens ?? { spent: 0 };
   const decorators = standardDecorators({
     onEvent: (event) => listener?.(event),
     approval: {
@@ -90,7 +93,7 @@ export async function createAgentSession(options: AgentOptions, child?: ChildSco
   const runDelegate: RunDelegate = async (definition, input, context) => {
     const emit = report;
     const session = await createChildSession(
-      { options, scope: child, approver: topApprover, memory, surface, tools, agentsMd },
+      { options, scope: child, approver: topApprover, memory, surface, tools, agentsMd, tokens },
       definition,
       createAgentSession,
     );
@@ -131,6 +134,7 @@ export async function createAgentSession(options: AgentOptions, child?: ChildSco
     maxParallelDelegates: delegates?.maxParallel ?? DEFAULT_DELEGATE_PARALLEL,
     readsPolicy: child !== undefined,
     present,
+    tokens,
   };
   const closed = new AbortController();
   let history: readonly AgentMessage[] = [];

@@ -44,6 +44,9 @@ export function createAgent(options: AgentOptions): Agent {
   checkLimit('limits.maxRetries', options.limits?.maxRetries, 0);
   checkLimit('limits.maxOutputTokens', options.limits?.maxOutputTokens, 1);
   checkLimit('limits.maxToolCallsPerStep', options.limits?.maxToolCallsPerStep, 1);
+  checkLimit('limits.maxToolCallsPerTurn', options.limits?.maxToolCallsPerTurn, 1);
+  checkLimit('limits.maxTurnMs', options.limits?.maxTurnMs, 1);
+  checkLimit('limits.maxSessionTokens', options.limits?.maxSessionTokens, 1);
   checkDelegates(options.delegates);
   return { createSession: () => createAgentSession(options) };
 }

@@ -1,7 +1,7 @@
 import { type ToolCall, type ToolResult, type ToolSurface, toolFailure } from '@toolgate/core';
 import type { AgentEvent } from './agent-event.js';
 import { mapWithLimit } from './map-with-limit.js';
-import { notRunMessage, overStepLimitMessage } from './not-run-description.js';
+import { notRunMessage, overStepLimitMessage, overTurnBudgetMessage } from './not-run-description.js';
 import type { StopReason } from './stop-reason.js';
 import { stopReasonOfResult } from './stop-reason-of-result.js';
 
@@ -15,6 +15,8 @@ export interface CallOutcome {
 export interface StepCallsOutcome {
   readonly outcomes: readonly CallOutcome[];
   readonly stop: StopReason | undefined;
+  /** How many of the calls reached the surface (ran, or were refused there). */
+  readonly ran: number;
 }
 
 /** How a step's calls run. */
@@ -27,6 +29,11 @@ export interface StepCallsOptions {
   readonly readsPolicy: boolean;
   /** Calls of the step that run; the later ones are answered not run. */
   readonly maxCalls: number;
+  /**
+   * The turn's budget of calls: how many may still run, and the budget; the calls past it are
+   * answered not run and the step stops the turn (`budget_exhausted`). @default no bound
+   */
+  readonly turnBudget?: { readonly left: number; readonly limit: number };
 }
 
 /** Gives every call of `calls` a "not run" result. */
@@ -47,7 +54,8 @@ function batchOf(surface: ToolSurface, call: ToolCall): 'read' | 'delegate' | un
  * once), every other call alone. A result that stops the turn (see {@link stopReasonOfResult})
  * ends the step; the calls after it get "not run" results, so each call has exactly one result.
  * Only the first `maxCalls` calls run at all; the others are answered not run, saying why, and
- * do not stop the turn.
+ * do not stop the turn. Past the turn's budget of calls they are answered not run and the turn
+ * stops (`budget_exhausted`).
  */
 export async function runStepCalls(
   calls: readonly ToolCall[],
@@ -58,7 +66,10 @@ export async function runStepCalls(
   const outcomes: CallOutcome[] = [];
   let stop: StopReason | undefined;
   let next = 0;
-  const runnable = Math.min(calls.length, options.maxCalls);
+  const stepRunnable = Math.min(calls.length, options.maxCalls);
+  const budget = options.turnBudget;
+  const overBudget = budget !== undefined && budget.left < stepRunnable;
+  const runnable = overBudget ? budget.left : stepRunnable;
   while (next < runnable && stop === undefined) {
     if (signal.aborted) {
       stop = 'interrupted';
@@ -79,13 +90,19 @@ export async function runStepCalls(
     }
     next = end;
   }
+  if (stop === undefined && next === runnable && overBudget) stop = 'budget_exhausted';
   const skipped =
-    stop === undefined && next === runnable
+    stop === 'budget_exhausted' && budget !== undefined
       ? calls.slice(next).map((call) => ({
           call,
-          result: toolFailure('not_run', overStepLimitMessage(calls.length, options.maxCalls)),
+          result: toolFailure('not_run', overTurnBudgetMessage(budget.limit)),
         }))
-      : notRunOutcomes(calls.slice(next), stop ?? 'interrupted');
+      : stop === undefined && next === runnable
+        ? calls.slice(next).map((call) => ({
+            call,
+            result: toolFailure('not_run', overStepLimitMessage(calls.length, options.maxCalls)),
+          }))
+        : notRunOutcomes(calls.slice(next), stop ?? 'interrupted');
   for (const outcome of skipped) emit({ type: 'tool-result', ...outcome });
-  return { outcomes: [...outcomes, ...skipped], stop };
+  return { outcomes: [...outcomes, ...skipped], stop, ran: next };
 }

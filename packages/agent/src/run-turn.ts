@@ -13,6 +13,7 @@ import { runModelStep } from './run-model-step.js';
 import { type CallOutcome, notRunOutcomes, runStepCalls } from './run-step-calls.js';
 import type { StopReason } from './stop-reason.js';
 import { stopReasonOfFinish } from './stop-reason-of-finish.js';
+import type { TokenMeter } from './token-meter.js';
 import { addUsage, ZERO_USAGE } from './turn-usage.js';
 
 const DEFAULT_MAX_STEPS = 50;
@@ -33,6 +34,8 @@ export interface TurnContext {
   readonly readsPolicy: boolean;
   /** How people see a call: by its own tool's declarations (a tool the policy hides included). */
   readonly present: (call: ToolCall) => ToolCallPresentation;
+  /** Tokens the session has spent, shared with its delegates' children (`limits.maxSessionTokens`). */
+  readonly tokens: TokenMeter;
 }
 
 function toolMessage(outcomes: readonly CallOutcome[]): AgentMessage {
@@ -57,11 +60,17 @@ export async function runTurn(
   context: TurnContext,
   history: readonly AgentMessage[],
   input: string,
-  signal: AbortSignal,
+  callerSignal: AbortSignal,
   emit: (event: AgentEvent) => void,
   onEnd: (messages: readonly AgentMessage[]) => void,
 ): Promise<TurnResult> {
-  const { options, surface } = context;
+  const { options, surface, tokens } = context;
+  const { maxToolCallsPerTurn, maxTurnMs, maxSessionTokens } = options.limits ?? {};
+  // The turn's wall-time budget aborts what runs, as the caller's signal does.
+  const overtime = new AbortController();
+  const timer = maxTurnMs === undefined ? undefined : setTimeout(() => overtime.abort(), maxTurnMs);
+  const signal = maxTurnMs === undefined ? callerSignal : AbortSignal.any([callerSignal, overtime.signal]);
+  let callsRun = 0;
   const messages: AgentMessage[] = [...history, { role: 'user', content: [{ type: 'text', text: input }] }];
   const maxSteps = options.limits?.maxSteps ?? DEFAULT_MAX_STEPS;
   const maxRetries = options.limits?.maxRetries ?? DEFAULT_MAX_RETRIES;
@@ -69,13 +78,31 @@ export async function runTurn(
   let usage = ZERO_USAGE;
   let steps = 0;
   let text = '';
-  const end = (stopReason: StopReason, error?: string): TurnResult => {
+  const end = (reason: StopReason, error?: string, spent?: string): TurnResult => {
+    clearTimeout(timer);
     onEnd(messages);
-    return { stopReason, text, usage, steps, ...(error === undefined ? {} : { error }) };
+    // Aborted by the wall-time budget, not by the caller.
+    const overdue = reason === 'interrupted' && overtime.signal.aborted && !callerSignal.aborted;
+    const stopReason = overdue ? 'budget_exhausted' : reason;
+    const budget = overdue ? `${maxTurnMs} ms per turn (limits.maxTurnMs)` : spent;
+    return {
+      stopReason,
+      text,
+      usage,
+      steps,
+      ...(error === undefined ? {} : { error }),
+      ...(budget === undefined ? {} : { budget }),
+    };
   };
   for (;;) {
     if (signal.aborted) return end('interrupted');
     if (steps >= maxSteps) return end('max_steps');
+    if (maxSessionTokens !== undefined && tokens.spent >= maxSessionTokens)
+      return end(
+        'budget_exhausted',
+        undefined,
+        `${maxSessionTokens} tokens per session, delegates included (limits.maxSessionTokens)`,
+      );
     const definitions = surface.registry.list();
     steps += 1;
     const step = await runModelStep({
@@ -91,6 +118,7 @@ export async function runTurn(
     if (step.kind === 'aborted') return end('interrupted');
     if (step.kind === 'failed') return end('model_error', step.message);
     usage = addUsage(usage, step.usage);
+    tokens.spent += step.usage.totalTokens;
     text = step.text;
     emit({ type: 'step-finish', step: steps, finishReason: step.finishReason, usage: step.usage });
     if (step.message) messages.push(step.message);
@@ -102,14 +130,24 @@ export async function runTurn(
       messages.push(toolMessage(skipped));
       return end('max_tokens');
     }
-    const { outcomes, stop } = await runStepCalls(step.toolCalls, surface, {
+    const { outcomes, stop, ran } = await runStepCalls(step.toolCalls, surface, {
       signal,
       emit,
       maxParallelDelegates: context.maxParallelDelegates,
       readsPolicy: context.readsPolicy,
       maxCalls: maxToolCallsPerStep,
+      ...(maxToolCallsPerTurn === undefined
+        ? {}
+        : { turnBudget: { left: maxToolCallsPerTurn - callsRun, limit: maxToolCallsPerTurn } }),
     });
+    callsRun += ran;
     messages.push(toolMessage(outcomes));
+    if (stop === 'budget_exhausted')
+      return end(
+        stop,
+        undefined,
+        `${maxToolCallsPerTurn} tool call${maxToolCallsPerTurn === 1 ? '' : 's'} per turn (limits.maxToolCallsPerTurn)`,
+      );
     if (stop) return end(stop);
   }
 }

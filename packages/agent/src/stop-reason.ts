@@ -19,6 +19,8 @@ export const STOP_REASONS = [
   'interrupted',
   /** The model could not be reached or answered with an error (after bounded retries). */
   'model_error',
+  /** A budget ran out (tool calls per turn, wall time per turn, tokens per session): `TurnResult.budget` names it. */
+  'budget_exhausted',
 ] as const;
 
 /** One of {@link STOP_REASONS}. */

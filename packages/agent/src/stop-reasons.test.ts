@@ -182,6 +182,58 @@ describe('stop reasons (one test each)', () => {
     expect(result.error).toContain('500');
   });
 
+  it('budget_exhausted: the calls past the turn’s budget are not run and the turn ends, naming the budget', async () => {
+    const { server, session, root } = await start({ limits: { maxToolCallsPerTurn: 2 } });
+    server.reply(
+      { toolCalls: [{ id: 'w1', name: 'write_file', arguments: { path: 'a.txt', content: 'a' } }] },
+      {
+        toolCalls: [
+          { id: 'w2', name: 'write_file', arguments: { path: 'b.txt', content: 'b' } },
+          { id: 'w3', name: 'write_file', arguments: { path: 'c.txt', content: 'c' } },
+        ],
+      },
+      { text: 'never asked' },
+    );
+    const { events, result } = await collect(session.prompt('write three'));
+    expectStop(result, 'budget_exhausted');
+    expect(result.budget).toBe('2 tool calls per turn (limits.maxToolCallsPerTurn)');
+    expect(server.requests).toHaveLength(2);
+    expect(await readFile(join(root, 'b.txt'), 'utf8')).toBe('b');
+    await expect(readFile(join(root, 'c.txt'))).rejects.toThrow();
+    expect(
+      events.flatMap((event) => (event.type === 'tool-result' ? [[event.call.id, event.result.status]] : [])),
+    ).toEqual([
+      ['w1', 'success'],
+      ['w2', 'success'],
+      ['w3', 'failure'],
+    ]);
+    expect(JSON.stringify(session.history().at(-1)?.content)).toContain('limits.maxToolCallsPerTurn');
+  });
+
+  it('budget_exhausted: the wall time of a turn runs out during `bash exec sleep`, which is stopped', async () => {
+    const marker = `47.${process.pid}${Date.now() % 1000}`;
+    const { server, session } = await start({ limits: { maxTurnMs: 1500 } });
+    server.reply(
+      { toolCalls: [{ id: 'b1', name: 'bash', arguments: { action: 'exec', command: `sleep ${marker}` } }] },
+      { text: 'never' },
+    );
+    const { result } = await collect(session.prompt('sleep'));
+    expectStop(result, 'budget_exhausted');
+    expect(result.budget).toBe('1500 ms per turn (limits.maxTurnMs)');
+    expect(server.requests).toHaveLength(1);
+    expect(await processesWith(marker)).toEqual([]);
+  });
+
+  it('budget_exhausted: once the session’s tokens are spent no further model request is made', async () => {
+    const { server, session } = await start({ limits: { maxSessionTokens: 10 } });
+    server.reply({ text: 'first', usage: { promptTokens: 7, completionTokens: 5 } }, { text: 'never' });
+    expectStop((await collect(session.prompt('one'))).result, 'completed');
+    const { result } = await collect(session.prompt('two'));
+    expectStop(result, 'budget_exhausted');
+    expect(result.budget).toBe('10 tokens per session, delegates included (limits.maxSessionTokens)');
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('has one test above for every stop reason', () => {
     expect([...seen].sort()).toEqual([...STOP_REASONS].sort());
   });

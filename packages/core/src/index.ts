@@ -27,6 +27,7 @@ export { type ApprovalExplanation, withApprovalExplanation } from './decorators/
 export { InvalidOptionsError, ToolgateError } from './errors/toolgate-error.js';
 export type { ApprovalDecisionEvent, ToolEvent, ToolEventListener } from './events/tool-event.js';
 export { composeDecorators } from './executor/compose-decorators.js';
+export { restartInvocation } from './executor/invocation-stages.js';
 export type { ToolDecorator } from './executor/tool-invocation.js';
 export { integerOption } from './options/integer-option.js';
 export type { AgentDefinition } from './policy/agent-definition.js';

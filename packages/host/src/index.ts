@@ -5,10 +5,12 @@ export {
   type SessionCheckpointsOptions,
 } from './checkpoints/open-session-checkpoints.js';
 export { ConfigError } from './config/config-error.js';
+export { describeManagedPolicy } from './config/describe-managed-policy.js';
 export { inspectWorkspaceConfig } from './config/inspect-workspace-config.js';
 export { loadUserConfig } from './config/load-session-config.js';
 export { mcpTokenFile } from './config/mcp-token-file.js';
 export { mcpToolPinsFile } from './config/mcp-tool-pins-file.js';
+export type { ManagedMcpServer, ManagedPolicy } from './config/managed-policy.js';
 export {
   type ResolveSessionSettingsOptions,
   resolveSessionSettings,

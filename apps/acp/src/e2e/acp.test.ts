@@ -1015,5 +1015,67 @@ export default function (context) {
       ).toEqual(['r1', 'd1']);
       expect(message(value)).toBe('It says plum.');
     });
+
+    it('fires the session hooks of a prompt once each, in order, through the front door', async () => {
+      const log = join(configHome, 'events.jsonl');
+      const record = { command: `cat >> '${log}'; echo >> '${log}'` };
+      await mkdir(join(configHome, 'toolgate'), { recursive: true });
+      await writeFile(
+        join(configHome, 'toolgate', 'config.json'),
+        JSON.stringify({
+          hooks: Object.fromEntries(
+            ['sessionStart', 'userPromptSubmit', 'preToolUse', 'postToolUse', 'stop', 'sessionEnd'].map(
+              (event) => [event, [record]],
+            ),
+          ),
+        }),
+      );
+      await writeFile(join(root, 'notes.txt'), 'one\n');
+      server.reply(
+        { toolCalls: [{ id: 'r1', name: 'read_file', arguments: { path: 'notes.txt' } }] },
+        { text: 'ok' },
+      );
+      const { value, code } = await withAgent(
+        () => ({ outcome: { outcome: 'cancelled' } }),
+        async (agent) => {
+          await newSession(agent);
+          return agent.buildSession(root).withSession((session) => prompt(session, 'read it'));
+        },
+      );
+      expect({ stopReason: value.stopReason, code }).toEqual({ stopReason: 'end_turn', code: 0 });
+      const events = (await readFile(log, 'utf8'))
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      // Two sessions were opened (session/new, then the one prompted); each starts and ends once.
+      const prompted = events.filter(
+        (event) =>
+          event.session_id === events.find((e) => e.hook_event_name === 'UserPromptSubmit')?.session_id,
+      );
+      expect(prompted.map((event) => event.hook_event_name)).toEqual([
+        'SessionStart',
+        'UserPromptSubmit',
+        'PreToolUse',
+        'PostToolUse',
+        'Stop',
+        'SessionEnd',
+      ]);
+      expect(prompted[1]).toMatchObject({ prompt: 'read it', cwd: root });
+    });
+
+    it('refuses session/new while a managed settings file cannot be read', async () => {
+      const managed = join(configHome, 'managed.json');
+      await writeFile(managed, '{ "permissions": ');
+      const { value } = await withAgent(
+        () => ({ outcome: { outcome: 'cancelled' } }),
+        async (agent) =>
+          newSession(agent).then(
+            () => 'created',
+            (error: Error) => error.message,
+          ),
+        { ...fakeModelEnv(), TOOLGATE_MANAGED_SETTINGS: managed },
+      );
+      expect(value).toContain('no session starts until it can be read');
+    });
   },
 );

@@ -94,6 +94,8 @@ function stopNote(result: TurnResult, colors: Colors): string {
       return `toolgate: model error: ${result.error ?? 'unknown'}\n`;
     case 'blocked_by_approval':
       return colors.yellow('• Stopped: a call was rejected; nothing more ran.\n');
+    case 'budget_exhausted':
+      return colors.yellow(`• Stopped: a budget ran out: ${result.budget ?? 'unknown'}.\n`);
     default:
       return colors.yellow(`• Stopped: ${result.stopReason}.\n`);
   }

@@ -1,6 +1,7 @@
 import type { AgentDefinition, ApprovalMemory, Approver, ToolSurface } from '@toolgate/core';
 import type { AgentOptions, SessionTools } from '../agent-options.js';
 import type { AgentSession } from '../agent-session.js';
+import type { TokenMeter } from '../token-meter.js';
 import type { DelegateDefinition } from './delegate-definition.js';
 
 /** A delegate's child session: what it inherits from the session that started it. */
@@ -19,6 +20,8 @@ export interface ChildScope {
   readonly agentsMd: string | undefined;
   /** The top session's instructions: each child's system prompt ends with them and its own. */
   readonly topInstructions: string | undefined;
+  /** The top session's token meter: a child spends from the same budget. */
+  readonly tokens: TokenMeter;
 }
 
 /** The session a delegate is called in, as its child sees it. */
@@ -34,6 +37,7 @@ export interface ParentSession {
   readonly surface: ToolSurface;
   readonly tools: SessionTools;
   readonly agentsMd: string | undefined;
+  readonly tokens: TokenMeter;
 }
 
 /** Builds a session from its options; a child's with its scope (so this file need not import the builder). */
@@ -88,5 +92,6 @@ export function createChildSession(
     parentTools: parent.tools,
     agentsMd: parent.agentsMd,
     topInstructions,
+    tokens: parent.tokens,
   });
 }

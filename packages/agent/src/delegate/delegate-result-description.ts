@@ -18,6 +18,8 @@ export function delegateFailureMessage(
       return `${agent}'s answer hit the output token limit.${last}`;
     case 'refusal':
       return `${agent}'s model refused to answer.${last}`;
+    case 'budget_exhausted':
+      return `${agent} stopped: a budget ran out (tokens per session are shared with delegates).${last} Finish with what you have.`;
     default:
       return `${agent} stopped (${stopReason}) without an answer.${last}`;
   }

@@ -309,4 +309,23 @@ describe('delegate tools', () => {
     expect(agent([{ ...general, maxSteps: 0 }])).toThrow(/maxSteps must be an integer >= 1/);
     expect(agent([general], { maxParallel: 0 })).toThrow(/delegates.maxParallel must be an integer >= 1/);
   });
+  it('a delegate’s child spends from its parent’s token budget: the parent makes no request after it', async () => {
+    const { server, session } = await start({
+      delegates: { definitions: [general] },
+      limits: { maxSessionTokens: 50 },
+    });
+    server.reply(
+      {
+        toolCalls: [{ id: 'd1', name: 'delegate_general', arguments: { task: 'spend' } }],
+        usage: { promptTokens: 5, completionTokens: 5 },
+      },
+      { text: 'never' },
+    );
+    server.replyWhen('CHILD-GENERAL', { text: 'spent', usage: { promptTokens: 40, completionTokens: 10 } });
+    const { result } = await collect(session.prompt('delegate'));
+    expect({ stopReason: result.stopReason, requests: server.requests.length }).toEqual({
+      stopReason: 'budget_exhausted',
+      requests: 2,
+    });
+  });
 });

@@ -30,3 +30,22 @@ export async function prepareInvocation(invocation: ToolInvocation): Promise<Too
   invocation.prepared = prepared;
   return undefined;
 }
+
+/**
+ * Makes the invocation a new call of the same tool with `args` (a preToolUse hook's rewrite):
+ * forgets what validation, preflight and any decorator before approval had made of the old
+ * arguments, then validates and prepares the new ones as for any call. A failure returns as
+ * validation's or preflight's would.
+ */
+export async function restartInvocation(
+  invocation: ToolInvocation,
+  args: Readonly<Record<string, unknown>>,
+): Promise<ToolFailure | undefined> {
+  const mutable = invocation as { call: ToolInvocation['call'] } & ToolInvocation;
+  mutable.call = { ...invocation.call, arguments: args };
+  delete mutable.input;
+  delete mutable.prepared;
+  delete mutable.held;
+  delete mutable.preApproved;
+  return prepareInvocation(invocation);
+}

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { type FileHandle, open } from 'node:fs/promises';
 import type {
   ApprovalAnswerKind,
@@ -10,6 +9,7 @@ import type {
 import type { NetworkRefusal } from '@toolgate/sandbox-network';
 import { ConfigError } from '../config/config-error.js';
 import type { AuditRecord, NetworkRefusalRecord } from './audit-record.js';
+import { digestArguments } from './digest-arguments.js';
 
 /** What the log hears: a session's tool events, the agent's `tool-result`, and delegates' events. */
 export type AuditedEvent =
@@ -54,12 +54,6 @@ interface Pending {
   remembered?: boolean;
   feedback?: boolean;
   questionMs?: number;
-}
-
-/** `sha256:<hex>` of a call's arguments as the model sent them. */
-function digestArguments(argumentsValue: unknown): string {
-  const text = typeof argumentsValue === 'string' ? argumentsValue : (JSON.stringify(argumentsValue) ?? '');
-  return `sha256:${createHash('sha256').update(text).digest('hex')}`;
 }
 
 const OPEN_FAILURES: Readonly<Record<string, string>> = {

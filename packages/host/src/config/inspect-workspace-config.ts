@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { lstat, readdir } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import type { z } from 'zod';
+import { HOOK_EVENTS } from '../hooks/hook-events.js';
 import { stripWorkspaceFromPath } from '../hooks/strip-workspace-from-path.js';
 import { resolveModulePath } from '../tool-modules/resolve-module-path.js';
 import { collectModuleGraph } from './collect-module-graph.js';
@@ -108,7 +109,7 @@ export async function inspectHooks(
   source = 'toolgate.config.json',
 ): Promise<Map<string, CommandPlan>> {
   const plans = new Map<string, CommandPlan>();
-  for (const list of ['preToolUse', 'postToolUse'] as const) {
+  for (const list of HOOK_EVENTS) {
     for (const [index, hook] of (config.hooks?.[list] ?? []).entries()) {
       const key = `${list}[${index}]`;
       const plan = await inspectCommandLine(hook.command, {

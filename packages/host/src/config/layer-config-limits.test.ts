@@ -27,6 +27,33 @@ describe('layerConfig and limits.maxToolCallsPerStep', () => {
     ]);
   });
 
+  it('lets an untrusted project lower any budget the user left unbounded, never raise one the user set', () => {
+    expect(
+      layerConfig(
+        { limits: { maxToolCallsPerTurn: 20, maxSessionTokens: 1000 } },
+        {
+          limits: {
+            maxToolCallsPerTurn: 50,
+            maxSessionTokens: 500,
+            maxTurnSeconds: 60,
+            maxCallsPerToolPerMinute: 5,
+          },
+        },
+        false,
+      ),
+    ).toEqual({
+      config: {
+        limits: {
+          maxToolCallsPerTurn: 20,
+          maxSessionTokens: 500,
+          maxTurnSeconds: 60,
+          maxCallsPerToolPerMinute: 5,
+        },
+      },
+      ignored: ['limits.maxToolCallsPerTurn 50'],
+    });
+  });
+
   it('accepts only a positive integer', () => {
     const issues = (value: unknown) =>
       TOOLGATE_CONFIG_SCHEMA.safeParse({ limits: { maxToolCallsPerStep: value } }).error?.issues.map(

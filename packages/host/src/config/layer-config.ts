@@ -1,6 +1,7 @@
 import { DEFAULT_MAX_TOOL_CALLS_PER_STEP } from '@toolgate/agent';
-import { type ApprovalMode, DEFAULT_SECRET_PATTERNS } from '@toolgate/core';
+import { DEFAULT_SECRET_PATTERNS } from '@toolgate/core';
 import type { SandboxMode } from '@toolgate/sandbox-bwrap';
+import { isLooserMode } from './approval-mode-strictness.js';
 import type { ToolgateConfig } from './toolgate-config-schema.js';
 
 /** The settings in effect, and the project keys left out because they would loosen the rules. */
@@ -9,9 +10,6 @@ export interface LayeredConfig {
   /** Project keys ignored, as `key value` for the notice (`approval "auto"`). */
   readonly ignored: readonly string[];
 }
-
-// How much each mode lets run without asking.
-const LOOSENESS: Readonly<Record<ApprovalMode, number>> = { manual: 0, safe: 1, auto: 2 };
 
 // How far each sandbox mode lets bash reach.
 const SANDBOX_LOOSENESS: Readonly<Record<SandboxMode, number>> = {
@@ -93,17 +91,21 @@ export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trust
       ignored.push(`baseURL ${JSON.stringify(baseURL)}`);
       baseURL = undefined;
     }
-    const callsBase = user.limits?.maxToolCallsPerStep ?? DEFAULT_MAX_TOOL_CALLS_PER_STEP;
-    if ((project.limits?.maxToolCallsPerStep ?? 0) > callsBase) {
-      ignored.push(`limits.maxToolCallsPerStep ${project.limits?.maxToolCallsPerStep}`);
-      limits = { ...user.limits };
+    // A bound the user did not set is none (the calls per step: the default), so any value lowers it.
+    const kept = { ...user.limits };
+    for (const [key, value] of Object.entries(project.limits ?? {}) as [keyof typeof kept, number][]) {
+      const base =
+        user.limits?.[key] ?? (key === 'maxToolCallsPerStep' ? DEFAULT_MAX_TOOL_CALLS_PER_STEP : Infinity);
+      if (value > base) ignored.push(`limits.${key} ${value}`);
+      else kept[key] = value;
     }
+    limits = kept;
     if (projectAgents.length > 0) {
       ignored.push(`agents ${JSON.stringify(projectAgents.map((agent) => agent.name))}`);
       projectAgents = [];
     }
     const base = user.approval ?? 'safe';
-    if (approval !== undefined && LOOSENESS[approval] > LOOSENESS[base]) {
+    if (approval !== undefined && isLooserMode(approval, base)) {
       ignored.push(`approval ${JSON.stringify(approval)}`);
       approval = undefined;
     }

@@ -162,7 +162,7 @@ describe('writeUserConfig', () => {
     );
     const mine = { command: 'mine.sh', source: userFile, timeoutMs: 2000 };
     const untrusted = await loadSessionConfig({ root, userFile });
-    expect(untrusted.hooks).toEqual({ preToolUse: [mine], postToolUse: [] });
+    expect(untrusted.hooks).toEqual({ preToolUse: [mine] });
     expect(untrusted.notices[0]).toContain('ignored hooks from');
     await trustNow();
     expect((await loadSessionConfig({ root, userFile })).hooks).toEqual({

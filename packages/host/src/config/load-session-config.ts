@@ -1,10 +1,18 @@
 import { realpath } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import type { PermissionRule } from '@toolgate/rules';
+import { HOOK_EVENTS } from '../hooks/hook-events.js';
 import type { HookSettings } from '../hooks/hook-settings.js';
 import { hookSettingsOfConfig } from '../hooks/hook-settings-of-config.js';
 import { stripWorkspaceFromPath } from '../hooks/strip-workspace-from-path.js';
 import { layerPermissionRules } from '../rules/layer-permission-rules.js';
+import {
+  checkManagedModules,
+  managedHookNotices,
+  withManagedHooks,
+  withManagedLimits,
+  withManagedRules,
+} from './apply-managed-policy.js';
 import { ConfigError } from './config-error.js';
 import type { CommandPlan } from './inspect-command.js';
 import {
@@ -15,11 +23,12 @@ import {
 } from './inspect-workspace-config.js';
 import { layerConfig } from './layer-config.js';
 import { CONFIG_FILE_NAME, loadConfigFile, loadToolgateConfig } from './load-toolgate-config.js';
+import { type ManagedPolicy, NO_MANAGED_POLICY } from './managed-policy.js';
 import { workspaceRelative } from './read-trusted-file.js';
 import { resolveConfigModules } from './resolve-config-modules.js';
 import type { ToolgateConfig } from './toolgate-config-schema.js';
 import { createTrustCollector } from './trust-collector.js';
-import type { UserConfig } from './user-config-schema.js';
+import type { TelemetryConfig, UserConfig } from './user-config-schema.js';
 import { verifiedCommandLine } from './verified-command-line.js';
 import { verifiedMcpConfig } from './verified-mcp-config.js';
 import {
@@ -38,6 +47,8 @@ export interface LoadSessionConfigOptions {
   readonly userFile: string;
   /** `--config FILE`: named by the person, so trusted; replaces the workspace's own file. */
   readonly configFile?: string;
+  /** The managed settings (`loadManagedPolicy`), read first. @default none */
+  readonly managed?: ManagedPolicy;
 }
 
 /** The settings of a session and how far the workspace's own config is trusted. */
@@ -56,6 +67,8 @@ export interface SessionConfig {
   readonly hooks: HookSettings;
   /** The verified bytes of the workspace's `.mcp.json` in a private file, when it is trusted and has one. */
   readonly verifiedMcpFile?: string;
+  /** The user's `telemetry` (a workspace cannot set it). */
+  readonly telemetry?: TelemetryConfig;
 }
 
 /** A config's hooks with each plan that executes a workspace file running its copy under `directory`. */
@@ -66,15 +79,13 @@ function hooksFromCopies(
 ): ToolgateConfig {
   if (!config.hooks) return config;
   const hooks = Object.fromEntries(
-    (['preToolUse', 'postToolUse'] as const)
-      .filter((list) => config.hooks?.[list] !== undefined)
-      .map((list) => [
-        list,
-        config.hooks![list]!.map((hook, index) => {
-          const plan = plans.get(`${list}[${index}]`);
-          return plan?.executed ? { ...hook, command: verifiedCommandLine(plan, directory) } : hook;
-        }),
-      ]),
+    HOOK_EVENTS.filter((list) => config.hooks?.[list] !== undefined).map((list) => [
+      list,
+      config.hooks![list]!.map((hook, index) => {
+        const plan = plans.get(`${list}[${index}]`);
+        return plan?.executed ? { ...hook, command: verifiedCommandLine(plan, directory) } : hook;
+      }),
+    ]),
   );
   return { ...config, hooks };
 }
@@ -158,12 +169,13 @@ export async function loadUserConfig(file: string): Promise<UserConfig> {
  * `--config`), and layers them: flags and environment are applied by the caller on top.
  */
 export async function loadSessionConfig(options: LoadSessionConfigOptions): Promise<SessionConfig> {
+  const managed = options.managed ?? NO_MANAGED_POLICY;
   const user = await loadUserConfig(options.userFile);
   const realRoot = await realpath(options.root);
   // One read of everything trust covers: what is digested is what is parsed, copied and run.
   const inspection = await inspectWorkspaceConfig(realRoot);
   const trust = checkWorkspaceTrust(user.trustedWorkspaces, realRoot, inspection);
-  const { trustedWorkspaces: _trusted, ...userSettings } = user;
+  const { trustedWorkspaces: _trusted, telemetry: userTelemetry, ...userSettings } = user;
   const ownFile = options.configFile === undefined;
   const projectFile = options.configFile ?? join(options.root, CONFIG_FILE_NAME);
   if (ownFile && inspection.configFileProblem !== undefined)
@@ -175,6 +187,8 @@ export async function loadSessionConfig(options: LoadSessionConfigOptions): Prom
       : await loadToolgateConfig(projectFile, { required: false, text: ownText })
     : await loadToolgateConfig(projectFile, { required: true });
   const trusted = !ownFile || trust.state === 'trusted';
+  checkManagedModules(managed, userSettings, options.userFile);
+  if (trusted) checkManagedModules(managed, project, projectFile);
   // Module paths resolve from the file that names them; an untrusted project's are never looked at.
   let running = trusted
     ? await resolveConfigModules(project, ownFile ? join(realRoot, CONFIG_FILE_NAME) : projectFile)
@@ -222,21 +236,24 @@ export async function loadSessionConfig(options: LoadSessionConfigOptions): Prom
     }
   }
   const layered = layerConfig(await resolveConfigModules(userSettings, options.userFile), running, trusted);
-  const permissions = layerPermissionRules(
+  const layeredRules = layerPermissionRules(
     { permissions: userSettings.permissions, file: options.userFile },
     { permissions: project.permissions, file: projectFile },
     trusted,
   );
-  const ignored = [...layered.ignored, ...permissions.ignored];
+  const permissions = withManagedRules(managed, layeredRules.rules);
+  const ignored = [...layered.ignored, ...layeredRules.ignored];
   // The user's config directory holds the trust records: no tool may write it, even when a trusted
   // workspace lets the tools leave the workspace.
   const config = {
-    ...layered.config,
+    ...withManagedLimits(managed, layered.config),
     workspace: {
       ...layered.config.workspace,
       protectedPaths: [
         ...(layered.config.workspace?.protectedPaths ?? []),
         dirname(options.userFile),
+        // No tool writes what every session obeys.
+        ...managed.files,
         ...protectedFiles,
       ],
     },
@@ -256,8 +273,10 @@ export async function loadSessionConfig(options: LoadSessionConfigOptions): Prom
     return plan !== undefined && plan.executed === undefined ? ('preferred' as const) : ('required' as const);
   };
   const hooks = hookSettingsOfConfig([
-    { config: userRunning, source: options.userFile, sandboxOf: ownNeed(userExecuting) },
-    ...(trusted
+    ...(managed.managedHooksOnly !== undefined
+      ? []
+      : [{ config: userRunning, source: options.userFile, sandboxOf: ownNeed(userExecuting) }]),
+    ...(trusted && managed.managedHooksOnly === undefined
       ? [
           {
             config: running,
@@ -272,8 +291,13 @@ export async function loadSessionConfig(options: LoadSessionConfigOptions): Prom
     trust,
     realRoot,
     permissions: permissions.rules,
-    notices,
-    hooks,
+    notices: [
+      ...notices,
+      ...permissions.notices,
+      ...managedHookNotices(managed, userSettings, trusted ? project : {}),
+    ],
+    hooks: withManagedHooks(managed, hooks),
     ...(verifiedMcpFile === undefined ? {} : { verifiedMcpFile }),
+    ...(userTelemetry === undefined ? {} : { telemetry: userTelemetry }),
   };
 }

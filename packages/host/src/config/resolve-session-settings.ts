@@ -22,8 +22,12 @@ import { permissionRulesApproval } from '../rules/permission-rules-approval.js';
 import { readPolicyOfRules } from '../rules/read-policy-of-rules.js';
 import type { SandboxProvider, SessionSandboxSettings } from '../sandbox/open-session-sandbox.js';
 import { createConfiguredWorkspace } from '../session/create-session-tools.js';
+import { type TelemetrySettings, telemetrySettings } from '../telemetry/telemetry-settings.js';
 import { ConfigError } from './config-error.js';
+import { loadManagedPolicy, managedSource } from './load-managed-policy.js';
 import { loadSessionConfig } from './load-session-config.js';
+import { managedMode, managedSandbox } from './managed-limits.js';
+import type { ManagedPolicy } from './managed-policy.js';
 import type { ToolgateConfig } from './toolgate-config-schema.js';
 import { toolgateStateDirectory } from './toolgate-state-directory.js';
 import { userConfigFile } from './user-config-file.js';
@@ -58,6 +62,8 @@ export interface ResolveSessionSettingsOptions {
   readonly noMcp?: boolean;
   /** Receives one line for each setting left out and how to trust the workspace. */
   readonly notice: (line: string) => void;
+  /** The machine's managed settings file (tests name another). @default `systemManagedSettingsFile()` */
+  readonly systemManagedFile?: string;
 }
 
 /** Where a session runs and how it asks. */
@@ -82,6 +88,18 @@ export interface SessionSettings {
   readonly hooks: HookSettings;
   /** The audit log file (named by the person, else the config's `audit` against the root), absolute. */
   readonly audit: string | undefined;
+  /**
+   * The managed settings in effect (`/etc/toolgate/managed.json`, `TOOLGATE_MANAGED_SETTINGS`):
+   * already applied to the rules, hooks, sandbox and mode; the front door also keeps a host's
+   * mode switches within its floor, refuses MCP servers outside its allowlist and writes its audit logs.
+   */
+  readonly managed: ManagedPolicy;
+  /**
+   * Where OpenTelemetry traces go (OTLP/HTTP): the managed settings' `telemetry`, else
+   * `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` / `OTEL_EXPORTER_OTLP_ENDPOINT` (+ `/v1/traces`), else the
+   * user's `telemetry`; absent when none says (nothing of OpenTelemetry loads).
+   */
+  readonly telemetry: TelemetrySettings | undefined;
   /**
    * The `permissions` rules of the user's file and the workspace's, for core's `approval.rules`;
    * absent when neither file has any.
@@ -151,8 +169,18 @@ export async function resolveSessionSettings(
   options: ResolveSessionSettingsOptions,
 ): Promise<SessionSettings> {
   const { root, notice } = options;
+  // Read first: a managed file that cannot be read stops the session here (fail closed).
+  const managed = await loadManagedPolicy({
+    env: options.env,
+    ...(options.systemManagedFile === undefined ? {} : { systemFile: options.systemManagedFile }),
+  });
+  if (managed.ignored.length > 0)
+    notice(
+      `toolgate: ignored ${managed.ignored.join(' and ')} of ${managed.files.at(-1)}: beside ${managed.files[0]} it may only add restrictions.`,
+    );
   const userFile = options.userFile ?? userConfigFile(options.env);
   const loaded = await loadSessionConfig({
+    managed,
     root,
     userFile,
     ...(options.configFile === undefined ? {} : { configFile: options.configFile }),
@@ -167,8 +195,13 @@ export async function resolveSessionSettings(
         `Config key workspace.readRoots[${index}]: expected an existing directory, got ${JSON.stringify(path)} (${absolute}).`,
       );
   }
-  const mode =
+  const asked =
     options.approval ?? approvalFromEnv(options.env.TOOLGATE_APPROVAL) ?? config.approval ?? 'safe';
+  const mode = managedMode(managed, asked);
+  if (mode !== asked)
+    notice(
+      `toolgate: approval mode ${asked} is not allowed here; running in ${mode} (${managedSource(managed.leastStrictApproval!.file)} sets approval.leastStrict).`,
+    );
   let mcpConfigFile: string | undefined;
   let mcpWithheld: string | undefined;
   if (!options.noMcp) {
@@ -191,24 +224,36 @@ export async function resolveSessionSettings(
       `toolgate: not loading the agents of ${agentsDirectory}: ${describeDistrust(loaded.trust)}. To trust it: ${trustCommandFor(loaded.realRoot)}`,
     );
   const sandboxConfig = config.sandbox ?? {};
-  const sandboxMode = options.sandbox ?? sandboxConfig.mode;
-  const requiredBy =
-    options.sandbox !== undefined && options.sandbox !== 'danger-full-access'
-      ? `--sandbox ${options.sandbox}`
-      : sandboxConfig.required
-        ? 'sandbox.required in the config file'
-        : undefined;
   const provider = options.sandboxProvider ?? sandboxConfig.provider;
   if (config.network !== undefined && sandboxConfig.network === true) {
     throw new ConfigError(
       '"sandbox": {"network": true} shares the whole host network and "network": {"allow": […]} lets out only the hosts named; keep one of them.',
     );
   }
+  const confined = managedSandbox(
+    managed,
+    {
+      ...(options.sandbox === undefined ? {} : { flag: options.sandbox }),
+      ...(sandboxConfig.mode === undefined ? {} : { config: sandboxConfig.mode }),
+    },
+    {
+      network: sandboxConfig.network ?? false,
+      ...((options.sandbox !== undefined && options.sandbox !== 'danger-full-access') ||
+      sandboxConfig.required
+        ? {
+            requiredBy:
+              options.sandbox !== undefined && options.sandbox !== 'danger-full-access'
+                ? `--sandbox ${options.sandbox}`
+                : 'sandbox.required in the config file',
+          }
+        : {}),
+    },
+  );
+  // A network the managed settings turn off lets nothing out, allowlist or not.
+  const allowlist = managed.sandbox.networkOffBy === undefined ? config.network : undefined;
   const sandbox: SessionSandboxSettings = {
-    ...(sandboxMode === undefined ? {} : { mode: sandboxMode }),
-    network: sandboxConfig.network ?? false,
-    ...(requiredBy === undefined ? {} : { requiredBy }),
-    ...(config.network === undefined ? {} : { allowlist: config.network }),
+    ...confined,
+    ...(allowlist === undefined ? {} : { allowlist }),
     ...(provider === 'container'
       ? {
           container: {
@@ -262,6 +307,8 @@ export async function resolveSessionSettings(
     trust: loaded.trust,
     hooks: loaded.hooks,
     audit,
+    managed,
+    telemetry: telemetrySettings(managed, options.env, loaded.telemetry, userFile),
     rules,
     hiddenTools,
     checkRuleTools,

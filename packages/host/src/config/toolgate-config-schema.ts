@@ -2,13 +2,28 @@ import { parsePermissionRules } from '@toolgate/rules';
 import { SANDBOX_MODES } from '@toolgate/sandbox-bwrap';
 import { z } from 'zod';
 import { AGENT_DEFINITION_SCHEMA } from '../agents/agent-definition-schema.js';
+import { HOOKS_CONFIG_SCHEMA } from '../hooks/hooks-config-schema.js';
 
 const positiveInteger = z.number().int().positive();
 const pathList = z.array(z.string().min(1));
 const ruleList = z.array(z.string().min(1));
 
+/** `limits`: each a bound a session is held to; the managed settings' are ceilings. */
+export const LIMITS_SCHEMA = z.strictObject({
+  /** Tool calls of one model step that run; the rest are answered not run. @default 64 */
+  maxToolCallsPerStep: positiveInteger.optional(),
+  /** Tool calls of one turn that run; then the turn ends `budget_exhausted`. @default no bound */
+  maxToolCallsPerTurn: positiveInteger.optional(),
+  /** Calls of one tool in any minute; a call over it is `failure{rate_limited}`. @default no bound */
+  maxCallsPerToolPerMinute: positiveInteger.optional(),
+  /** Model tokens of a session, its delegates included; then turns end `budget_exhausted`. @default no bound */
+  maxSessionTokens: positiveInteger.optional(),
+  /** Seconds one turn may take; then what runs is stopped and the turn ends `budget_exhausted`. @default no bound */
+  maxTurnSeconds: positiveInteger.optional(),
+});
+
 /** `permissions`: allow / ask / deny lists of `tool` or `tool(specifier)`; each entry must read as a rule. */
-const PERMISSIONS_SCHEMA = z
+export const PERMISSIONS_SCHEMA = z
   .strictObject({ allow: ruleList.optional(), ask: ruleList.optional(), deny: ruleList.optional() })
   .superRefine((lists, context) => {
     for (const list of ['allow', 'ask', 'deny'] as const) {
@@ -18,16 +33,6 @@ const PERMISSIONS_SCHEMA = z
       }
     }
   });
-
-/** One hook: a shell command for the calls whose tool name the matcher matches. */
-const hookEntry = z.strictObject({
-  /** Tool names (`bash`, `mcp__github__*`), several joined by `|`; empty or `*` is every tool. */
-  matcher: z.string().optional(),
-  /** Run with `sh -c` in the workspace root; the call arrives as JSON on stdin. */
-  command: z.string().min(1),
-  /** Seconds before the hook is killed and the call blocked. @default 10 */
-  timeout: z.number().positive().max(600).optional(),
-});
 
 /** `toolgate.config.json`: every key optional, unknown keys refused. */
 export const TOOLGATE_CONFIG_SCHEMA = z.strictObject({
@@ -70,13 +75,8 @@ export const TOOLGATE_CONFIG_SCHEMA = z.strictObject({
         .refine((pattern) => !pattern.includes('/'), 'a file name pattern without "/"'),
     )
     .optional(),
-  /** Commands run before and after tool calls (Claude Code's protocol); a workspace's run only once it is trusted. */
-  hooks: z
-    .strictObject({
-      preToolUse: z.array(hookEntry).optional(),
-      postToolUse: z.array(hookEntry).optional(),
-    })
-    .optional(),
+  /** Commands run at the session's events (Claude Code's protocol and names); a workspace's run only once it is trusted. */
+  hooks: HOOKS_CONFIG_SCHEMA.optional(),
   /** A file that gets one JSON line per decided call (absolute, or relative to the workspace root). */
   audit: z.string().min(1).optional(),
   /** Where bash runs: the sandbox mode, its network, and whether running without one is refused. */
@@ -117,13 +117,8 @@ export const TOOLGATE_CONFIG_SCHEMA = z.strictObject({
       mode: z.enum(['full', 'read-only']).optional(),
     })
     .optional(),
-  /** Bounds of the agent's turns. An untrusted workspace's file may only lower them. */
-  limits: z
-    .strictObject({
-      /** Tool calls of one model step that run; the rest are answered not run. @default 64 */
-      maxToolCallsPerStep: positiveInteger.optional(),
-    })
-    .optional(),
+  /** Bounds and budgets of the agent's turns. An untrusted workspace's file may only lower them. */
+  limits: LIMITS_SCHEMA.optional(),
   /** More agents the model may delegate to (`delegate_<name>`), besides explore, plan and general. */
   agents: z.array(AGENT_DEFINITION_SCHEMA).optional(),
   tools: z

@@ -157,7 +157,7 @@ describe('trust covers what a trusted config runs', () => {
       // ...and the next session runs nothing of it, saying which file changed.
       const next = await loadSessionConfig({ root, userFile });
       expect(next.trust).toEqual({ state: 'changed', files: ['hooks/check.sh'] });
-      expect(next.hooks).toEqual({ preToolUse: [], postToolUse: [] });
+      expect(next.hooks).toEqual({});
       expect(next.notices).toEqual([
         `toolgate: ignored approval "auto", hooks from ${join(root, 'toolgate.config.json')}: hooks/check.sh changed since you trusted this workspace, so its config may only tighten the rules. To trust it: toolgate trust --cwd ${root}`,
       ]);

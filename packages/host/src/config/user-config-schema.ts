@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TELEMETRY_CONFIG_SCHEMA } from '../telemetry/telemetry-config-schema.js';
 import { TOOLGATE_CONFIG_SCHEMA } from './toolgate-config-schema.js';
 
 /** One workspace the person trusted: its real path and the digests of its config files then. */
@@ -17,6 +18,8 @@ export const TRUSTED_WORKSPACE_SCHEMA = z.strictObject({
  */
 export const USER_CONFIG_SCHEMA = TOOLGATE_CONFIG_SCHEMA.extend({
   trustedWorkspaces: z.array(TRUSTED_WORKSPACE_SCHEMA).optional(),
+  /** Where OpenTelemetry traces go; only the user's file and the managed settings may say. */
+  telemetry: TELEMETRY_CONFIG_SCHEMA.optional(),
 });
 
 /** A validated user config file. */
@@ -24,3 +27,6 @@ export type UserConfig = z.output<typeof USER_CONFIG_SCHEMA>;
 
 /** One entry of `trustedWorkspaces`. */
 export type TrustedWorkspace = z.output<typeof TRUSTED_WORKSPACE_SCHEMA>;
+
+/** The `telemetry` of the user's config or the managed settings. */
+export type TelemetryConfig = z.output<typeof TELEMETRY_CONFIG_SCHEMA>;

@@ -1,4 +1,5 @@
 import type { ToolgateConfig } from '../config/toolgate-config-schema.js';
+import { HOOK_EVENTS, type HookEvent } from './hook-events.js';
 import type { HookCommand, HookSandboxNeed, HookSettings } from './hook-settings.js';
 
 /** One config file whose hooks may run; `sandboxOf` says, by key (`preToolUse[0]`), where each must. */
@@ -8,7 +9,7 @@ export interface HookFile {
   readonly sandboxOf?: (key: string) => HookSandboxNeed | undefined;
 }
 
-function commandsOf(file: HookFile, list: 'preToolUse' | 'postToolUse'): HookCommand[] {
+function commandsOf(file: HookFile, list: HookEvent): HookCommand[] {
   const { source } = file;
   return (file.config.hooks?.[list] ?? []).map((entry, index) => ({
     command: entry.command,
@@ -24,11 +25,13 @@ function commandsOf(file: HookFile, list: 'preToolUse' | 'postToolUse'): HookCom
 
 /**
  * The hooks of config files, in order (the user's first), each naming its file. Pass only the
- * files whose hooks may run: the user's, and a workspace's once it is trusted.
+ * files whose hooks may run: the user's, and a workspace's once it is trusted. An event no file
+ * has a hook for is absent.
  */
 export function hookSettingsOfConfig(files: readonly HookFile[]): HookSettings {
-  return {
-    preToolUse: files.flatMap((file) => commandsOf(file, 'preToolUse')),
-    postToolUse: files.flatMap((file) => commandsOf(file, 'postToolUse')),
-  };
+  return Object.fromEntries(
+    HOOK_EVENTS.map((event) => [event, files.flatMap((file) => commandsOf(file, event))] as const).filter(
+      ([, hooks]) => hooks.length > 0,
+    ),
+  ) as HookSettings;
 }

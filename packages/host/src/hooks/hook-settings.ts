@@ -1,3 +1,5 @@
+import { HOOK_EVENTS, type HookEvent } from './hook-events.js';
+
 /** One hook: a shell command run for the calls whose tool name `matcher` matches. */
 export interface HookCommand {
   /**
@@ -24,12 +26,17 @@ export interface HookCommand {
 /** Whether a hook must run inside the session's sandbox (see {@link HookCommand.sandbox}). */
 export type HookSandboxNeed = 'required' | 'preferred';
 
-/** The hooks of a session, in the order they run. */
-export interface HookSettings {
-  /** Run after preflight and before approval; may block the call or approve it (skip the question). */
-  readonly preToolUse?: readonly HookCommand[];
-  /** Run after the tool ran, with its result; what they print or return is not read. */
-  readonly postToolUse?: readonly HookCommand[];
+/**
+ * The hooks of a session by event, in the order they run (managed first, then the user's, then
+ * a trusted workspace's). `preToolUse` runs after preflight and before approval and may block,
+ * approve or rewrite the call; `postToolUse` runs after the tool ran; the others are described
+ * with `runSessionHooks`.
+ */
+export type HookSettings = { readonly [Event in HookEvent]?: readonly HookCommand[] };
+
+/** Every hook of the settings, whatever its event. */
+export function allHooks(settings: HookSettings): HookCommand[] {
+  return HOOK_EVENTS.flatMap((event) => settings[event] ?? []);
 }
 
 /** A hook's time limit when it names none. */

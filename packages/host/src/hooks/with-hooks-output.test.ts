@@ -101,7 +101,7 @@ describe('withHooks reading what a preToolUse hook printed', () => {
       ],
       [
         '{"hookSpecificOutput":{"permissionDecision":"allow"}}',
-        'the hook printed the key "hookSpecificOutput", which toolgate does not read (it reads "decision"), so the call is blocked',
+        'the hook printed "hookSpecificOutput" whose "hookEventName" is not "PreToolUse", so the call is blocked',
       ],
       [
         '{"decision":"approve","reason":7}',

@@ -12,6 +12,7 @@ import {
   type SandboxSession,
 } from '@toolgate/tools-shell';
 import type { ToolgateConfig } from '../config/toolgate-config-schema.js';
+import { TRACED_SHELL_ENVIRONMENT } from '../telemetry/trace-context.js';
 
 /** What the built-in tools of one session share. */
 export interface BuiltInToolsContext {
@@ -69,6 +70,8 @@ const FAMILIES: readonly {
         ...(sandbox ? { sandbox } : {}),
         ...(options.timeoutMs === undefined ? {} : { defaultTimeoutMs: options.timeoutMs }),
         ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
+        // TRACEPARENT of the running call, when traces are on.
+        environment: TRACED_SHELL_ENVIRONMENT,
       });
       return {
         tools: [shell.bash],

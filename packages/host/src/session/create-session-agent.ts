@@ -1,6 +1,7 @@
 import {
   type Agent,
   type AgentApproval,
+  type AgentLimits,
   type AgentModel,
   createAgent,
   type DelegateDefinition,
@@ -16,7 +17,9 @@ import type { McpServersConfig } from '@toolgate/mcp';
 import { formatAgentsMdPrompt, loadAgentsMd } from '@toolgate/tools-agents-md';
 import type { AuditedEvent } from '../audit/create-audit-log.js';
 import { networkRefusalAuditor } from '../audit/network-refusal-auditor.js';
+import { managedMcpRefusal } from '../config/managed-limits.js';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
+import type { ToolgateConfig } from '../config/toolgate-config-schema.js';
 import { createAgentToolsFactory } from './create-agent-tools-factory.js';
 import type { SessionToolSet } from './create-session-tools.js';
 
@@ -40,6 +43,8 @@ export interface SessionAgentOptions {
   readonly before?: readonly ToolDecorator[];
   /** Decorators between approval and the tool. @default [] */
   readonly after?: readonly ToolDecorator[];
+  /** Extra instructions at the end of the system prompt (what sessionStart hooks added). @default none */
+  readonly instructions?: string;
   /** Called with each session's tools once built (their workspace, MCP side); not for delegates' children. @default nothing */
   readonly onTools?: (tools: SessionToolSet) => void;
   /** Agents the model may delegate to (see `resolveAgentDefinitions`). @default none */
@@ -50,6 +55,18 @@ export interface SessionAgentOptions {
   readonly clientTerminals?: ClientTerminals;
   /** Shows a running call's output so far (every session's tools, delegates' too). @default none */
   readonly onToolOutput?: (callId: string, text: string) => void;
+}
+
+/** The agent's limits from the config's (`maxTurnSeconds` in milliseconds) and the host's step limit. */
+function agentLimitsOf(limits: ToolgateConfig['limits'], maxSteps: number | undefined): AgentLimits {
+  const { maxToolCallsPerStep, maxToolCallsPerTurn, maxSessionTokens, maxTurnSeconds } = limits ?? {};
+  return {
+    ...(maxSteps === undefined ? {} : { maxSteps }),
+    ...(maxToolCallsPerStep === undefined ? {} : { maxToolCallsPerStep }),
+    ...(maxToolCallsPerTurn === undefined ? {} : { maxToolCallsPerTurn }),
+    ...(maxSessionTokens === undefined ? {} : { maxSessionTokens }),
+    ...(maxTurnSeconds === undefined ? {} : { maxTurnMs: maxTurnSeconds * 1000 }),
+  };
 }
 
 /** The host's approval with the settings' permission rules; the mode stays a live read (a getter). */
@@ -82,6 +99,7 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
       ...(options.clientFiles ? { clientFiles: options.clientFiles } : {}),
       ...(options.clientTerminals ? { clientTerminals: options.clientTerminals } : {}),
       ...(options.onToolOutput ? { onToolOutput: options.onToolOutput } : {}),
+      refuseMcpServer: (name, server) => managedMcpRefusal(settings.managed, name, server),
       sandbox: {
         ...settings.sandbox,
         notice: options.notice,
@@ -105,18 +123,14 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
       (invocation, next) => composeDecorators(tools?.decorators ?? [], () => next())(invocation),
     ],
     workspaceRoot: settings.root,
+    ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
     // Read once per session, after its tools (and so its workspace) exist.
     agentsMd: async () => {
       if (!tools) return undefined;
       const loaded = await loadAgentsMd(tools.workspace);
       return loaded ? formatAgentsMdPrompt(loaded) : undefined;
     },
-    limits: {
-      ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
-      ...(settings.config.limits?.maxToolCallsPerStep === undefined
-        ? {}
-        : { maxToolCallsPerStep: settings.config.limits.maxToolCallsPerStep }),
-    },
+    limits: agentLimitsOf(settings.config.limits, options.maxSteps),
     ...(options.delegates && options.delegates.length > 0
       ? { delegates: { definitions: options.delegates } }
       : {}),

@@ -13,7 +13,7 @@ import {
   toToolProvider,
   type Workspace,
 } from '@toolgate/core';
-import type { McpElicitor, McpServersConfig } from '@toolgate/mcp';
+import type { McpElicitor, McpServerConfig, McpServersConfig } from '@toolgate/mcp';
 import type { BwrapSandbox } from '@toolgate/sandbox-bwrap';
 import type { ContainerSandbox } from '@toolgate/sandbox-container';
 import type { NetworkRefusal } from '@toolgate/sandbox-network';
@@ -39,6 +39,8 @@ export interface SessionToolsOptions {
    * one with the name of a file's server replaces it. @default none
    */
   readonly mcpServers?: McpServersConfig;
+  /** Why an MCP server may not start (see `loadMcpTools`' `refuse`). @default every server may start */
+  readonly refuseMcpServer?: (name: string, server: McpServerConfig) => string | undefined;
   /**
    * Called with the names of the built-in and tool-module tools once loaded; throws to refuse the
    * session (`SessionSettings.checkRuleTools`: a permission rule naming none of them). @default none
@@ -274,6 +276,7 @@ export async function createSessionTools(options: SessionToolsOptions): Promise<
       const loaded = await loadMcpTools(options.mcpConfigFile, {
         cwd: workspace.root,
         servers: givenServers,
+        ...(options.refuseMcpServer ? { refuse: options.refuseMcpServer } : {}),
         waitForServers: options.waitForMcpServers ?? true,
         ...(options.env ? { env: options.env } : {}),
         ...(options.mcpElicit ? { elicit: options.mcpElicit } : {}),

@@ -1,8 +1,9 @@
 import type { ToolProvider } from '@toolgate/core';
-import type { McpElicitor, McpServersConfig } from '@toolgate/mcp';
+import type { McpElicitor, McpServerConfig, McpServersConfig } from '@toolgate/mcp';
 import { mcpTokenFile } from '../config/mcp-token-file.js';
 import { mcpToolPinsFile } from '../config/mcp-tool-pins-file.js';
 import { stripWorkspaceFromPath } from '../hooks/strip-workspace-from-path.js';
+import { currentTraceparent } from '../telemetry/trace-context.js';
 
 /** The MCP side of a session, loaded only when servers are configured. */
 export interface SessionMcp {
@@ -38,6 +39,11 @@ export interface LoadMcpToolsOptions {
    * file's; one with the name of a file's server replaces it. @default none
    */
   readonly servers?: McpServersConfig;
+  /**
+   * Why a server may not start (a managed allowlist), or `undefined` when it may; a refused server
+   * is never started and shows as `refused` in the status lines. @default every server may start
+   */
+  readonly refuse?: (name: string, server: McpServerConfig) => string | undefined;
 }
 
 /**
@@ -65,9 +71,22 @@ export async function loadMcpTools(
         : server,
     ]),
   );
+  const refused: string[] = [];
+  const servers = Object.fromEntries(
+    Object.entries({ ...fromFile, ...options.servers }).filter(([name, server]) => {
+      const why = options.refuse?.(name, server);
+      if (why !== undefined) refused.push(`mcp server ${JSON.stringify(name)}: refused (${why})`);
+      return why === undefined;
+    }),
+  );
   const mcp = await createMcpTools({
-    servers: { ...fromFile, ...options.servers },
+    servers,
     cwd: options.cwd,
+    // The running call's trace context, when traces are on.
+    requestMeta: () => {
+      const traceparent = currentTraceparent();
+      return traceparent === undefined ? undefined : { traceparent };
+    },
     waitForServers: options.waitForServers ?? true,
     // Tokens `toolgate mcp login` saved, by server URL; a session never opens a browser itself.
     auth: { store: createFileTokenStore(mcpTokenFile(options.env ?? process.env)) },
@@ -81,8 +100,8 @@ export async function loadMcpTools(
   return {
     provider: mcp.tools,
     ready: mcp.ready,
-    statusLines: () =>
-      mcp.status().map((status) => {
+    statusLines: () => [
+      ...mcp.status().map((status) => {
         const tools = `${status.tools.length} tool${status.tools.length === 1 ? '' : 's'}`;
         const changed =
           status.changedTools.length === 0
@@ -91,6 +110,8 @@ export async function loadMcpTools(
         const detail = status.state === 'connected' ? `${tools}${changed}` : (status.reason ?? status.state);
         return `mcp server ${JSON.stringify(status.server)}: ${status.state}${status.state === 'connected' ? `, ${detail}` : ` (${detail})`}`;
       }),
+      ...refused,
+    ],
     close: () => mcp.close(),
   };
 }

@@ -1,14 +1,18 @@
+import type { PromptOptions } from '@toolgate/agent';
 import type { ToolProvider } from '@toolgate/core';
 import { resolveAgentDefinitions } from '../agents/resolve-agent-definitions.js';
 import { checkpointExclusion } from '../checkpoints/checkpoint-exclusion.js';
 import { createTurnCheckpoints } from '../checkpoints/turn-checkpoints.js';
+import { sessionBudgetDecorators } from '../budgets/session-budget-decorators.js';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
+import { addedContext, hookedTurn } from '../hooks/hooked-turn.js';
 import { selectModel } from '../model/select-model.js';
 import { switchableModel } from '../model/switchable-model.js';
 import { auditedTurn } from './audited-turn.js';
 import { createSessionAgent } from './create-session-agent.js';
 import type { SessionToolSet } from './create-session-tools.js';
 import type { AgentHostSession, HostPurpose, HostSessionOptions } from './host-session.js';
+import { sessionMode } from './session-mode.js';
 import { openSessionOversight } from './session-oversight.js';
 import { openWithResources } from './session-resources.js';
 
@@ -20,7 +24,7 @@ export async function openAgentHostSession(
   options: HostSessionOptions<Extract<HostPurpose, { readonly kind: 'agent' }>>,
 ): Promise<AgentHostSession> {
   const { purpose, env, notice } = options;
-  const mode = options.mode ?? (() => settings.mode);
+  const mode = sessionMode(settings, options.mode);
   // Throws ModelConfigError when no usable model is configured.
   const flags = purpose.modelFlags === undefined ? {} : { flags: purpose.modelFlags };
   const selected = await selectModel({
@@ -45,19 +49,31 @@ export async function openAgentHostSession(
     const oversight = await openSessionOversight(settings, resources, {
       answeredBy: options.answeredBy,
       notice,
+      mode,
       ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
     });
+    const hooks = oversight?.hooks;
+    // What the sessionStart hooks add reaches the model in the system prompt.
+    const started = hooks?.has('sessionStart')
+      ? await hooks.run('sessionStart', { source: 'startup' }, { subject: 'startup' })
+      : [];
+    for (const { hook, failed } of started)
+      if (failed !== undefined)
+        notice(`toolgate: the sessionStart hook ${JSON.stringify(hook.command)} failed: ${failed}`);
+    const context = addedContext(started);
+    const approver = oversight ? oversight.wrapApprover(options.approver) : options.approver;
     let top: SessionToolSet | undefined;
     const turns = options.checkpoints ? createTurnCheckpoints(notice) : undefined;
     // Closed after the agent session, so a turn it interrupts still records its changes.
     if (turns) resources.defer(() => turns.close());
-    const after = [...(turns ? [turns.gate] : []), ...(options.after ?? [])];
     const agent = createSessionAgent(settings, {
       model: current.model,
       delegates,
       notice,
-      ...(oversight ? { before: oversight.before, onEvent: oversight.onEvent } : {}),
-      ...(after.length > 0 ? { after } : {}),
+      before: [...sessionBudgetDecorators(settings.config), ...(oversight?.before ?? [])],
+      after: [...(turns ? [turns.gate] : []), ...(oversight?.after ?? []), ...(options.after ?? [])],
+      ...(oversight ? { onEvent: oversight.onEvent } : {}),
+      ...(context.length > 0 ? { instructions: context.join('\n\n') } : {}),
       ...(purpose.maxSteps === undefined ? {} : { maxSteps: purpose.maxSteps }),
       ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
       ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
@@ -68,7 +84,7 @@ export async function openAgentHostSession(
         get mode() {
           return mode();
         },
-        ...(options.approver ? { approver: options.approver } : {}),
+        ...(approver ? { approver } : {}),
       },
       onTools: (tools) => {
         top = tools;
@@ -92,14 +108,22 @@ export async function openAgentHostSession(
         );
       });
     }
+    // Closed first: the sessionEnd hooks run while the session's tools still exist.
+    if (hooks?.has('sessionEnd')) resources.defer(() => hooks.notify('sessionEnd', { reason: 'other' }));
+    const prompted =
+      hooks && (hooks.has('userPromptSubmit') || hooks.has('stop'))
+        ? (input: string, promptOptions?: PromptOptions) =>
+            hookedTurn(hooks, (text, more) => session.prompt(text, more), input, promptOptions, notice)
+        : (input: string, promptOptions?: PromptOptions) => session.prompt(input, promptOptions);
     return {
       settings,
       get tools() {
         return top?.provider ?? NO_TOOLS;
       },
       prompt: (input, promptOptions) => {
-        const started = session.prompt(input, promptOptions);
-        const turn = turns ? turns.around(started) : started;
+        oversight?.startTurn();
+        const running = prompted(input, promptOptions);
+        const turn = turns ? turns.around(running) : running;
         return oversight ? auditedTurn(turn, oversight.onEvent) : turn;
       },
       history: () => session.history(),

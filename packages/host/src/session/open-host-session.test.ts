@@ -260,3 +260,48 @@ describe('openHostSession', () => {
     }
   });
 });
+
+describe('openHostSession budgets', () => {
+  it('holds a call session to the calls per tool per minute, and an agent to its calls per turn', async () => {
+    const settings = await settingsOf({ limits: { maxCallsPerToolPerMinute: 1, maxToolCallsPerTurn: 1 } });
+    const tools = await openHostSession(settings, { ...common, purpose: { kind: 'serve' } });
+    const read = (id: string) =>
+      tools.surface.executor.execute({ id, name: 'read_file', arguments: { path: 'notes.txt' } });
+    const [first, second] = [await read('r1'), await read('r2')];
+    await tools.close();
+    expect([first.status, second.status === 'failure' && second.error.code]).toEqual([
+      'success',
+      'rate_limited',
+    ]);
+    const server = await startFakeModelServer();
+    try {
+      server.reply(
+        {
+          toolCalls: [
+            { name: 'read_file', arguments: { path: 'notes.txt' } },
+            { name: 'glob', arguments: { pattern: '*' } },
+          ],
+        },
+        { text: 'never' },
+      );
+      const agent = await openHostSession(settings, {
+        ...common,
+        env: { TOOLGATE_MODEL: 'openai-compatible:test', TOOLGATE_BASE_URL: server.baseURL },
+        purpose: { kind: 'agent' },
+      });
+      const result = await agent.prompt('read').result;
+      await agent.close();
+      expect({
+        stopReason: result.stopReason,
+        budget: result.budget,
+        requests: server.requests.length,
+      }).toEqual({
+        stopReason: 'budget_exhausted',
+        budget: '1 tool call per turn (limits.maxToolCallsPerTurn)',
+        requests: 1,
+      });
+    } finally {
+      await server.close();
+    }
+  });
+});

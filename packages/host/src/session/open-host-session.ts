@@ -1,5 +1,8 @@
+import type { Approver } from '@toolgate/core';
 import type { AuditedEvent } from '../audit/create-audit-log.js';
 import { networkRefusalAuditor } from '../audit/network-refusal-auditor.js';
+import { sessionBudgetDecorators } from '../budgets/session-budget-decorators.js';
+import { managedMcpRefusal } from '../config/managed-limits.js';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
 import { builtInToolDeclaration } from './create-built-in-tools.js';
 import { createSessionSurface } from './create-session-surface.js';
@@ -11,6 +14,7 @@ import type {
   HostSessionOptions,
   ToolHostSession,
 } from './host-session.js';
+import { sessionMode } from './session-mode.js';
 import { openSessionOversight } from './session-oversight.js';
 import { openWithResources } from './session-resources.js';
 
@@ -51,7 +55,7 @@ async function openToolHostSession(
   options: HostSessionOptions<ToolPurpose>,
 ): Promise<ToolHostSession> {
   const { purpose, notice } = options;
-  const mode = options.mode ?? (() => settings.mode);
+  const mode = sessionMode(settings, options.mode);
   return openWithResources(async (resources) => {
     // Hooks and the audit log watch what runs; explaining and listing run nothing.
     const runs = purpose.kind === 'call' || purpose.kind === 'serve';
@@ -59,9 +63,13 @@ async function openToolHostSession(
       ? await openSessionOversight(settings, resources, {
           answeredBy: options.answeredBy,
           notice,
+          mode,
           ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
         })
       : undefined;
+    const wrap = (approver: Approver | undefined) =>
+      oversight ? oversight.wrapApprover(approver) : approver;
+    const approver = wrap(options.approver);
     const session = await createSessionSurface({
       root: settings.root,
       config: settings.config,
@@ -73,6 +81,7 @@ async function openToolHostSession(
       ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
       ...(settings.mcpWithheld === undefined ? {} : { onMcpWithheld: () => notice(settings.mcpWithheld!) }),
       ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
+      refuseMcpServer: (name, server) => managedMcpRefusal(settings.managed, name, server),
       ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
       env: options.env,
       ...(options.mcpElicit ? { mcpElicit: options.mcpElicit } : {}),
@@ -83,10 +92,11 @@ async function openToolHostSession(
       // A server serves the built-ins at once; its MCP servers' tools join as each connects.
       waitForMcpServers: purpose.kind !== 'serve',
       mode,
-      ...(options.approver ? { approver: options.approver } : {}),
+      ...(approver ? { approver } : {}),
       ...(settings.rules ? { rules: settings.rules } : {}),
-      ...(oversight ? { onEvent: oversight.onEvent, before: oversight.before } : {}),
-      ...(options.after ? { after: options.after } : {}),
+      ...(oversight ? { onEvent: oversight.onEvent } : {}),
+      before: [...sessionBudgetDecorators(settings.config), ...(oversight?.before ?? [])],
+      after: [...(oversight?.after ?? []), ...(options.after ?? [])],
       explain: purpose.kind === 'explain',
     });
     let stoppedProcesses = 0;
@@ -101,7 +111,7 @@ async function openToolHostSession(
       settings,
       tools: session.tools,
       surface: session.surface,
-      withApprover: session.withApprover,
+      withApprover: (other) => session.withApprover(wrap(other)),
       delegates,
       mcpStatus: () => session.mcp?.statusLines() ?? [],
       mcpReady: session.mcp?.ready ?? Promise.resolve(),

@@ -82,6 +82,11 @@ export interface CreateMcpToolsOptions {
   readonly pins?: McpToolPins;
   /** Receives progress a server reports during a call (`server` is its configured name). @default nothing */
   readonly onProgress?: (server: string, progress: McpCallProgress) => void;
+  /**
+   * Read at each `tools/call`: the request's `_meta` (a trace context: `{ traceparent }`), or
+   * undefined for none. @default none
+   */
+  readonly requestMeta?: () => Readonly<Record<string, unknown>> | undefined;
 }
 
 /** What {@link createMcpTools} returns. */
@@ -268,6 +273,7 @@ export async function createMcpTools(options: CreateMcpToolsOptions): Promise<Mc
     auth: options.auth,
     loginHint: options.loginHint?.(server),
     onProgress: options.onProgress ? (progress) => options.onProgress?.(server, progress) : undefined,
+    requestMeta: options.requestMeta,
     onChange: () => {
       remerge();
       try {

@@ -33,6 +33,8 @@ export interface McpConnectionSettings {
   readonly connectTimeoutMs: number;
   readonly cwd: string;
   readonly stderr: ((server: string, chunk: string) => void) | undefined;
+  /** The `_meta` of each `tools/call`, when it has one. */
+  readonly requestMeta: (() => Readonly<Record<string, unknown>> | undefined) | undefined;
   /** Called whenever the server's tool list or state changes. */
   readonly onChange: () => void;
   /** Asks the person for a server's `elicitation/create` form; without it the capability is not declared. */
@@ -352,8 +354,14 @@ export class McpServerConnection {
     const { cancellation, release } = linkCancellation(signal);
     try {
       const onProgress = this.settings.onProgress;
+      const meta = this.settings.requestMeta?.();
+      const request = {
+        name: originalName,
+        arguments: { ...input },
+        ...(meta ? { _meta: { ...meta } } : {}),
+      };
       const callOnce = async () =>
-        (await client.callTool({ name: originalName, arguments: { ...input } }, undefined, {
+        (await client.callTool(request, undefined, {
           signal: cancellation.asSignal(),
           timeout: timeoutMs,
           // A server that reports progress is alive: each report restarts the limit, up to ten limits in all.
