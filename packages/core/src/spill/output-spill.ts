@@ -1,0 +1,30 @@
+/** A whole output written to a file instead of being cut. */
+export interface SpilledOutput {
+  /** Absolute path of the file, readable with read_file (startLine/endLine). */
+  readonly path: string;
+  /** Bytes written: the whole output. */
+  readonly bytes: number;
+}
+
+/** One output being written to its file, chunk by chunk (never held in memory). */
+export interface SpillWriter {
+  /** Appends a chunk. Past the session's disk cap the writer stops writing and the output is cut. */
+  write(chunk: Uint8Array): void;
+  /**
+   * Ends the file: the spilled output, or `undefined` when the session's disk cap was reached or
+   * the file could not be written (the file is then removed and the output is cut as before).
+   */
+  close(): SpilledOutput | undefined;
+}
+
+/**
+ * Where a session puts outputs that exceed a tool's cap (docs/architecture.md, "Spilled outputs").
+ * The host provides a file-backed one under the session's state directory; tools only ever see
+ * this interface. Each file is readable by the session's read tools and writable by none.
+ */
+export interface OutputSpill {
+  /** Starts a file for one output; `label` names its source (`bash-stdout`, `mcp-docs-search`). */
+  open(label: string): SpillWriter;
+  /** The session's disk cap, in bytes, reported when an output could not be spilled. */
+  readonly capBytes: number;
+}
