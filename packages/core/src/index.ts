@@ -74,7 +74,7 @@ export { isValidToolName, TOOL_NAME_PATTERN } from './tool/tool-name.js';
 export type { ToolSpec } from './tool/tool-spec.js';
 export { validateJsonSchemaArguments } from './tool/validate-json-schema-arguments.js';
 export { valueAtPath } from './tool/value-at-path.js';
-export type { OutputSpill, SpilledOutput, SpillWriter } from './spill/output-spill.js';
+export type { OutputSpill, SpilledOutput, SpillRefusal, SpillWriter } from './spill/output-spill.js';
 export { spillCapReachedNote, spilledOutputMarker } from './spill/spill-description.js';
 export { settleCommits } from './workspace/commits-in-flight.js';
 export { createWorkspace, type WorkspaceOptions } from './workspace/create-workspace.js';

@@ -6,15 +6,21 @@ export interface SpilledOutput {
   readonly bytes: number;
 }
 
+/** Why an output was not spilled, said to the model next to the cut output. */
+export interface SpillRefusal {
+  readonly note: string;
+}
+
 /** One output being written to its file, chunk by chunk (never held in memory). */
 export interface SpillWriter {
   /** Appends a chunk. Past the session's disk cap the writer stops writing and the output is cut. */
   write(chunk: Uint8Array): void;
   /**
-   * Ends the file: the spilled output, or `undefined` when the session's disk cap was reached or
-   * the file could not be written (the file is then removed and the output is cut as before).
+   * Ends the file: the spilled output, or why it was not kept (the session's disk cap was reached,
+   * the file could not be written), a line for the model, when the file was removed and the output
+   * is cut as before.
    */
-  close(): SpilledOutput | undefined;
+  close(): SpilledOutput | SpillRefusal;
 }
 
 /**
@@ -25,6 +31,4 @@ export interface SpillWriter {
 export interface OutputSpill {
   /** Starts a file for one output; `label` names its source (`bash-stdout`, `mcp-docs-search`). */
   open(label: string): SpillWriter;
-  /** The session's disk cap, in bytes, reported when an output could not be spilled. */
-  readonly capBytes: number;
 }

@@ -7,5 +7,5 @@ export function spilledOutputMarker(omittedBytes: number, spilled: SpilledOutput
 
 /** Note added to a cut output when the session's spill files reached their disk cap. */
 export function spillCapReachedNote(capBytes: number): string {
-  return `[the whole output was not kept: this session's spilled outputs reached their ${capBytes}-byte disk cap (limits.spillBytesPerSession)]\n`;
+  return `[the whole output was not kept: this session's spilled outputs reached their ${capBytes}-byte disk cap (limits.spillBytesPerSession)]`;
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_MAX_TOOL_CALLS_PER_STEP } from '@toolgate/agent';
 import { type ApprovalMode, DEFAULT_SECRET_PATTERNS } from '@toolgate/core';
 import type { SandboxMode } from '@toolgate/sandbox-bwrap';
+import { DEFAULT_SPILL_BYTES_PER_SESSION } from '../spill/spill-settings.js';
 import type { ToolgateConfig } from './toolgate-config-schema.js';
 
 /** The settings in effect, and the project keys left out because they would loosen the rules. */
@@ -81,6 +82,12 @@ export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trust
     if ((project.limits?.maxToolCallsPerStep ?? 0) > callsBase) {
       ignored.push(`limits.maxToolCallsPerStep ${project.limits?.maxToolCallsPerStep}`);
       limits = { ...user.limits };
+    }
+    const spillBase = user.limits?.spillBytesPerSession ?? DEFAULT_SPILL_BYTES_PER_SESSION;
+    if ((project.limits?.spillBytesPerSession ?? 0) > spillBase) {
+      ignored.push(`limits.spillBytesPerSession ${project.limits?.spillBytesPerSession}`);
+      const { spillBytesPerSession: _raised, ...rest } = limits;
+      limits = { ...rest, ...(user.limits?.spillBytesPerSession === undefined ? {} : { spillBytesPerSession: spillBase }) };
     }
     if (projectAgents.length > 0) {
       ignored.push(`agents ${JSON.stringify(projectAgents.map((agent) => agent.name))}`);

@@ -95,6 +95,8 @@ export const TOOLGATE_CONFIG_SCHEMA = z.strictObject({
     .strictObject({
       /** Tool calls of one model step that run; the rest are answered not run. @default 64 */
       maxToolCallsPerStep: positiveInteger.optional(),
+      /** Bytes one session's spilled outputs (an output over its tool's cap, kept whole in a file) may hold. @default 268435456 */
+      spillBytesPerSession: positiveInteger.optional(),
     })
     .optional(),
   /** More agents the model may delegate to (`delegate_<name>`), besides explore, plan and general. */

@@ -10,6 +10,7 @@ import type { McpServersConfig } from '@toolgate/mcp';
 import { formatAgentsMdPrompt, loadAgentsMd } from '@toolgate/tools-agents-md';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
 import { createAgentToolsFactory } from './create-agent-tools-factory.js';
+import type { SessionSpill } from '../spill/session-spill.js';
 import type { SessionToolSet } from './create-session-tools.js';
 
 /** Options of {@link createSessionAgent}: what a host adds to the session settings. */
@@ -34,6 +35,8 @@ export interface SessionAgentOptions {
   readonly onTools?: (tools: SessionToolSet) => void;
   /** Agents the model may delegate to (see `resolveAgentDefinitions`). @default none */
   readonly delegates?: readonly DelegateDefinition[];
+  /** Where outputs over a tool's cap are kept whole, for the session and its delegates (`openSessionSpill`). @default none: cut */
+  readonly spill?: SessionSpill;
 }
 
 /** The host's approval with the settings' permission rules; the mode stays a live read (a getter). */
@@ -68,6 +71,7 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
       ...(settings.checkRuleTools ? { checkToolNames: settings.checkRuleTools } : {}),
       readPolicy: settings.readPolicy,
       unreachablePaths: settings.unreachablePaths,
+      ...(options.spill ? { spill: options.spill } : {}),
       onOpen: (set, context) => {
         if (context.delegate) return;
         tools = set;

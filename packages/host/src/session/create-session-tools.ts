@@ -14,6 +14,7 @@ import type { McpServersConfig } from '@toolgate/mcp';
 import type { BwrapSandbox } from '@toolgate/sandbox-bwrap';
 import { createProcessRegistry } from '@toolgate/tools-shell';
 import type { ToolgateConfig } from '../config/toolgate-config-schema.js';
+import type { SessionSpill } from '../spill/session-spill.js';
 import { openSessionSandbox, type SessionSandboxSettings } from '../sandbox/open-session-sandbox.js';
 import { type LoadedToolModules, loadToolModules } from '../tool-modules/load-tool-modules.js';
 import { createBuiltInTools } from './create-built-in-tools.js';
@@ -78,6 +79,12 @@ export interface SessionToolsOptions {
   readonly readPolicy?: ReadPolicy | undefined;
   /** Paths no tool reads or writes (`SessionSettings.unreachablePaths`). @default [] */
   readonly unreachablePaths?: readonly string[];
+  /**
+   * Where outputs over a tool's cap are kept whole (`openSessionSpill`); its directory becomes a
+   * read-only root of the workspace, reachable inside the otherwise unreachable state directory.
+   * @default none: such outputs are cut
+   */
+  readonly spill?: SessionSpill;
 }
 
 /** A session's ungated tools: the built-ins and the MCP servers' tools, and what must be stopped at its end. */
@@ -100,13 +107,14 @@ export interface SessionToolSet {
 export function createConfiguredWorkspace(
   root: string,
   config: ToolgateConfig,
-  options: Pick<SessionToolsOptions, 'readPolicy' | 'unreachablePaths'> = {},
+  options: Pick<SessionToolsOptions, 'readPolicy' | 'unreachablePaths' | 'spill'> = {},
 ): Workspace {
   const workspaceConfig = config.workspace ?? {};
   return createWorkspace({
     root,
     ...(options.readPolicy ? { readPolicy: options.readPolicy } : {}),
     ...(options.unreachablePaths ? { unreachablePaths: options.unreachablePaths } : {}),
+    ...(options.spill ? { sessionReadRoots: [options.spill.directory] } : {}),
     ...(workspaceConfig.readRoots
       ? { readRoots: workspaceConfig.readRoots.map((path) => resolve(root, path)) }
       : {}),
@@ -190,6 +198,7 @@ export async function createSessionTools(options: SessionToolsOptions): Promise<
       config,
       sandbox: opening,
       ...(processes ? { processes } : {}),
+      ...(options.spill ? { outputSpill: options.spill.spill } : {}),
       ...(options.builtIns ? { only: options.builtIns } : {}),
     });
     let stopped = 0;

@@ -8,6 +8,7 @@ import { auditedTurn } from './audited-turn.js';
 import { createSessionAgent } from './create-session-agent.js';
 import type { SessionToolSet } from './create-session-tools.js';
 import type { AgentHostSession, HostPurpose, HostSessionOptions } from './host-session.js';
+import { openSessionSpill } from '../spill/session-spill.js';
 import { openSessionOversight } from './session-oversight.js';
 import { openWithResources } from './session-resources.js';
 
@@ -51,6 +52,7 @@ export async function openAgentHostSession(
       model,
       delegates,
       notice,
+      spill: openSessionSpill(settings.config, env, options.sessionId),
       ...(oversight ? { before: oversight.before } : {}),
       ...(after.length > 0 ? { after } : {}),
       ...(purpose.maxSteps === undefined ? {} : { maxSteps: purpose.maxSteps }),

@@ -9,6 +9,7 @@ import type {
   HostSessionOptions,
   ToolHostSession,
 } from './host-session.js';
+import { openSessionSpill } from '../spill/session-spill.js';
 import { openSessionOversight } from './session-oversight.js';
 import { openWithResources } from './session-resources.js';
 
@@ -63,6 +64,7 @@ async function openToolHostSession(
       ...(settings.checkRuleTools ? { checkToolNames: settings.checkRuleTools } : {}),
       readPolicy: settings.readPolicy,
       unreachablePaths: settings.unreachablePaths,
+      spill: openSessionSpill(settings.config, options.env, options.sessionId),
       ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
       ...(settings.mcpWithheld === undefined ? {} : { onMcpWithheld: () => notice(settings.mcpWithheld!) }),
       ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),

@@ -1,6 +1,6 @@
-import { toolSuccess } from '@toolgate/core';
+import { type OutputSpill, toolSuccess } from '@toolgate/core';
 import { BASH_TIMEOUT_HINT } from '../bash/bash-description.js';
-import { HeadTailCapture } from '../internal/head-tail-capture.js';
+import { type CaptureSpill, HeadTailCapture } from '../internal/head-tail-capture.js';
 import { shellFailure } from '../internal/shell-failure.js';
 import { maxOutputBytesOption } from '../internal/shell-options.js';
 import type { SandboxSession } from './sandbox-session.js';
@@ -12,11 +12,17 @@ export interface SandboxShellExecutorOptions {
   readonly sandbox: SandboxSession;
   /** Bytes kept per stream (head and tail halves; at least 1024). @default 262144 */
   readonly maxOutputBytes?: number;
+  /** Where a stream that exceeds `maxOutputBytes` is written whole; the model is told its path. @default none (cut) */
+  readonly spill?: OutputSpill;
 }
 
-function cap(text: string, limitBytes: number): { text: string; truncated: boolean } {
+function cap(
+  text: string,
+  limitBytes: number,
+  spill: CaptureSpill | undefined,
+): { text: string; truncated: boolean } {
   if (text.length * 3 <= limitBytes) return { text, truncated: false };
-  const capture = new HeadTailCapture(limitBytes);
+  const capture = new HeadTailCapture(limitBytes, spill);
   capture.push(Buffer.from(text, 'utf8'));
   const captured = capture.finish();
   return captured.droppedBytes > 0 ? { text: captured.text, truncated: true } : { text, truncated: false };
@@ -28,7 +34,7 @@ function cap(text: string, limitBytes: number): { text: string; truncated: boole
  * `executionEnvironment: 'sandbox'` with the session and provider ids. Output is capped as locally.
  */
 export function createSandboxShellExecutor(options: SandboxShellExecutorOptions): ShellCommandExecutor {
-  const { sandbox } = options;
+  const { sandbox, spill } = options;
   const maxOutputBytes = maxOutputBytesOption(options.maxOutputBytes);
   return {
     async execute(request) {
@@ -54,8 +60,8 @@ export function createSandboxShellExecutor(options: SandboxShellExecutorOptions)
       if (request.signal.aborted) {
         return shellFailure('aborted', 'bash was cancelled while the sandbox ran the command.');
       }
-      const stdout = cap(result.stdout ?? '', maxOutputBytes);
-      const stderr = cap(result.stderr ?? '', maxOutputBytes);
+      const stdout = cap(result.stdout ?? '', maxOutputBytes, spill && { spill, label: 'bash-stdout' });
+      const stderr = cap(result.stderr ?? '', maxOutputBytes, spill && { spill, label: 'bash-stderr' });
       const timedOut = result.timedOut === true;
       return toolSuccess({
         command: request.command,
