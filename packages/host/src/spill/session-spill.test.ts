@@ -75,7 +75,7 @@ describe('spilled outputs', () => {
 
       // No tool writes it; bash cannot overwrite it through write_file or edit.
       const write = await call(session, 'write_file', { path, content: 'x' });
-      expect(write.status === 'failure' && write.code).toBe('path_protected');
+      expect(write.status === 'failure' && write.error.code).toBe('path_outside_workspace');
       expect(createHash('sha256').update(await readFile(path!)).digest('hex')).toBe(
         createHash('sha256').update(expected).digest('hex'),
       );
@@ -91,7 +91,8 @@ describe('spilled outputs', () => {
     await mkdir(join(sessions, 'spill-b', 'checkpoints'), { recursive: true });
     await writeFile(join(sessions, 'spill-b', 'checkpoints', 'state.json'), '{}\n');
     await writeFile(join(stateHome, 'toolgate', 'tokens.json'), '{}\n');
-    const session = await open({}, 'spill-b');
+    // Even with reads and writes allowed outside the workspace, only the session's own spill is read.
+    const session = await open({ workspace: { allowOutsideWorkspace: true } }, 'spill-b');
     try {
       const stdout = String(outputOf(await call(session, 'bash', { command: 'seq 1 200000' })).stdout);
       const path = stdout.match(SPILLED)![2]!;
@@ -110,8 +111,14 @@ describe('spilled outputs', () => {
       ];
       for (const target of refused) {
         const result = await call(session, 'read_file', { path: target });
-        expect({ target, status: result.status }).toEqual({ target, status: 'failure' });
+        const code = result.status === 'failure' ? result.error.code : result.status;
+        expect({ target, refused: ['path_protected', 'path_outside_workspace'].includes(code) }).toEqual({
+          target,
+          refused: true,
+        });
       }
+      const write = await call(session, 'write_file', { path, content: 'x' });
+      expect(write.status === 'failure' && write.error.code).toBe('path_protected');
       // grep and glob do not walk into it either.
       const grep = await call(session, 'grep', { pattern: '100000', path: mine });
       expect(grep.status).toBe('failure');
