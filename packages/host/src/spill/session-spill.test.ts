@@ -128,6 +128,22 @@ describe('spilled outputs', () => {
     }
   });
 
+  it('is not exposed to bash in the sandbox', async (context) => {
+    const session = await open({ sandbox: { mode: 'workspace-write' } }, 'spill-e');
+    try {
+      const first = outputOf(await call(session, 'bash', { command: 'seq 1 200000' }));
+      if (first.executionEnvironment !== 'sandbox') context.skip(); // no bubblewrap on this machine
+      const path = String(first.stdout).match(SPILLED)![2]!;
+      const read = outputOf(await call(session, 'bash', { command: `cat '${path}' | head -1` }));
+      expect(read.stdout).toBe('');
+      const write = outputOf(await call(session, 'bash', { command: `echo x > '${path}'` }));
+      expect(write.exitCode).not.toBe(0);
+      expect((await readFile(path)).subarray(0, 7).toString()).toBe('1\n2\n3\n4');
+    } finally {
+      await session.close();
+    }
+  });
+
   it('cuts and says so once the session disk cap is reached', async () => {
     const session = await open({ limits: { spillBytesPerSession: 2_000_000 } }, 'spill-c');
     try {
