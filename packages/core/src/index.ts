@@ -76,6 +76,7 @@ export { validateJsonSchemaArguments } from './tool/validate-json-schema-argumen
 export { valueAtPath } from './tool/value-at-path.js';
 export type { OutputSpill, SpilledOutput, SpillRefusal, SpillWriter } from './spill/output-spill.js';
 export { spillCapReachedNote, spilledOutputMarker } from './spill/spill-description.js';
+export { type SpillTarget, spillText } from './spill/spill-text.js';
 export { settleCommits } from './workspace/commits-in-flight.js';
 export { createWorkspace, type WorkspaceOptions } from './workspace/create-workspace.js';
 export type { ReadPolicy, ReadPolicyQuery } from './workspace/read-policy.js';

@@ -229,6 +229,7 @@ export async function createSessionTools(options: SessionToolsOptions): Promise<
       const loaded = await loadMcpTools(options.mcpConfigFile, {
         cwd: workspace.root,
         servers: givenServers,
+        ...(options.spill ? { outputSpill: options.spill.spill } : {}),
         waitForServers: options.waitForMcpServers ?? true,
         ...(options.mcpStderr ? { stderr: options.mcpStderr } : {}),
         ...(options.onMcpToolsChanged ? { onToolsChanged: options.onMcpToolsChanged } : {}),

@@ -1,4 +1,4 @@
-import type { ToolProvider } from '@toolgate/core';
+import type { OutputSpill, ToolProvider } from '@toolgate/core';
 import type { McpServersConfig } from '@toolgate/mcp';
 import { stripWorkspaceFromPath } from '../hooks/strip-workspace-from-path.js';
 
@@ -32,6 +32,8 @@ export interface LoadMcpToolsOptions {
    * file's; one with the name of a file's server replaces it. @default none
    */
   readonly servers?: McpServersConfig;
+  /** Where a result over its cap is kept whole (the session's spill). @default none: it is cut */
+  readonly outputSpill?: OutputSpill;
 }
 
 /**
@@ -63,6 +65,7 @@ export async function loadMcpTools(
     waitForServers: options.waitForServers ?? true,
     ...(options.stderr ? { stderr: options.stderr } : {}),
     ...(options.onToolsChanged ? { onToolsChanged: options.onToolsChanged } : {}),
+    ...(options.outputSpill ? { outputSpill: options.outputSpill } : {}),
   });
   return {
     provider: mcp.tools,
