@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resolveSessionSettings } from '../config/resolve-session-settings.js';
 import { openHostSession } from '../session/open-host-session.js';
@@ -22,10 +23,26 @@ afterEach(async () => {
   await rm(directory, { recursive: true, force: true });
 });
 
-async function open(config: object, sessionId: string) {
+// The MCP package's fixture server, run as a real process.
+const FIXTURE_SERVER = fileURLToPath(
+  new URL('../../../mcp/src/test-support/fixtures/fixture-server.mjs', import.meta.url),
+);
+
+async function open(config: object, sessionId: string, mcp = false) {
   const configFile = join(directory, 'toolgate.config.json');
   await writeFile(configFile, JSON.stringify({ sandbox: { mode: 'danger-full-access' }, ...config }));
-  const settings = await resolveSessionSettings({ root, env, configFile, notice: () => {} });
+  const mcpConfigFile = join(directory, 'mcp.json');
+  if (mcp) {
+    const notes = { command: process.execPath, args: [FIXTURE_SERVER] };
+    await writeFile(mcpConfigFile, JSON.stringify({ mcpServers: { notes } }));
+  }
+  const settings = await resolveSessionSettings({
+    root,
+    env,
+    configFile,
+    ...(mcp ? { mcpConfigFile } : {}),
+    notice: () => {},
+  });
   return openHostSession(settings, {
     answeredBy: 'test',
     env,
@@ -157,6 +174,25 @@ describe('spilled outputs', () => {
       // A smaller output still fits under the cap.
       const small = String(outputOf(await call(session, 'bash', { command: 'seq 1 200000' })).stdout);
       expect(small).toMatch(SPILLED);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('keeps an MCP result over its cap whole too', async () => {
+    const session = await open({}, 'spill-f', true);
+    try {
+      await session.mcpReady;
+      const query = `${'q'.repeat(60_000)}MIDDLE${'r'.repeat(90_000)}`;
+      const result = outputOf(await call(session, 'mcp__notes__search', { query }));
+      const text = typeof result === 'string' ? result : String(result.text ?? result);
+      expect(text.startsWith('fixture: results for qqq')).toBe(true);
+      expect(text.endsWith('rrr (limit 10)')).toBe(true);
+      expect(text).not.toContain('MIDDLE');
+      const path = text.match(SPILLED)![2]!;
+      expect(await readFile(path, 'utf8')).toBe(`fixture: results for ${query} (limit 10)`);
+      const read = outputOf(await call(session, 'read_file', { path }));
+      expect(String(read.content).includes('fixture: results for qqq')).toBe(true);
     } finally {
       await session.close();
     }
