@@ -45,6 +45,9 @@ export {
   toolRejection,
   toolSuccess,
 } from './result/tool-result.js';
+export type { OutputSpill, SpilledOutput, SpillRefusal, SpillWriter } from './spill/output-spill.js';
+export { spillCapReachedNote, spilledOutputMarker } from './spill/spill-description.js';
+export { type SpillTarget, spillText } from './spill/spill-text.js';
 export { combineToolProviders, toToolProvider } from './surface/combine-tool-providers.js';
 export { createToolSurface } from './surface/create-tool-surface.js';
 export { mergeToolSurfaces } from './surface/merge-tool-surfaces.js';
@@ -74,9 +77,6 @@ export { isValidToolName, TOOL_NAME_PATTERN } from './tool/tool-name.js';
 export type { ToolSpec } from './tool/tool-spec.js';
 export { validateJsonSchemaArguments } from './tool/validate-json-schema-arguments.js';
 export { valueAtPath } from './tool/value-at-path.js';
-export type { OutputSpill, SpilledOutput, SpillRefusal, SpillWriter } from './spill/output-spill.js';
-export { spillCapReachedNote, spilledOutputMarker } from './spill/spill-description.js';
-export { type SpillTarget, spillText } from './spill/spill-text.js';
 export { settleCommits } from './workspace/commits-in-flight.js';
 export { createWorkspace, type WorkspaceOptions } from './workspace/create-workspace.js';
 export type { ReadPolicy, ReadPolicyQuery } from './workspace/read-policy.js';

@@ -190,9 +190,7 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     sessionReadRoots.some((entry) => isWithin(absolutePath, entry.real));
   /** True when a path, as named (`..` applied, no symlink followed), lies in a session read root. */
   const namedInSessionReadRoot = (lexicalPath: string): boolean =>
-    sessionReadRoots.some(
-      (entry) => isWithin(lexicalPath, entry.given) || isWithin(lexicalPath, entry.real),
-    );
+    sessionReadRoots.some((entry) => isWithin(lexicalPath, entry.given) || isWithin(lexicalPath, entry.real));
   const readPolicy = options.readPolicy;
   const locks = createPathLocks();
 

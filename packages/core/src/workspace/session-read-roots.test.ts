@@ -45,7 +45,11 @@ describe('session read roots', () => {
       ]) {
         const result = await space.resolveReadable(path);
         const code = result.status === 'failure' ? result.error.code : 'read';
-        expect({ path, outside, refused: ['path_protected', 'path_outside_workspace'].includes(code) }).toEqual({
+        expect({
+          path,
+          outside,
+          refused: ['path_protected', 'path_outside_workspace'].includes(code),
+        }).toEqual({
           path,
           outside,
           refused: true,

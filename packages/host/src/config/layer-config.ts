@@ -87,7 +87,10 @@ export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trust
     if ((project.limits?.spillBytesPerSession ?? 0) > spillBase) {
       ignored.push(`limits.spillBytesPerSession ${project.limits?.spillBytesPerSession}`);
       const { spillBytesPerSession: _raised, ...rest } = limits;
-      limits = { ...rest, ...(user.limits?.spillBytesPerSession === undefined ? {} : { spillBytesPerSession: spillBase }) };
+      limits = {
+        ...rest,
+        ...(user.limits?.spillBytesPerSession === undefined ? {} : { spillBytesPerSession: spillBase }),
+      };
     }
     if (projectAgents.length > 0) {
       ignored.push(`agents ${JSON.stringify(projectAgents.map((agent) => agent.name))}`);

@@ -9,8 +9,8 @@ import { type ApprovalRules, composeDecorators, type ToolDecorator } from '@tool
 import type { McpServersConfig } from '@toolgate/mcp';
 import { formatAgentsMdPrompt, loadAgentsMd } from '@toolgate/tools-agents-md';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
-import { createAgentToolsFactory } from './create-agent-tools-factory.js';
 import type { SessionSpill } from '../spill/session-spill.js';
+import { createAgentToolsFactory } from './create-agent-tools-factory.js';
 import type { SessionToolSet } from './create-session-tools.js';
 
 /** Options of {@link createSessionAgent}: what a host adds to the session settings. */

@@ -4,11 +4,11 @@ import { checkpointExclusion } from '../checkpoints/checkpoint-exclusion.js';
 import { createTurnCheckpoints } from '../checkpoints/turn-checkpoints.js';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
 import { selectModel } from '../model/select-model.js';
+import { openSessionSpill } from '../spill/session-spill.js';
 import { auditedTurn } from './audited-turn.js';
 import { createSessionAgent } from './create-session-agent.js';
 import type { SessionToolSet } from './create-session-tools.js';
 import type { AgentHostSession, HostPurpose, HostSessionOptions } from './host-session.js';
-import { openSessionSpill } from '../spill/session-spill.js';
 import { openSessionOversight } from './session-oversight.js';
 import { openWithResources } from './session-resources.js';
 

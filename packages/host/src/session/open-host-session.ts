@@ -1,4 +1,5 @@
 import type { SessionSettings } from '../config/resolve-session-settings.js';
+import { openSessionSpill } from '../spill/session-spill.js';
 import { builtInToolDeclaration } from './create-built-in-tools.js';
 import { createSessionSurface } from './create-session-surface.js';
 import type { SessionToolsOptions } from './create-session-tools.js';
@@ -9,7 +10,6 @@ import type {
   HostSessionOptions,
   ToolHostSession,
 } from './host-session.js';
-import { openSessionSpill } from '../spill/session-spill.js';
 import { openSessionOversight } from './session-oversight.js';
 import { openWithResources } from './session-resources.js';
 

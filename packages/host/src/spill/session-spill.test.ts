@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +17,11 @@ beforeEach(async () => {
   root = join(directory, 'repo');
   stateHome = join(directory, 'state');
   await mkdir(root);
-  env = { XDG_CONFIG_HOME: join(directory, 'config-home'), XDG_STATE_HOME: stateHome, PATH: process.env.PATH ?? '' };
+  env = {
+    XDG_CONFIG_HOME: join(directory, 'config-home'),
+    XDG_STATE_HOME: stateHome,
+    PATH: process.env.PATH ?? '',
+  };
 });
 afterEach(async () => {
   await rm(directory, { recursive: true, force: true });
@@ -60,7 +64,8 @@ async function call(session: Session, name: string, args: Record<string, unknown
 }
 
 function outputOf(result: Awaited<ReturnType<typeof call>>): Record<string, unknown> {
-  if (result.status !== 'success') throw new Error(`expected success, got ${JSON.stringify(result).slice(0, 400)}`);
+  if (result.status !== 'success')
+    throw new Error(`expected success, got ${JSON.stringify(result).slice(0, 400)}`);
   return result.output as Record<string, unknown>;
 }
 
@@ -85,7 +90,9 @@ describe('spilled outputs', () => {
       expect((await stat(path!)).mode & 0o777).toBe(0o600);
       expect((await stat(spillDir)).mode & 0o777).toBe(0o700);
 
-      const middle = outputOf(await call(session, 'read_file', { path, startLine: 1000000, endLine: 1000002 }));
+      const middle = outputOf(
+        await call(session, 'read_file', { path, startLine: 1000000, endLine: 1000002 }),
+      );
       expect(String(middle.content)).toContain('1000000');
       expect(String(middle.content)).toContain('1000002');
       expect(String(middle.content)).not.toContain('1000003');
@@ -93,9 +100,11 @@ describe('spilled outputs', () => {
       // No tool writes it; bash cannot overwrite it through write_file or edit.
       const write = await call(session, 'write_file', { path, content: 'x' });
       expect(write.status === 'failure' && write.error.code).toBe('path_outside_workspace');
-      expect(createHash('sha256').update(await readFile(path!)).digest('hex')).toBe(
-        createHash('sha256').update(expected).digest('hex'),
-      );
+      expect(
+        createHash('sha256')
+          .update(await readFile(path!))
+          .digest('hex'),
+      ).toBe(createHash('sha256').update(expected).digest('hex'));
     } finally {
       await session.close();
     }
@@ -139,7 +148,9 @@ describe('spilled outputs', () => {
       // grep and glob do not walk into it either.
       const grep = await call(session, 'grep', { pattern: '100000', path: mine });
       expect(grep.status).toBe('failure');
-      expect(outputOf(await call(session, 'read_file', { path, startLine: 1, endLine: 1 })).content).toContain('1');
+      expect(
+        outputOf(await call(session, 'read_file', { path, startLine: 1, endLine: 1 })).content,
+      ).toContain('1');
     } finally {
       await session.close();
     }

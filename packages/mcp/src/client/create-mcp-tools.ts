@@ -2,11 +2,11 @@ import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
   type AnyTool,
-  type OutputSpill,
   createToolSurface,
   defineJsonSchemaTool,
   implementTool,
   integerOption,
+  type OutputSpill,
   type ToolDecorator,
   type ToolProvider,
   type ToolSurface,

@@ -58,7 +58,9 @@ describe('HeadTailCapture with a spill', () => {
     const capture = new HeadTailCapture(1024, { spill, label: 'bash-stderr' });
     capture.push(Buffer.from('y'.repeat(5000)));
     const captured = capture.finish();
-    expect(captured.text).toContain('[... truncated 3976 bytes — output exceeded 1024-byte limit ...]\n[over the cap]\n');
+    expect(captured.text).toContain(
+      '[... truncated 3976 bytes — output exceeded 1024-byte limit ...]\n[over the cap]\n',
+    );
     expect(captured.spilled).toBeUndefined();
   });
 });

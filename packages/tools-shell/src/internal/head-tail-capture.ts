@@ -1,9 +1,4 @@
-import {
-  type OutputSpill,
-  type SpilledOutput,
-  type SpillWriter,
-  spilledOutputMarker,
-} from '@toolgate/core';
+import { type OutputSpill, type SpilledOutput, type SpillWriter, spilledOutputMarker } from '@toolgate/core';
 
 /** What a capture kept, decoded. */
 export interface CapturedText {
