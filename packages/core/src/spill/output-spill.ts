@@ -24,7 +24,7 @@ export interface SpillWriter {
 }
 
 /**
- * Where a session puts outputs that exceed a tool's cap (docs/architecture.md, "Spilled outputs").
+ * Where a session puts outputs that exceed a tool's cap (docs/architecture.md, "The boundary").
  * The host provides a file-backed one under the session's state directory; tools only ever see
  * this interface. Each file is readable by the session's read tools and writable by none.
  */
