@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, symlink, writeFi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startFakeModelServer } from '@toolgate/agent/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resolveSessionSettings } from '../config/resolve-session-settings.js';
 import { openHostSession } from '../session/open-host-session.js';
@@ -206,6 +207,41 @@ describe('spilled outputs', () => {
       expect(String(read.content).includes('fixture: results for qqq')).toBe(true);
     } finally {
       await session.close();
+    }
+  });
+
+  it('lets an agent read the middle of its own spilled output', async () => {
+    const server = await startFakeModelServer();
+    const configFile = join(directory, 'toolgate.config.json');
+    await writeFile(configFile, JSON.stringify({ sandbox: { mode: 'danger-full-access' } }));
+    const settings = await resolveSessionSettings({ root, env, configFile, notice: () => {} });
+    const path = join(stateHome, 'toolgate', 'sessions', 'agent-1', 'spill', '1-bash-stdout.txt');
+    server.reply(
+      { toolCalls: [{ name: 'bash', arguments: { command: 'seq 1 2000000' } }] },
+      { toolCalls: [{ name: 'read_file', arguments: { path, startLine: 1000000, endLine: 1000001 } }] },
+      { text: 'done' },
+    );
+    const session = await openHostSession(settings, {
+      answeredBy: 'test',
+      env: { ...env, TOOLGATE_MODEL: 'openai-compatible:test', TOOLGATE_BASE_URL: server.baseURL },
+      notice: () => {},
+      mode: () => 'auto',
+      sessionId: 'agent-1',
+      purpose: { kind: 'agent' },
+    });
+    try {
+      const turn = session.prompt('count');
+      const results: string[] = [];
+      for await (const event of turn) if (event.type === 'tool-result') results.push(JSON.stringify(event));
+      expect((await turn.result).stopReason).toBe('completed');
+      expect(results).toHaveLength(2);
+      expect(results[0]).toContain(path);
+      expect(results[1]).toContain('1000000');
+      expect(results[1]).toContain('1000001');
+      expect(results[1]).not.toContain('1000002');
+    } finally {
+      await session.close();
+      await server.close();
     }
   });
 
