@@ -40,9 +40,13 @@ export function createFileOutputSpill(options: FileOutputSpillOptions): OutputSp
         refusal ??= { note };
         used -= bytes;
         bytes = 0;
-        if (fd !== undefined) closeSync(fd);
+        try {
+          if (fd !== undefined) closeSync(fd);
+          rmSync(path, { force: true });
+        } catch {
+          // A file left behind stays in the session's directory and goes with it.
+        }
         fd = undefined;
-        rmSync(path, { force: true });
       };
       try {
         mkdirSync(directory, { recursive: true, mode: 0o700 });
@@ -69,7 +73,13 @@ export function createFileOutputSpill(options: FileOutputSpillOptions): OutputSp
         },
         close() {
           if (closed) return closed;
-          if (fd !== undefined) closeSync(fd);
+          if (fd !== undefined) {
+            try {
+              closeSync(fd);
+            } catch (error) {
+              fail(`[the whole output was not kept: ${(error as Error).message}]`);
+            }
+          }
           fd = undefined;
           closed = refusal ?? { path, bytes };
           return closed;
