@@ -54,6 +54,9 @@ export {
   toolRejection,
   toolSuccess,
 } from './result/tool-result.js';
+export type { OutputSpill, SpilledOutput, SpillRefusal, SpillWriter } from './spill/output-spill.js';
+export { spillCapReachedNote, spilledOutputMarker } from './spill/spill-description.js';
+export { type SpillTarget, spillText } from './spill/spill-text.js';
 export { combineToolProviders, toToolProvider } from './surface/combine-tool-providers.js';
 export { createToolSurface } from './surface/create-tool-surface.js';
 export { mergeToolSurfaces } from './surface/merge-tool-surfaces.js';

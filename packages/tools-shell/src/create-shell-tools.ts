@@ -1,4 +1,4 @@
-import { implementToolOnDemand, type Tool, type Workspace } from '@toolgate/core';
+import { implementToolOnDemand, type OutputSpill, type Tool, type Workspace } from '@toolgate/core';
 import type { BashInput, BashOutput } from './bash/bash-schema.js';
 import { BASH_SPEC } from './bash/bash-spec.js';
 import type { BashToolOptions } from './bash/create-bash-tool.js';
@@ -37,6 +37,12 @@ export interface ShellToolsOptions {
   readonly killGraceMs?: number;
   /** Environment policy for exec and start. @default inherited minus names containing KEY, SECRET or TOKEN */
   readonly environment?: ShellEnvironmentOptions;
+  /**
+   * The session's spill (the host's is a file under the session's state directory): an exec
+   * stream over `maxOutputBytes` is written there whole and the model gets its head, its tail and
+   * the file's path. @default none: the middle of such a stream is dropped
+   */
+  readonly outputSpill?: OutputSpill;
 }
 
 /** The shell tools, keyed by wire name. */
@@ -58,6 +64,7 @@ export function createShellTools(options: ShellToolsOptions): ShellTools {
           sandbox,
           ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
           ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs }),
+          ...(options.outputSpill === undefined ? {} : { spill: options.outputSpill }),
         })
       : createLocalShellExecutor({
           ...(options.shellPath === undefined ? {} : { shellPath: options.shellPath }),
@@ -66,6 +73,7 @@ export function createShellTools(options: ShellToolsOptions): ShellTools {
           ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
           ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs }),
           ...(sandbox === undefined ? {} : { sandbox }),
+          ...(options.outputSpill === undefined ? {} : { spill: options.outputSpill }),
         }));
   defaultTimeoutMsOption(options.defaultTimeoutMs);
   const bashOptions: BashToolOptions = {

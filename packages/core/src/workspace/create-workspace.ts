@@ -59,6 +59,13 @@ export interface WorkspaceOptions {
    */
   readonly unreachablePaths?: readonly string[];
   /**
+   * The session's own read-only directories (its spilled outputs), reachable although they lie
+   * under an unreachable path: a file below one is read only when named by a path that is itself
+   * below it (no symlink into it, no `..` out of it), and is never written. Nothing else under the
+   * unreachable path becomes reachable. @default []
+   */
+  readonly sessionReadRoots?: readonly string[];
+  /**
    * The host's own refusals of reading (deny rules), asked for every file and directory a tool
    * reads, lists, walks or quotes, after the boundary, the unreachable paths and the secrets.
    * @default none
@@ -171,6 +178,19 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     return realPathOfFuture(entry);
   });
   const unreachableComparable = unreachable.map(toComparable);
+  const sessionReadRoots = (options.sessionReadRoots ?? []).map((entry) => {
+    if (typeof entry !== 'string' || !isAbsolute(entry))
+      throw new InvalidOptionsError(
+        `sessionReadRoots must hold absolute paths; got ${JSON.stringify(entry)}`,
+      );
+    return { given: resolve(entry), real: realPathOfFuture(entry) };
+  });
+  /** True when a real path lies in a session read root. */
+  const inSessionReadRoot = (absolutePath: string): boolean =>
+    sessionReadRoots.some((entry) => isWithin(absolutePath, entry.real));
+  /** True when a path, as named (`..` applied, no symlink followed), lies in a session read root. */
+  const namedInSessionReadRoot = (lexicalPath: string): boolean =>
+    sessionReadRoots.some((entry) => isWithin(lexicalPath, entry.given) || isWithin(lexicalPath, entry.real));
   const readPolicy = options.readPolicy;
   const locks = createPathLocks();
 
@@ -211,14 +231,19 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     return false;
   };
 
-  /** The one read predicate (docs/architecture.md, "The boundary"), on a real absolute path. */
-  const checkReadable = (
+  /**
+   * The one read predicate (docs/architecture.md, "The boundary"), on a real absolute path;
+   * `named` is set only by {@link resolvePath} for a path named inside a session read root.
+   */
+  const judgeRead = (
     absolutePath: string,
-    checkOptions: { readonly directory?: boolean } = {},
+    checkOptions: { readonly directory?: boolean },
+    named: boolean,
   ): ToolFailure<PathErrorCode | 'invalid_arguments'> | undefined => {
     if (typeof absolutePath !== 'string' || !isAbsolute(absolutePath) || absolutePath.includes('\0'))
       return toolFailure('invalid_arguments', `Not an absolute path: ${JSON.stringify(absolutePath)}.`);
-    if (!inReach(absolutePath))
+    const sessionRead = named && inSessionReadRoot(absolutePath);
+    if (!sessionRead && !inReach(absolutePath))
       return toolFailure(
         'path_outside_workspace',
         `Path ${JSON.stringify(absolutePath)} is outside the workspace.`,
@@ -227,7 +252,7 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
           root,
         },
       );
-    const entry = unreachableEntry(absolutePath);
+    const entry = sessionRead ? undefined : unreachableEntry(absolutePath);
     if (entry !== undefined)
       return unreachableFailure(toDisplayPath(absolutePath), absolutePath, entry, false);
     const name = basename(absolutePath);
@@ -253,6 +278,13 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     }
     return undefined;
   };
+
+  // Walkers and quoting tools ask with real paths only: a session read root is never reached that way.
+  const checkReadable = (
+    absolutePath: string,
+    checkOptions: { readonly directory?: boolean } = {},
+  ): ToolFailure<PathErrorCode | 'invalid_arguments'> | undefined =>
+    judgeRead(absolutePath, checkOptions, false);
 
   const protectedReason = (absolutePath: string): string | undefined => {
     const inside = isWithin(absolutePath, root);
@@ -307,7 +339,12 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     }
     const absolutePath = real.realPath;
     const inRoot = isWithin(absolutePath, root);
+    // A session read root is read only through a path that stays in it: what a symlink or `..`
+    // leads into it is judged as any other path under the unreachable state directory.
+    const sessionRead =
+      !forWrite && inSessionReadRoot(absolutePath) && namedInSessionReadRoot(resolve(lexical));
     const allowed =
+      sessionRead ||
       inRoot ||
       allowOutsideWorkspace ||
       (!forWrite && readRoots.some((readRoot) => isWithin(absolutePath, readRoot)));
@@ -331,10 +368,12 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
         { requestedPath: requested, resolvedPath: absolutePath, pattern },
       );
     }
-    const entry = unreachableEntry(absolutePath) ?? unreachableEntry(resolve(lexical));
+    const entry = sessionRead
+      ? undefined
+      : (unreachableEntry(absolutePath) ?? unreachableEntry(resolve(lexical)));
     if (entry !== undefined) return unreachableFailure(requested, absolutePath, entry, forWrite);
     if (!forWrite && readPolicy) {
-      const denied = checkReadable(absolutePath);
+      const denied = judgeRead(absolutePath, {}, sessionRead);
       if (denied) return denied;
     }
     if (forWrite) {

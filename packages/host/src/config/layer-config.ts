@@ -2,6 +2,7 @@ import { DEFAULT_MAX_TOOL_CALLS_PER_STEP } from '@toolgate/agent';
 import { DEFAULT_SECRET_PATTERNS } from '@toolgate/core';
 import type { SandboxMode } from '@toolgate/sandbox-bwrap';
 import { isLooserMode } from './approval-mode-strictness.js';
+import { DEFAULT_SPILL_BYTES_PER_SESSION } from '../spill/spill-settings.js';
 import type { ToolgateConfig } from './toolgate-config-schema.js';
 
 /** The settings in effect, and the project keys left out because they would loosen the rules. */
@@ -95,7 +96,12 @@ export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trust
     const kept = { ...user.limits };
     for (const [key, value] of Object.entries(project.limits ?? {}) as [keyof typeof kept, number][]) {
       const base =
-        user.limits?.[key] ?? (key === 'maxToolCallsPerStep' ? DEFAULT_MAX_TOOL_CALLS_PER_STEP : Infinity);
+        user.limits?.[key] ??
+        (key === 'maxToolCallsPerStep'
+          ? DEFAULT_MAX_TOOL_CALLS_PER_STEP
+          : key === 'spillBytesPerSession'
+            ? DEFAULT_SPILL_BYTES_PER_SESSION
+            : Infinity);
       if (value > base) ignored.push(`limits.${key} ${value}`);
       else kept[key] = value;
     }

@@ -20,6 +20,8 @@ export const LIMITS_SCHEMA = z.strictObject({
   maxSessionTokens: positiveInteger.optional(),
   /** Seconds one turn may take; then what runs is stopped and the turn ends `budget_exhausted`. @default no bound */
   maxTurnSeconds: positiveInteger.optional(),
+  /** Bytes one session's spilled outputs (an output over its tool's cap, kept whole in a file) may hold. @default 268435456 */
+  spillBytesPerSession: positiveInteger.optional(),
 });
 
 /** `permissions`: allow / ask / deny lists of `tool` or `tool(specifier)`; each entry must read as a rule. */

@@ -1,4 +1,10 @@
-import { type AnyTool, BUILT_IN_TOOL_NAMES, type ToolDefinition, type Workspace } from '@toolgate/core';
+import {
+  type AnyTool,
+  BUILT_IN_TOOL_NAMES,
+  type OutputSpill,
+  type ToolDefinition,
+  type Workspace,
+} from '@toolgate/core';
 import { createAgentsMdTools, UPDATE_AGENTS_MD_SPEC } from '@toolgate/tools-agents-md';
 import { createFsTools, READ_FILE_SPEC, WRITE_FILE_SPEC } from '@toolgate/tools-fs';
 import { APPLY_PATCH_SPEC, createPatchTools, EDIT_SPEC } from '@toolgate/tools-patch';
@@ -33,6 +39,8 @@ export interface BuiltInToolsContext {
     | PromiseLike<LocalSandboxSession | SandboxSession | undefined>;
   /** The process registry bash starts processes in, shared with the session's tool modules. @default bash's own */
   readonly processes?: ProcessRegistry;
+  /** Where an output over its tool's cap is kept whole. @default none: it is cut */
+  readonly outputSpill?: OutputSpill;
 }
 
 /** The built-in tools, from every tool package, in AI4J's order. */
@@ -60,7 +68,7 @@ const FAMILIES: readonly {
 }[] = [
   {
     specs: [BASH_SPEC],
-    load: async ({ workspace, config, sandbox: opening, processes: shared }) => {
+    load: async ({ workspace, config, sandbox: opening, processes: shared, outputSpill }) => {
       const sandbox = await opening;
       const options = config.tools?.bash ?? {};
       const processes = shared ?? createProcessRegistry();
@@ -68,6 +76,7 @@ const FAMILIES: readonly {
         workspace,
         processes,
         ...(sandbox ? { sandbox } : {}),
+        ...(outputSpill ? { outputSpill } : {}),
         ...(options.timeoutMs === undefined ? {} : { defaultTimeoutMs: options.timeoutMs }),
         ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
         // TRACEPARENT of the running call, when traces are on.

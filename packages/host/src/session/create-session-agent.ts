@@ -20,6 +20,7 @@ import { networkRefusalAuditor } from '../audit/network-refusal-auditor.js';
 import { managedMcpRefusal } from '../config/managed-limits.js';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
 import type { ToolgateConfig } from '../config/toolgate-config-schema.js';
+import type { SessionSpill } from '../spill/session-spill.js';
 import { createAgentToolsFactory } from './create-agent-tools-factory.js';
 import type { SessionToolSet } from './create-session-tools.js';
 
@@ -55,6 +56,8 @@ export interface SessionAgentOptions {
   readonly clientTerminals?: ClientTerminals;
   /** Shows a running call's output so far (every session's tools, delegates' too). @default none */
   readonly onToolOutput?: (callId: string, text: string) => void;
+  /** Where outputs over a tool's cap are kept whole, for the session and its delegates (`openSessionSpill`). @default none: cut */
+  readonly spill?: SessionSpill;
 }
 
 /** The agent's limits from the config's (`maxTurnSeconds` in milliseconds) and the host's step limit. */
@@ -109,6 +112,7 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
       ...(settings.checkRuleTools ? { checkToolNames: settings.checkRuleTools } : {}),
       readPolicy: settings.readPolicy,
       unreachablePaths: settings.unreachablePaths,
+      ...(options.spill ? { spill: options.spill } : {}),
       onOpen: (set, context) => {
         if (context.delegate) return;
         tools = set;

@@ -21,6 +21,7 @@ import { createProcessRegistry } from '@toolgate/tools-shell';
 import type { ToolgateConfig } from '../config/toolgate-config-schema.js';
 import { openSessionContainer } from '../sandbox/open-session-container.js';
 import { openSessionSandbox, type SessionSandboxSettings } from '../sandbox/open-session-sandbox.js';
+import type { SessionSpill } from '../spill/session-spill.js';
 import { type LoadedToolModules, loadToolModules } from '../tool-modules/load-tool-modules.js';
 import { createBuiltInTools } from './create-built-in-tools.js';
 import { loadMcpTools, type SessionMcp } from './load-mcp-tools.js';
@@ -102,6 +103,12 @@ export interface SessionToolsOptions {
   readonly clientTerminals?: ClientTerminals;
   /** Shows a running call's output so far (`context.onOutput`; bash's long commands). @default none */
   readonly onToolOutput?: (callId: string, text: string) => void;
+  /**
+   * Where outputs over a tool's cap are kept whole (`openSessionSpill`); its directory becomes a
+   * read-only root of the workspace, reachable inside the otherwise unreachable state directory.
+   * @default none: such outputs are cut
+   */
+  readonly spill?: SessionSpill;
 }
 
 /** A session's ungated tools: the built-ins and the MCP servers' tools, and what must be stopped at its end. */
@@ -127,13 +134,14 @@ export type SessionSandbox = BwrapSandbox | ContainerSandbox;
 export function createConfiguredWorkspace(
   root: string,
   config: ToolgateConfig,
-  options: Pick<SessionToolsOptions, 'readPolicy' | 'unreachablePaths'> = {},
+  options: Pick<SessionToolsOptions, 'readPolicy' | 'unreachablePaths' | 'spill'> = {},
 ): Workspace {
   const workspaceConfig = config.workspace ?? {};
   return createWorkspace({
     root,
     ...(options.readPolicy ? { readPolicy: options.readPolicy } : {}),
     ...(options.unreachablePaths ? { unreachablePaths: options.unreachablePaths } : {}),
+    ...(options.spill ? { sessionReadRoots: [options.spill.directory] } : {}),
     ...(workspaceConfig.readRoots
       ? { readRoots: workspaceConfig.readRoots.map((path) => resolve(root, path)) }
       : {}),
@@ -239,6 +247,7 @@ export async function createSessionTools(options: SessionToolsOptions): Promise<
       config,
       sandbox: opening,
       ...(processes ? { processes } : {}),
+      ...(options.spill ? { outputSpill: options.spill.spill } : {}),
       ...(options.builtIns ? { only: options.builtIns } : {}),
     });
     let stopped = 0;
@@ -277,6 +286,7 @@ export async function createSessionTools(options: SessionToolsOptions): Promise<
         cwd: workspace.root,
         servers: givenServers,
         ...(options.refuseMcpServer ? { refuse: options.refuseMcpServer } : {}),
+        ...(options.spill ? { outputSpill: options.spill.spill } : {}),
         waitForServers: options.waitForMcpServers ?? true,
         ...(options.env ? { env: options.env } : {}),
         ...(options.mcpElicit ? { elicit: options.mcpElicit } : {}),

@@ -1,4 +1,4 @@
-import type { ToolProvider } from '@toolgate/core';
+import type { OutputSpill, ToolProvider } from '@toolgate/core';
 import type { McpElicitor, McpServerConfig, McpServersConfig } from '@toolgate/mcp';
 import { mcpTokenFile } from '../config/mcp-token-file.js';
 import { mcpToolPinsFile } from '../config/mcp-tool-pins-file.js';
@@ -44,6 +44,8 @@ export interface LoadMcpToolsOptions {
    * is never started and shows as `refused` in the status lines. @default every server may start
    */
   readonly refuse?: (name: string, server: McpServerConfig) => string | undefined;
+  /** Where a result over its cap is kept whole (the session's spill). @default none: it is cut */
+  readonly outputSpill?: OutputSpill;
 }
 
 /**
@@ -96,6 +98,7 @@ export async function loadMcpTools(
     pins: createFileToolPins(mcpToolPinsFile(options.env ?? process.env)),
     ...(options.stderr ? { stderr: options.stderr } : {}),
     ...(options.onToolsChanged ? { onToolsChanged: options.onToolsChanged } : {}),
+    ...(options.outputSpill ? { outputSpill: options.outputSpill } : {}),
   });
   return {
     provider: mcp.tools,

@@ -8,6 +8,7 @@ import type { SessionSettings } from '../config/resolve-session-settings.js';
 import { addedContext, hookedTurn } from '../hooks/hooked-turn.js';
 import { selectModel } from '../model/select-model.js';
 import { switchableModel } from '../model/switchable-model.js';
+import { openSessionSpill } from '../spill/session-spill.js';
 import { auditedTurn } from './audited-turn.js';
 import { createSessionAgent } from './create-session-agent.js';
 import type { SessionToolSet } from './create-session-tools.js';
@@ -70,6 +71,7 @@ export async function openAgentHostSession(
       model: current.model,
       delegates,
       notice,
+      spill: openSessionSpill(settings.config, env, options.sessionId),
       before: [...sessionBudgetDecorators(settings.config), ...(oversight?.before ?? [])],
       after: [...(turns ? [turns.gate] : []), ...(oversight?.after ?? []), ...(options.after ?? [])],
       ...(oversight ? { onEvent: oversight.onEvent } : {}),

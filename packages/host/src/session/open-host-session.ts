@@ -4,6 +4,7 @@ import { networkRefusalAuditor } from '../audit/network-refusal-auditor.js';
 import { sessionBudgetDecorators } from '../budgets/session-budget-decorators.js';
 import { managedMcpRefusal } from '../config/managed-limits.js';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
+import { openSessionSpill } from '../spill/session-spill.js';
 import { builtInToolDeclaration } from './create-built-in-tools.js';
 import { createSessionSurface } from './create-session-surface.js';
 import type { SessionToolsOptions } from './create-session-tools.js';
@@ -78,6 +79,7 @@ async function openToolHostSession(
       ...(settings.checkRuleTools ? { checkToolNames: settings.checkRuleTools } : {}),
       readPolicy: settings.readPolicy,
       unreachablePaths: settings.unreachablePaths,
+      spill: openSessionSpill(settings.config, options.env, options.sessionId),
       ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
       ...(settings.mcpWithheld === undefined ? {} : { onMcpWithheld: () => notice(settings.mcpWithheld!) }),
       ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),

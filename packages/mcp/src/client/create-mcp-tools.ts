@@ -6,6 +6,7 @@ import {
   defineJsonSchemaTool,
   implementTool,
   integerOption,
+  type OutputSpill,
   type ToolDecorator,
   type ToolProvider,
   type ToolSurface,
@@ -55,6 +56,11 @@ export interface CreateMcpToolsOptions {
   readonly decorators?: readonly ToolDecorator[];
   /** Largest text a call returns to the model; longer text is cut with a marker. @default 100000 */
   readonly maxResultChars?: number;
+  /**
+   * Where a result longer than `maxResultChars` is kept whole (a host's session spill): the model
+   * reads its head, its tail and the file's path instead of a cut. @default none: it is cut
+   */
+  readonly outputSpill?: OutputSpill;
   /** Called when a server's tools or state change (list_changed, a crash). @default nothing */
   readonly onToolsChanged?: (server: string) => void;
   /** Name and version this client reports to servers. @default { name: 'toolgate', version: '0.0.0' } */
@@ -166,15 +172,16 @@ export async function createMcpTools(options: CreateMcpToolsOptions): Promise<Mc
       async execute(input, context) {
         const timeoutMs = connection.config.toolTimeoutMs ?? callTimeoutMs;
         const outcome = await connection.call(mcpTool.name, input, context.signal, timeoutMs);
+        const spill = options.outputSpill && { spill: options.outputSpill, label: name };
         switch (outcome.kind) {
           case 'result':
             return outcome.result.isError
               ? mcpFailure(
                   'mcp_tool_error',
-                  joinContent(outcome.result.content, maxResultChars) ||
+                  joinContent(outcome.result.content, maxResultChars, spill) ||
                     `MCP tool "${mcpTool.name}" of server "${connection.name}" reported an error without a message.`,
                 )
-              : toolSuccess(toMcpToolOutput(outcome.result, maxResultChars));
+              : toolSuccess(toMcpToolOutput(outcome.result, maxResultChars, spill));
           case 'aborted':
             return mcpFailure('aborted', `${name} was cancelled before it finished.`);
           case 'too_large':

@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { SpillTarget } from '@toolgate/core';
 import { capText } from '../internal/cap-text.js';
 
 /**
@@ -42,13 +43,21 @@ function summarize(block: ContentBlock): string {
 }
 
 /** Joins a result's content blocks into the text a model reads, capped at `maxChars`. */
-export function joinContent(content: CallToolResult['content'] | undefined, maxChars: number): string {
-  return capText((content ?? []).map(summarize).join('\n'), maxChars);
+export function joinContent(
+  content: CallToolResult['content'] | undefined,
+  maxChars: number,
+  spill?: SpillTarget,
+): string {
+  return capText((content ?? []).map(summarize).join('\n'), maxChars, spill);
 }
 
 /** The success output of a call result. */
-export function toMcpToolOutput(result: CallToolResult, maxChars: number): McpToolOutput {
-  const text = joinContent(result.content, maxChars);
+export function toMcpToolOutput(
+  result: CallToolResult,
+  maxChars: number,
+  spill?: SpillTarget,
+): McpToolOutput {
+  const text = joinContent(result.content, maxChars, spill);
   const structured = result.structuredContent;
   return structured !== undefined && structured !== null && typeof structured === 'object'
     ? { text, structuredContent: structured }

@@ -1,3 +1,4 @@
+import type { OutputSpill } from '@toolgate/core';
 import { createShellEnvironment, type ShellEnvironmentOptions } from '../environment/shell-environment.js';
 import { killGraceMsOption, maxOutputBytesOption } from '../internal/shell-options.js';
 import type { LocalShellSettings } from './local-shell-runner.js';
@@ -19,6 +20,8 @@ export interface LocalShellExecutorOptions {
   readonly killGraceMs?: number;
   /** A sandbox on this machine: each command's shell is spawned through it. @default none */
   readonly sandbox?: LocalSandboxSession;
+  /** Where a stream that exceeds `maxOutputBytes` is written whole; the model is told its path. @default none (cut) */
+  readonly spill?: OutputSpill;
 }
 
 /**
@@ -38,6 +41,7 @@ export function createLocalShellExecutor(options: LocalShellExecutorOptions = {}
     shell: resolveShell(options),
     environment: createShellEnvironment(options.environment),
     sandbox: options.sandbox,
+    spill: options.spill,
   };
   let runner: Promise<ShellCommandExecutor> | undefined;
   return {

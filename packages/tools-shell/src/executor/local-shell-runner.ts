@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { type ToolFailure, toolSuccess } from '@toolgate/core';
+import { type OutputSpill, type ToolFailure, toolSuccess } from '@toolgate/core';
 import { BASH_TIMEOUT_HINT } from '../bash/bash-description.js';
 import { delay } from '../internal/delay.js';
 import { HeadTailCapture } from '../internal/head-tail-capture.js';
@@ -18,6 +18,7 @@ export interface LocalShellSettings {
   readonly shell: ShellInvocation;
   readonly environment: () => Record<string, string>;
   readonly sandbox: LocalSandboxSession | undefined;
+  readonly spill: OutputSpill | undefined;
 }
 
 const PIPE_DRAIN_WAIT_MS = 1000;
@@ -30,7 +31,7 @@ type Ending = { readonly kind: 'exit' } | { readonly kind: 'timeout' } | { reado
  * command: spawning, output capture, timeouts and stopping the process group.
  */
 export function createLocalShellRunner(settings: LocalShellSettings): ShellCommandExecutor {
-  const { maxOutputBytes, graceMs, shell, environment, sandbox } = settings;
+  const { maxOutputBytes, graceMs, shell, environment, sandbox, spill } = settings;
   const sandboxIds = sandbox ? { sandboxProviderId: sandbox.providerId, sandboxSessionId: sandbox.id } : {};
 
   return {
@@ -87,8 +88,8 @@ export function createLocalShellRunner(settings: LocalShellSettings): ShellComma
           `Could not start ${invocation.file}: ${(error as Error).message}`,
         );
       }
-      const stdout = new HeadTailCapture(maxOutputBytes);
-      const stderr = new HeadTailCapture(maxOutputBytes);
+      const stdout = new HeadTailCapture(maxOutputBytes, spill && { spill, label: 'bash-stdout' });
+      const stderr = new HeadTailCapture(maxOutputBytes, spill && { spill, label: 'bash-stderr' });
       const live = request.onOutput ? liveOutput(request.onOutput) : undefined;
       child.stdout!.on('data', (chunk: Buffer) => {
         stdout.push(chunk);
@@ -155,11 +156,11 @@ export function createLocalShellRunner(settings: LocalShellSettings): ShellComma
       await Promise.race([pipesClosed, delay(PIPE_DRAIN_WAIT_MS)]);
       closePipes();
 
+      const out = stdout.finish();
+      const err = stderr.finish();
       if (ending.kind === 'abort') {
         return shellFailure('aborted', `bash was cancelled; the command's process group was stopped.`);
       }
-      const out = stdout.finish();
-      const err = stderr.finish();
       const timedOut = ending.kind === 'timeout';
       const stderrText = timedOut
         ? `${err.text}${err.text === '' ? '' : '\n'}${BASH_TIMEOUT_HINT}`

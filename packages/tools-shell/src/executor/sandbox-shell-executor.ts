@@ -1,7 +1,7 @@
-import { type Outcome, toolSuccess } from '@toolgate/core';
+import { type OutputSpill, type Outcome, toolSuccess } from '@toolgate/core';
 import { BASH_TIMEOUT_HINT } from '../bash/bash-description.js';
 import type { BashExecResult } from '../bash/bash-schema.js';
-import { HeadTailCapture } from '../internal/head-tail-capture.js';
+import { type CaptureSpill, HeadTailCapture } from '../internal/head-tail-capture.js';
 import { shellFailure } from '../internal/shell-failure.js';
 import { killGraceMsOption, maxOutputBytesOption } from '../internal/shell-options.js';
 import type { SandboxProcess, SandboxSession } from './sandbox-session.js';
@@ -15,6 +15,8 @@ export interface SandboxShellExecutorOptions {
   readonly maxOutputBytes?: number;
   /** Time between SIGTERM and SIGKILL when a streamed command is stopped (timeout, cancel). @default 1000 */
   readonly killGraceMs?: number;
+  /** Where a stream that exceeds `maxOutputBytes` is written whole; the model is told its path. @default none (cut) */
+  readonly spill?: OutputSpill;
 }
 
 type Ending = 'exit' | 'timeout' | 'abort';
@@ -26,6 +28,7 @@ async function streamCommand(
   request: ShellCommandRequest,
   maxOutputBytes: number,
   graceMs: number,
+  spill: OutputSpill | undefined,
 ): Promise<Outcome<BashExecResult>> {
   const startedAt = performance.now();
   let started: SandboxProcess;
@@ -45,8 +48,8 @@ async function streamCommand(
       `Sandbox ${sandbox.providerId}/${sandbox.id} could not run the command: ${(error as Error)?.message ?? String(error)}`,
     );
   }
-  const stdout = new HeadTailCapture(maxOutputBytes);
-  const stderr = new HeadTailCapture(maxOutputBytes);
+  const stdout = new HeadTailCapture(maxOutputBytes, spill && { spill, label: 'bash-stdout' });
+  const stderr = new HeadTailCapture(maxOutputBytes, spill && { spill, label: 'bash-stderr' });
   started.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
   started.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
   let timer: NodeJS.Timeout | undefined;
@@ -88,9 +91,13 @@ async function streamCommand(
   });
 }
 
-function cap(text: string, limitBytes: number): { text: string; truncated: boolean } {
+function cap(
+  text: string,
+  limitBytes: number,
+  spill: CaptureSpill | undefined,
+): { text: string; truncated: boolean } {
   if (text.length * 3 <= limitBytes) return { text, truncated: false };
-  const capture = new HeadTailCapture(limitBytes);
+  const capture = new HeadTailCapture(limitBytes, spill);
   capture.push(Buffer.from(text, 'utf8'));
   const captured = capture.finish();
   return captured.droppedBytes > 0 ? { text: captured.text, truncated: true } : { text, truncated: false };
@@ -104,14 +111,14 @@ function cap(text: string, limitBytes: number): { text: string; truncated: boole
  * the timeout or a cancel stops the command's process group in the sandbox (SIGTERM, grace, SIGKILL).
  */
 export function createSandboxShellExecutor(options: SandboxShellExecutorOptions): ShellCommandExecutor {
-  const { sandbox } = options;
+  const { sandbox, spill } = options;
   const maxOutputBytes = maxOutputBytesOption(options.maxOutputBytes);
   const graceMs = killGraceMsOption(options.killGraceMs);
   return {
     async execute(request) {
       if (sandbox.startProcess) {
         const startProcess = sandbox.startProcess.bind(sandbox);
-        return streamCommand(sandbox, startProcess, request, maxOutputBytes, graceMs);
+        return streamCommand(sandbox, startProcess, request, maxOutputBytes, graceMs, spill);
       }
       const startedAt = performance.now();
       let result: Awaited<ReturnType<SandboxSession['execute']>>;
@@ -135,8 +142,8 @@ export function createSandboxShellExecutor(options: SandboxShellExecutorOptions)
       if (request.signal.aborted) {
         return shellFailure('aborted', 'bash was cancelled while the sandbox ran the command.');
       }
-      const stdout = cap(result.stdout ?? '', maxOutputBytes);
-      const stderr = cap(result.stderr ?? '', maxOutputBytes);
+      const stdout = cap(result.stdout ?? '', maxOutputBytes, spill && { spill, label: 'bash-stdout' });
+      const stderr = cap(result.stderr ?? '', maxOutputBytes, spill && { spill, label: 'bash-stderr' });
       const timedOut = result.timedOut === true;
       return toolSuccess({
         command: request.command,

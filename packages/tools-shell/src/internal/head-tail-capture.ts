@@ -1,3 +1,5 @@
+import { type OutputSpill, type SpilledOutput, type SpillWriter, spilledOutputMarker } from '@toolgate/core';
+
 /** What a capture kept, decoded. */
 export interface CapturedText {
   /** The text, with a marker in place of the dropped middle when the stream exceeded its cap. */
@@ -6,6 +8,14 @@ export interface CapturedText {
   readonly totalBytes: number;
   /** Bytes left out (0 when everything was kept). */
   readonly droppedBytes: number;
+  /** Where the whole stream was written, when it exceeded its cap and the session spilled it. */
+  readonly spilled?: SpilledOutput;
+}
+
+/** Where a capture writes a stream that exceeds its cap: the session's spill and the file's label. */
+export interface CaptureSpill {
+  readonly spill: OutputSpill;
+  readonly label: string;
 }
 
 /** Marker put where the middle of an oversized stream was dropped (AI4J's wording). */
@@ -43,7 +53,9 @@ function firstSequenceStart(bytes: Uint8Array): number {
 /**
  * Captures one output stream in bounded memory: the first half of `limitBytes` and the last half
  * are kept, the middle is only counted. Bytes are decoded once at the end, invalid UTF-8 becoming
- * U+FFFD; when the middle is dropped, the cut points move to character boundaries.
+ * U+FFFD; when the middle is dropped, the cut points move to character boundaries. With a spill,
+ * the whole stream goes to a file from the moment it exceeds its cap (what was held so far first,
+ * then each chunk as it comes), and the marker names that file.
  */
 export class HeadTailCapture {
   private readonly headLimit: number;
@@ -54,7 +66,12 @@ export class HeadTailCapture {
   private tailLength = 0;
   private total = 0;
 
-  constructor(private readonly limitBytes: number) {
+  private writer: SpillWriter | undefined;
+
+  constructor(
+    private readonly limitBytes: number,
+    private readonly spill?: CaptureSpill,
+  ) {
     this.headLimit = Math.ceil(limitBytes / 2);
     this.tailLimit = limitBytes - this.headLimit;
   }
@@ -62,6 +79,14 @@ export class HeadTailCapture {
   /** Adds a chunk of the stream. */
   push(chunk: Buffer): void {
     this.total += chunk.length;
+    if (this.writer) this.writer.write(chunk);
+    else if (this.spill && this.total > this.limitBytes) {
+      // Nothing was dropped yet: the head and the tail still hold every earlier byte.
+      this.writer = this.spill.spill.open(this.spill.label);
+      if (this.head) this.writer.write(this.head.subarray(0, this.headLength));
+      for (const held of this.tail) this.writer.write(held);
+      this.writer.write(chunk);
+    }
     let rest = chunk;
     if (this.headLength < this.headLimit) {
       const take = Math.min(this.headLimit - this.headLength, rest.length);
@@ -103,10 +128,17 @@ export class HeadTailCapture {
     const headKept = head.subarray(0, completeSequenceLength(head));
     const tailKept = tail.subarray(firstSequenceStart(tail));
     const dropped = this.total - headKept.length - tailKept.length;
+    const outcome = this.writer?.close();
+    const spilled = outcome && 'path' in outcome ? outcome : undefined;
+    const note = outcome && 'note' in outcome ? `${outcome.note}\n` : '';
+    const marker = spilled
+      ? spilledOutputMarker(dropped, spilled)
+      : `${truncationMarker(dropped, this.limitBytes)}${note}`;
     return {
-      text: decode(headKept) + truncationMarker(dropped, this.limitBytes) + decode(tailKept),
+      text: decode(headKept) + marker + decode(tailKept),
       totalBytes: this.total,
       droppedBytes: dropped,
+      ...(spilled ? { spilled } : {}),
     };
   }
 }
