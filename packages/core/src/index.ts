@@ -1,5 +1,11 @@
 export { type ApprovalMemory, createApprovalMemory } from './approval/approval-memory.js';
 export { APPROVAL_MODES, type ApprovalMode } from './approval/approval-mode.js';
+export {
+  APPROVAL_MODE_ALIASES,
+  describeApprovalModeNames,
+  parseApprovalMode,
+} from './approval/approval-mode-names.js';
+export { isAtLeastAsStrict } from './approval/approval-strictness.js';
 export { type ApprovalRequest, buildApprovalRequest } from './approval/approval-request.js';
 export type { ApprovalRules } from './approval/approval-rules.js';
 export type { ApprovalSummary, FileChangePreview } from './approval/approval-summary.js';
@@ -11,8 +17,8 @@ export {
 } from './approval/approver.js';
 export { editScope } from './approval/edit-scope.js';
 export { previewFileChanges } from './approval/preview-file-changes.js';
-export { type ApprovalSubject, requiresApproval } from './approval/requires-approval.js';
-export type { ToolApproval } from './approval/tool-approval.js';
+export { type ApprovalSubject, approvalDecision, requiresApproval } from './approval/requires-approval.js';
+export type { ApprovalDecision, DeclaredApprovalMode, ToolApproval } from './approval/tool-approval.js';
 export { standardDecorators } from './decorators/standard-decorators.js';
 export type { ApprovalOptions } from './decorators/with-approval.js';
 export { type ApprovalExplanation, withApprovalExplanation } from './decorators/with-approval-explanation.js';

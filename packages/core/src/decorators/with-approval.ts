@@ -4,6 +4,7 @@ import { type ApprovalRequest, buildApprovalRequest } from '../approval/approval
 import type { ApprovalRules } from '../approval/approval-rules.js';
 import { type ApprovalAnswer, type Approver, approvalAnswerKind } from '../approval/approver.js';
 import { decideApproval } from '../approval/decide-approval.js';
+import { modeRefusalReason } from '../approval/mode-refusal-description.js';
 import { prepareInvocation } from '../executor/invocation-stages.js';
 import type { ToolDecorator } from '../executor/tool-invocation.js';
 import { toolRejection } from '../result/tool-result.js';
@@ -97,6 +98,8 @@ export function withApproval(options: ApprovalOptions = {}): ToolDecorator {
     const proceed = held ? async () => held.quoted : next;
     if (preApproved) return proceed();
     if (trace.by === 'rule' && trace.outcome === 'reject') return toolRejection('rule', trace.verdict.reason);
+    if (trace.by === 'mode' && trace.outcome === 'reject')
+      return toolRejection('mode', modeRefusalReason(mode, request().detail));
     if (trace.by === 'memory') {
       const answer = trace.remembered === 'allow' ? 'allow_always' : 'reject_always';
       invocation.emit({ type: 'approval-answer', call: invocation.call, answer, remembered: true });

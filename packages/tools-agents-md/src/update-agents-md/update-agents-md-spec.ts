@@ -18,7 +18,11 @@ export const UPDATE_AGENTS_MD_SPEC = defineTool({
     idempotent: false,
     openWorld: false,
   },
-  // update_agents_md runs unasked in safe mode (reading it changes nothing either).
-  approval: { rule: { safe: 'run' } },
+  // update_agents_md runs unasked in safe mode (reading it changes nothing either); plan lets it
+  // read only, and accept-edits runs it as safe does.
+  approval: {
+    rule: { safe: 'run', plan: (input) => (input.action === 'read' ? 'run' : 'refuse') },
+    workspaceEdit: true,
+  },
   presentation: UPDATE_AGENTS_MD_PRESENTATION,
 });

@@ -19,6 +19,7 @@ export const APPLY_PATCH_SPEC = defineTool({
     idempotent: false,
     openWorld: false,
   },
-  approval: { summarize: summarizePatch },
+  // Asks in safe mode; it writes only through the workspace's boundary, so accept-edits runs it.
+  approval: { summarize: summarizePatch, workspaceEdit: true },
   presentation: APPLY_PATCH_PRESENTATION,
 });

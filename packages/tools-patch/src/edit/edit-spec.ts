@@ -18,7 +18,8 @@ export const EDIT_SPEC = defineTool({
     idempotent: false,
     openWorld: false,
   },
-  // edit runs unasked in safe mode; a rule (`"ask": ["edit"]`) widens it.
-  approval: { rule: { safe: 'run' } },
+  // edit runs unasked in safe mode; a rule (`"ask": ["edit"]`) widens it. It writes only through
+  // the workspace's boundary: accept-edits runs it unasked; plan refuses it.
+  approval: { rule: { safe: 'run' }, workspaceEdit: true },
   presentation: EDIT_PRESENTATION,
 });
