@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { type AgentApp, agent, methods, PROTOCOL_VERSION, RequestError } from '@agentclientprotocol/sdk';
-import { APPROVAL_MODES, type ApprovalMode } from '@toolgate/core';
 import { ConfigError, ModelConfigError, resolveSessionSettings } from '@toolgate/host';
 import { type AcpSession, createAcpSession } from './acp-session.js';
+import { sessionModeOf, sessionModeState } from './session-modes.js';
 import { toMcpServers } from './to-mcp-servers.js';
 
 /** Options of {@link createAcpApp}. */
@@ -23,23 +23,10 @@ export interface AcpAgent {
   closeAll(): Promise<void>;
 }
 
-const MODE_DESCRIPTIONS: Readonly<Record<ApprovalMode, { name: string; description: string }>> = {
-  manual: { name: 'Manual', description: 'Ask before every tool call.' },
-  safe: {
-    name: 'Safe',
-    description: 'Reads, searches and file edits run; commands, patches and MCP tools ask first.',
-  },
-  auto: { name: 'Auto', description: 'Every tool call runs without asking.' },
-};
-
 const NO_MODEL =
   'No model configured for toolgate-acp. Set "model": "provider:model" in the user config file or TOOLGATE_MODEL=provider:model in the environment the editor starts it with ' +
   '(openai:…, anthropic:… or openai-compatible:… with TOOLGATE_BASE_URL, e.g. http://localhost:11434/v1 for Ollama), ' +
   'and the provider key: OPENAI_API_KEY, ANTHROPIC_API_KEY or TOOLGATE_API_KEY.';
-
-function isApprovalMode(value: string): value is ApprovalMode {
-  return (APPROVAL_MODES as readonly string[]).includes(value);
-}
 
 /** Builds the ACP agent: initialize, session/new, set_mode, prompt, cancel, close. */
 export function createAcpApp(options: AcpAppOptions): AcpAgent {
@@ -103,22 +90,11 @@ export function createAcpApp(options: AcpAppOptions): AcpAgent {
         throw error;
       }
       sessions.set(sessionId, session);
-      return {
-        sessionId,
-        modes: {
-          currentModeId: settings.mode,
-          availableModes: APPROVAL_MODES.map((id) => ({ id, ...MODE_DESCRIPTIONS[id] })),
-        },
-      };
+      return { sessionId, modes: sessionModeState(settings.mode) };
     })
     .onRequest(methods.agent.session.setMode, ({ params }) => {
       const session = sessionOf(params.sessionId);
-      if (!isApprovalMode(params.modeId))
-        throw RequestError.invalidParams(
-          undefined,
-          `Unknown mode ${JSON.stringify(params.modeId)}; expected one of ${APPROVAL_MODES.join(', ')}.`,
-        );
-      session.mode = params.modeId;
+      session.mode = sessionModeOf(params.modeId);
       return {};
     })
     .onRequest(methods.agent.session.prompt, async ({ params }) => ({

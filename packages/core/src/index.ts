@@ -1,13 +1,17 @@
 export { type ApprovalMemory, createApprovalMemory } from './approval/approval-memory.js';
 export { APPROVAL_MODES, type ApprovalMode } from './approval/approval-mode.js';
 export {
+  APPROVAL_MODE_DESCRIPTIONS,
+  type ApprovalModeDescription,
+} from './approval/approval-mode-descriptions.js';
+export {
   APPROVAL_MODE_ALIASES,
   describeApprovalModeNames,
   parseApprovalMode,
 } from './approval/approval-mode-names.js';
-export { isAtLeastAsStrict } from './approval/approval-strictness.js';
 export { type ApprovalRequest, buildApprovalRequest } from './approval/approval-request.js';
 export type { ApprovalRules } from './approval/approval-rules.js';
+export { isAtLeastAsStrict } from './approval/approval-strictness.js';
 export type { ApprovalSummary, FileChangePreview } from './approval/approval-summary.js';
 export {
   type ApprovalAnswer,

@@ -198,7 +198,14 @@ describe.skipIf(SKIP_REASON !== undefined)(
       );
       expect(value.sessionId).toEqual(expect.any(String));
       expect(value.modes?.currentModeId).toBe('safe');
-      expect(value.modes?.availableModes.map((mode) => mode.id)).toEqual(['manual', 'safe', 'auto']);
+      expect(value.modes?.availableModes.map((mode) => mode.id)).toEqual([
+        'manual',
+        'safe',
+        'auto',
+        'plan',
+        'accept-edits',
+        'dont-ask',
+      ]);
       expect(code).toBe(0);
     });
 

@@ -100,7 +100,8 @@ describe('approvalDecision', () => {
       for (const base of APPROVAL_MODES) {
         const holds = wellBehaved.every(
           ({ tool, input }) =>
-            STRICTNESS[approvalDecision(mode, tool, input)] >= STRICTNESS[approvalDecision(base, tool, input)],
+            STRICTNESS[approvalDecision(mode, tool, input)] >=
+            STRICTNESS[approvalDecision(base, tool, input)],
         );
         // Claimed comparable → holds on every call; claimed incomparable → some call shows it.
         expect({ mode, base, holds }).toEqual({ mode, base, holds: isAtLeastAsStrict(mode, base) });

@@ -28,7 +28,11 @@ function defaultDecision(mode: DeclaredApprovalMode, tool: ApprovalSubject): App
   }
 }
 
-function declaredDecision(mode: DeclaredApprovalMode, tool: ApprovalSubject, input: unknown): ApprovalDecision {
+function declaredDecision(
+  mode: DeclaredApprovalMode,
+  tool: ApprovalSubject,
+  input: unknown,
+): ApprovalDecision {
   const rule = tool.approval?.rule?.[mode];
   if (rule === undefined) return defaultDecision(mode, tool);
   return typeof rule === 'function' ? rule(input as never) : rule;
@@ -46,7 +50,11 @@ function editsWorkspace(tool: ApprovalSubject, input: unknown): boolean {
  * runs what the tool declares a workspace edit (as auto does) and is safe otherwise; dont-ask is
  * safe with every question turned into a refusal.
  */
-export function approvalDecision(mode: ApprovalMode, tool: ApprovalSubject, input: unknown): ApprovalDecision {
+export function approvalDecision(
+  mode: ApprovalMode,
+  tool: ApprovalSubject,
+  input: unknown,
+): ApprovalDecision {
   switch (mode) {
     case 'manual':
     case 'safe':

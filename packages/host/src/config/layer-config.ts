@@ -1,5 +1,5 @@
 import { DEFAULT_MAX_TOOL_CALLS_PER_STEP } from '@toolgate/agent';
-import { type ApprovalMode, DEFAULT_SECRET_PATTERNS } from '@toolgate/core';
+import { DEFAULT_SECRET_PATTERNS, isAtLeastAsStrict } from '@toolgate/core';
 import type { SandboxMode } from '@toolgate/sandbox-bwrap';
 import type { ToolgateConfig } from './toolgate-config-schema.js';
 
@@ -9,9 +9,6 @@ export interface LayeredConfig {
   /** Project keys ignored, as `key value` for the notice (`approval "auto"`). */
   readonly ignored: readonly string[];
 }
-
-// How much each mode lets run without asking.
-const LOOSENESS: Readonly<Record<ApprovalMode, number>> = { manual: 0, safe: 1, auto: 2 };
 
 // How far each sandbox mode lets bash reach.
 const SANDBOX_LOOSENESS: Readonly<Record<SandboxMode, number>> = {
@@ -26,8 +23,8 @@ function unique(paths: readonly string[]): string[] {
 
 /**
  * The user's file, then the project's on top. A trusted project overrides key by key. An untrusted
- * one may only tighten: `model` and `baseURL` (where the prompts and the provider key go), a looser
- * approval mode, `allowOutsideWorkspace: true`, extra `readRoots`, a looser `sandbox.mode`,
+ * one may only tighten: `model` and `baseURL` (where the prompts and the provider key go), an
+ * approval mode not at least as strict as the user's on every call (`isAtLeastAsStrict`), `allowOutsideWorkspace: true`, extra `readRoots`, a looser `sandbox.mode`,
  * `sandbox.network: true`, `sandbox.required: false` and `agents` (instructions and models a cloned
  * repository chose) are ignored (listed in `ignored`), and so are its hooks, its audit file and the
  * exceptions (`!…`) or `[]` of its `secrets` (other secret patterns add to the user's); a project's
@@ -87,7 +84,9 @@ export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trust
       projectAgents = [];
     }
     const base = user.approval ?? 'safe';
-    if (approval !== undefined && LOOSENESS[approval] > LOOSENESS[base]) {
+    // Only a mode at least as strict on every call: a looser one, or one that is stricter for some
+    // calls and looser for others (plan or dont-ask over manual), is the person's choice.
+    if (approval !== undefined && !isAtLeastAsStrict(approval, base)) {
       ignored.push(`approval ${JSON.stringify(approval)}`);
       approval = undefined;
     }

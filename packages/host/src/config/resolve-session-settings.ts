@@ -7,6 +7,8 @@ import {
   BUILT_IN_TOOL_NAMES,
   createSecretMatcher,
   DEFAULT_SECRET_PATTERNS,
+  describeApprovalModeNames,
+  parseApprovalMode,
   type ReadPolicy,
 } from '@toolgate/core';
 import { createPermissionRules } from '@toolgate/rules';
@@ -31,8 +33,6 @@ import { describeDistrust, trustCommandFor, type WorkspaceTrust } from './worksp
 
 /** The MCP servers file looked up in the workspace root. */
 export const MCP_CONFIG_FILE_NAME = '.mcp.json';
-
-const APPROVAL_MODES: readonly ApprovalMode[] = ['manual', 'safe', 'auto'];
 
 /** Options of {@link resolveSessionSettings}: the workspace, the environment and the host's flags. */
 export interface ResolveSessionSettingsOptions {
@@ -121,13 +121,13 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-/** `TOOLGATE_APPROVAL` (trimmed, any case) when set; anything else is a {@link ConfigError}. */
+/** `TOOLGATE_APPROVAL` (trimmed, any case, Claude Code's names too) when set; anything else is a {@link ConfigError}. */
 function approvalFromEnv(raw: string | undefined): ApprovalMode | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
-  const value = raw.trim().toLowerCase();
-  if ((APPROVAL_MODES as readonly string[]).includes(value)) return value as ApprovalMode;
+  const mode = parseApprovalMode(raw);
+  if (mode) return mode;
   throw new ConfigError(
-    `TOOLGATE_APPROVAL expects one of ${APPROVAL_MODES.join(', ')}; got ${JSON.stringify(raw)}.`,
+    `TOOLGATE_APPROVAL expects one of ${describeApprovalModeNames()}; got ${JSON.stringify(raw)}.`,
   );
 }
 

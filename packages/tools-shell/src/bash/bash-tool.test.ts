@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import {
   APPROVAL_MODES,
   type ApprovalRequest,
+  approvalDecision,
   createApprovalMemory,
   createToolSurface,
   InvalidOptionsError,
-  approvalDecision,
   serializeToolResult,
   standardDecorators,
 } from '@toolgate/core';
