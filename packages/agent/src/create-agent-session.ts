@@ -175,6 +175,12 @@ export async function createAgentSession(options: AgentOptions, child?: ChildSco
       return { result, [Symbol.asyncIterator]: () => channel[Symbol.asyncIterator]() };
     },
     history: () => history,
+    clear() {
+      if (closed.signal.aborted) throw new InvalidOptionsError('The session is closed.');
+      if (running)
+        throw new InvalidOptionsError('A turn is running in this session; clear it after the turn.');
+      history = [];
+    },
     close() {
       closing ??= (async () => {
         closed.abort();

@@ -16,6 +16,7 @@ export type { ApprovalSummary, FileChangePreview } from './approval/approval-sum
 export {
   type ApprovalAnswer,
   type ApprovalAnswerKind,
+  type ApprovalLastingAlways,
   type Approver,
   isApprovingAnswer,
 } from './approval/approver.js';

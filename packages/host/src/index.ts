@@ -11,6 +11,14 @@ export { userConfigFile } from './config/user-config-file.js';
 export { checkWorkspaceTrust, describeDistrust } from './config/workspace-trust.js';
 export { writeUserConfig } from './config/write-user-config.js';
 export { ModelConfigError } from './model/model-config-error.js';
+export type { SessionPermissions } from './permissions/create-lasting-always.js';
+export {
+  type ListedPermissionRule,
+  listPermissionRules,
+  type PermissionRuleScope,
+  type PermissionRulesInForce,
+} from './permissions/list-permission-rules.js';
+export { revokePermissionRule } from './permissions/revoke-permission-rule.js';
 export { readPolicyOfRules } from './rules/read-policy-of-rules.js';
 export { SandboxRequiredError } from './sandbox/sandbox-required-error.js';
 export type {

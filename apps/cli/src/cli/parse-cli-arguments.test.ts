@@ -98,7 +98,9 @@ describe('parseCliArguments', () => {
     expect(usageMessage(['--json'])).toBe(
       '--json is an option of a command; the interactive toolgate has none.',
     );
-    expect(usageMessage(['serve'])).toBe('Unknown command "serve": expected tools, call, run, mcp or trust.');
+    expect(usageMessage(['serve'])).toBe(
+      'Unknown command "serve": expected tools, call, run, mcp, trust or permissions.',
+    );
     expect(usageMessage(['call'])).toBe('Missing tool name: toolgate call <tool> [ARGS].');
     expect(usageMessage(['call', 'bash', '{}', 'extra'])).toBe(
       'Unexpected argument "extra" for "toolgate call".',
@@ -172,6 +174,25 @@ describe('parseCliArguments', () => {
     );
     expect(usageMessage(['call', 'bash', '--model', 'openai:x'])).toBe(
       '--model is an option of "toolgate run" only.',
+    );
+  });
+  it('parses permissions, and --revoke N for it', () => {
+    expect(parseCliArguments(['permissions', '--cwd', 'w'])).toEqual({
+      command: 'permissions',
+      revoke: undefined,
+      json: false,
+      options: { cwd: 'w', noMcp: false },
+    });
+    expect(parseCliArguments(['permissions', '--revoke', '2'])).toMatchObject({
+      command: 'permissions',
+      revoke: 2,
+    });
+    expect(() => parseCliArguments(['permissions', '--revoke'])).toThrow(
+      '--revoke expects the number of a rule as toolgate permissions lists it; got none.',
+    );
+    expect(() => parseCliArguments(['permissions', '--revoke', 'x'])).toThrow('got "x"');
+    expect(() => parseCliArguments(['permissions', '--list'])).toThrow(
+      '--list is an option of "toolgate trust" only.',
     );
   });
 });

@@ -44,6 +44,11 @@ export async function runCli(io: CliIo): Promise<ExitCode> {
         return await (await import('../commands/run-mcp-command.js')).runMcpCommand(io, command.options);
       case 'trust':
         return await (await import('../commands/run-trust-command.js')).runTrustCommand(io, command);
+      case 'permissions':
+        return await (await import('../commands/run-permissions-command.js')).runPermissionsCommand(
+          io,
+          command,
+        );
     }
   } catch (error) {
     // A bad config file or variable (the host's ConfigError, code config_invalid) is a usage problem too.

@@ -9,6 +9,8 @@ export const USAGE_TEXT = `Usage:
   toolgate mcp                             serve the gated surface over MCP on stdio
   toolgate trust [--list | --revoke]       trust the workspace's own config (toolgate.config.json,
                                            .mcp.json, .toolgate/) as it is now; list; forget
+  toolgate permissions [--revoke N]        the permission rules in force here, numbered, with their
+                                           file and scope; remove rule N from your config file
   toolgate                                 the interactive agent (on a terminal)
 
 ARGS is one JSON object; "-" or no argument reads it from stdin.

@@ -38,7 +38,9 @@ describe.skipIf(PTY_SKIP_REASON !== undefined)(
       );
       // One line says what was rejected and that nothing ran; no second rendering of the rejection.
       expect(run.output().match(/Rejected/g)).toEqual(['Rejected']);
-      expect(run.output()).toContain('• Rejected write_file: Overwrite a.txt (4 bytes). Nothing ran.\n');
+      expect(run.output()).toContain(
+        '• Rejected write_file: Overwrite a.txt (4 bytes). You declined; nothing ran.\n',
+      );
       expect(run.output()).toContain(
         '{"status":"rejected","by":"approval","reason":"The user declined: Overwrite a.txt (4 bytes)"}',
       );
@@ -63,13 +65,13 @@ describe.skipIf(PTY_SKIP_REASON !== undefined)(
       expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('old\n');
     });
 
-    it('EOF at the question rejects and suggests --approval auto', async () => {
+    it('EOF at the question rejects, says what asked and how to run unattended', async () => {
       const run = runInPty([...WRITE, '--cwd', root, '--approval', 'manual'], { cwd: root });
       await waitForText(run.output, QUESTION);
       run.type('\u0004');
       expect(await run.exit).toBe(3);
       expect(run.output()).toContain(
-        '• Rejected write_file: Overwrite a.txt (4 bytes). It needs approval and the terminal reached end of input, so nothing ran; use --approval auto for unattended use.\n',
+        '• Rejected write_file: Overwrite a.txt (4 bytes). Nobody answered (end of input): manual mode asks about it, so nothing ran; unattended, pre-approve it with an allow rule, or refuse such calls to the model with --approval dont-ask.\n',
       );
       expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('old\n');
     });

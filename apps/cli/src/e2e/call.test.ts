@@ -295,9 +295,9 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(result).toEqual({
         code: 3,
         signal: null,
-        stdout: `${JSON.stringify({ status: 'rejected', by: 'approval', reason: 'The approval question was cancelled before anyone answered, so the call did not run: Create x.txt (1 bytes)' })}\n`,
+        stdout: `${JSON.stringify({ status: 'rejected', by: 'approval', reason: 'Nobody approved this call, so it did not run: Create x.txt (1 bytes)' })}\n`,
         stderr:
-          '• Rejected write_file: Create x.txt (1 bytes). It needs approval and there is no terminal to ask, so nothing ran; use --approval auto for unattended use.\n',
+          '• Rejected write_file: Create x.txt (1 bytes). Nobody to ask (no terminal): manual mode asks about it, so nothing ran; unattended, pre-approve it with an allow rule, or refuse such calls to the model with --approval dont-ask.\n',
       });
       await expect(readFile(join(root, 'x.txt'))).rejects.toThrow(/ENOENT/);
     });

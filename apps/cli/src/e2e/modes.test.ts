@@ -69,7 +69,7 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(alias.code).toBe(0);
       const bash = await call('accept-edits', 'bash', { action: 'exec', command: 'echo hi > b.txt' });
       expect(bash.code).toBe(3);
-      expect(bash.stderr).toContain('no terminal to ask');
+      expect(bash.stderr).toContain('Nobody to ask (no terminal): accept-edits mode asks about it');
       await expect(readFile(join(root, 'b.txt'))).rejects.toThrow();
     });
 
@@ -77,7 +77,7 @@ describe.skipIf(SKIP_REASON !== undefined)(
       const bash = await call('dont-ask', 'bash', { action: 'exec', command: 'echo hi > b.txt' });
       expect(bash.code).toBe(3);
       expect(bash.stderr).toContain('dont-ask mode: this call would need a person');
-      expect(bash.stderr).not.toContain('no terminal');
+      expect(bash.stderr).not.toContain('Nobody to ask');
       await expect(readFile(join(root, 'b.txt'))).rejects.toThrow();
       expect((await call('dontAsk', 'write_file', { path: 'w.txt', content: 'w\n' })).code).toBe(0);
     });

@@ -1,3 +1,4 @@
+import type { ApprovalMode } from '@toolgate/core';
 import type { CliIo } from '../cli/cli-io.js';
 import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
 import type { CommonOptions } from '../cli/parse-cli-arguments.js';
@@ -8,6 +9,9 @@ import { createColors, shouldUseColor } from '../render/colors.js';
 import { createTurnRenderer } from '../render/render-agent-event.js';
 import { openTerminalAgent } from '../session/open-terminal-agent.js';
 import { openControllingTerminal } from '../terminal/controlling-terminal.js';
+import { parseSlashLine } from './commands/parse-slash-line.js';
+import type { SlashCommandContext } from './commands/slash-command.js';
+import { SLASH_COMMANDS } from './commands/slash-commands.js';
 
 /** Options of the interactive `toolgate`. */
 export interface InteractiveOptions {
@@ -35,16 +39,40 @@ export async function runInteractive(io: CliIo, command: InteractiveOptions): Pr
   let current: AbortController | undefined;
   const stopListening = io.onInterrupt?.(() => current?.abort());
   try {
-    const session = await openTerminalAgent(io, command);
+    const state: { mode?: ApprovalMode } = {};
+    const session = await openTerminalAgent(io, {
+      ...command,
+      mode: () => state.mode ?? session.settings.mode,
+    });
     const { settings } = session;
+    state.mode = settings.mode;
     const terminalColors = createColors(shouldUseColor(true, io.env));
     const view = { stdout: io.stdout, stderr: io.stderr, colors: streamColors(io), root: settings.root };
     terminal.write(
       terminalColors.dim(
-        `toolgate in ${settings.root} (approval ${settings.mode}). Ctrl-C cancels a turn; Ctrl-D exits.\n`,
+        `toolgate in ${settings.root} (approval ${settings.mode}). /help lists the commands; Ctrl-C cancels a turn; Ctrl-D exits.\n`,
       ),
     );
     let armed = false;
+    const readLine = async () => {
+      const reading = new AbortController();
+      current = reading;
+      return terminal.readLine(AbortSignal.any([reading.signal, io.signal]));
+    };
+    const context: SlashCommandContext = {
+      io,
+      session,
+      mode: {
+        get: () => state.mode ?? settings.mode,
+        set: (mode) => {
+          state.mode = mode;
+        },
+      },
+      commands: SLASH_COMMANDS,
+      write: (text) => terminal.write(text),
+      readLine,
+      colors: terminalColors,
+    };
     try {
       for (;;) {
         terminal.write(terminalColors.bold(PROMPT));
@@ -62,6 +90,24 @@ export async function runInteractive(io: CliIo, command: InteractiveOptions): Pr
         }
         armed = false;
         if (line.trim() === '') continue;
+        const slash = parseSlashLine(line, SLASH_COMMANDS);
+        if (slash?.kind === 'command') {
+          if ((await slash.command.run(slash.args, context)) === 'exit') return EXIT_CODES.success;
+          continue;
+        }
+        if (slash?.kind === 'unknown') {
+          // A line starting with / goes to the model only when the person says so (a typo stays here).
+          terminal.write(
+            terminalColors.yellow(`• /${slash.name} is not a command (/help lists them). `) +
+              terminalColors.bold('Send the line to the model as it is? [y/N] '),
+          );
+          const answer = await readLine();
+          if (answer === null) terminal.write('\n');
+          if (!/^\s*y(es)?\s*$/i.test(answer ?? '')) {
+            terminal.write(terminalColors.dim('• Not sent.\n'));
+            continue;
+          }
+        }
         const turning = new AbortController();
         current = turning;
         const renderer = createTurnRenderer(view);

@@ -1,3 +1,4 @@
+import type { ApprovalMode } from '@toolgate/core';
 import { type AgentHostSession, openHostSession } from '@toolgate/host';
 import { createTerminalApprover } from '../approval/create-terminal-approver.js';
 import { formatRejectionLine } from '../approval/terminal-rejection.js';
@@ -13,6 +14,8 @@ export interface TerminalAgentOptions {
   readonly baseURL: string | undefined;
   readonly maxSteps: number | undefined;
   readonly options: CommonOptions;
+  /** The approval mode, read at every call (the interactive agent's `/mode`). @default the settings' */
+  readonly mode?: () => ApprovalMode;
 }
 
 /**
@@ -28,6 +31,7 @@ export async function openTerminalAgent(io: CliIo, command: TerminalAgentOptions
     answeredBy: 'terminal',
     env: io.env,
     notice: (line) => io.stderr.write(`${line}\n`),
+    ...(command.mode ? { mode: command.mode } : {}),
     approver: createTerminalApprover({
       choices: { always: true, feedback: true },
       // The question is asked on the terminal, whatever stderr is.

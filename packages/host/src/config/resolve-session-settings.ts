@@ -11,7 +11,7 @@ import {
   parseApprovalMode,
   type ReadPolicy,
 } from '@toolgate/core';
-import { createPermissionRules } from '@toolgate/rules';
+import { createPermissionRules, type PermissionRule } from '@toolgate/rules';
 import type { SandboxMode } from '@toolgate/sandbox-bwrap';
 import {
   AGENT_FILES_DIRECTORY,
@@ -102,6 +102,18 @@ export interface SessionSettings {
   readonly unreachablePaths: readonly string[];
   /** The workspace's `.toolgate/agents/*.md` definitions, read only once the workspace is trusted. */
   readonly agentFiles: readonly AgentFileDefinition[];
+  /** The user's config file (where "always for this project" and "everywhere" answers are written). */
+  readonly userFile: string;
+  /** The workspace root's real path (the key of its entry in the user's `projects`). */
+  readonly realRoot: string;
+  /** Every permission rule in force, each naming its file, in the order `toolgate permissions` lists them. */
+  readonly permissionRules: readonly PermissionRule[];
+  /**
+   * Core's `approval.rules` for a set of rules, judged as `rules` is (the workspace's real root,
+   * secrets, write judgment): for rules added during the session, and to check that a rule
+   * allows what it is meant to.
+   */
+  readonly rulesOf: (rules: readonly PermissionRule[]) => ApprovalRules;
 }
 
 async function isDirectory(path: string): Promise<boolean> {
@@ -214,13 +226,14 @@ export async function resolveSessionSettings(
     : undefined;
   const permissions = loaded.permissions.length === 0 ? undefined : createPermissionRules(loaded.permissions);
   const unreachablePaths = [dirname(userFile), toolgateStateDirectory(options.env)];
-  const rules = permissions
-    ? permissionRulesApproval(permissions, loaded.realRoot, {
-        secrets: createSecretMatcher(config.secrets ?? DEFAULT_SECRET_PATTERNS),
-        // A redirect target passes the write judgment of the workspace the tools write through.
-        workspace: createConfiguredWorkspace(loaded.realRoot, config, { unreachablePaths }),
-      })
-    : undefined;
+  const judgment = {
+    secrets: createSecretMatcher(config.secrets ?? DEFAULT_SECRET_PATTERNS),
+    // A redirect target passes the write judgment of the workspace the tools write through.
+    workspace: createConfiguredWorkspace(loaded.realRoot, config, { unreachablePaths }),
+  };
+  const rulesOf = (list: readonly PermissionRule[]) =>
+    permissionRulesApproval(createPermissionRules(list), loaded.realRoot, judgment);
+  const rules = permissions ? permissionRulesApproval(permissions, loaded.realRoot, judgment) : undefined;
   const readPolicy = readPolicyOfRules(loaded.permissions);
   const hiddenTools =
     permissions?.rules.some((rule) => rule.list === 'deny' && rule.specifier === undefined) === true
@@ -241,5 +254,9 @@ export async function resolveSessionSettings(
     readPolicy,
     unreachablePaths,
     agentFiles,
+    userFile,
+    realRoot: loaded.realRoot,
+    permissionRules: loaded.permissions,
+    rulesOf,
   };
 }

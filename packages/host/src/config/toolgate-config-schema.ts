@@ -17,7 +17,7 @@ const approvalMode = z.string().transform((value, context) => {
 });
 
 /** `permissions`: allow / ask / deny lists of `tool` or `tool(specifier)`; each entry must read as a rule. */
-const PERMISSIONS_SCHEMA = z
+export const PERMISSIONS_SCHEMA = z
   .strictObject({ allow: ruleList.optional(), ask: ruleList.optional(), deny: ruleList.optional() })
   .superRefine((lists, context) => {
     for (const list of ['allow', 'ask', 'deny'] as const) {

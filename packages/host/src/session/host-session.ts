@@ -9,6 +9,7 @@ import type {
 } from '@toolgate/core';
 import type { McpServersConfig } from '@toolgate/mcp';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
+import type { SessionPermissions } from '../permissions/create-lasting-always.js';
 
 /**
  * What a host opens a session for; the front door loads and starts only what it needs:
@@ -105,6 +106,10 @@ export interface AgentHostSession extends HostSessionBase {
   prompt(input: string, options?: PromptOptions): AgentTurn;
   /** The history so far. */
   history(): readonly AgentMessage[];
+  /** Forgets the history (the interactive agent's `/clear`); throws while a turn runs. */
+  clear(): void;
+  /** The permission rules in force, "always for this project" answers of this session included; revoking one applies at once. */
+  readonly permissions: SessionPermissions;
 }
 
 /** The session {@link openHostSession} opens for a purpose. */

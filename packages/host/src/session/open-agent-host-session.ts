@@ -2,6 +2,7 @@ import type { ToolProvider } from '@toolgate/core';
 import { resolveAgentDefinitions } from '../agents/resolve-agent-definitions.js';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
 import { selectModel } from '../model/select-model.js';
+import { createLastingAlways } from '../permissions/create-lasting-always.js';
 import { auditedTurn } from './audited-turn.js';
 import { createSessionAgent } from './create-session-agent.js';
 import type { SessionToolSet } from './create-session-tools.js';
@@ -32,6 +33,7 @@ export async function openAgentHostSession(
     baseURL: purpose.baseURL,
     config: settings.config,
   });
+  const lasting = createLastingAlways(settings, options.approver, notice);
   return openWithResources(async (resources) => {
     const oversight = await openSessionOversight(settings, resources, {
       answeredBy: options.answeredBy,
@@ -39,25 +41,28 @@ export async function openAgentHostSession(
       ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
     });
     let top: SessionToolSet | undefined;
-    const agent = createSessionAgent(settings, {
-      model,
-      delegates,
-      notice,
-      ...(oversight ? { before: oversight.before } : {}),
-      ...(options.after ? { after: options.after } : {}),
-      ...(purpose.maxSteps === undefined ? {} : { maxSteps: purpose.maxSteps }),
-      ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
-      ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
-      approval: {
-        get mode() {
-          return mode();
+    const agent = createSessionAgent(
+      { ...settings, rules: lasting.rules },
+      {
+        model,
+        delegates,
+        notice,
+        ...(oversight ? { before: oversight.before } : {}),
+        ...(options.after ? { after: options.after } : {}),
+        ...(purpose.maxSteps === undefined ? {} : { maxSteps: purpose.maxSteps }),
+        ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
+        ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
+        approval: {
+          get mode() {
+            return mode();
+          },
+          ...(lasting.approver ? { approver: lasting.approver } : {}),
         },
-        ...(options.approver ? { approver: options.approver } : {}),
+        onTools: (tools) => {
+          top = tools;
+        },
       },
-      onTools: (tools) => {
-        top = tools;
-      },
-    });
+    );
     const session = await agent.createSession();
     resources.defer(() => session.close());
     return {
@@ -70,6 +75,8 @@ export async function openAgentHostSession(
         return oversight ? auditedTurn(turn, oversight.onEvent) : turn;
       },
       history: () => session.history(),
+      clear: () => session.clear(),
+      permissions: lasting.permissions,
       mcpStatus: () => top?.mcp?.statusLines() ?? [],
       mcpReady: top?.mcp?.ready ?? Promise.resolve(),
       close: async () => {

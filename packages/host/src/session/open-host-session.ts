@@ -1,4 +1,5 @@
 import type { SessionSettings } from '../config/resolve-session-settings.js';
+import { createLastingAlways } from '../permissions/create-lasting-always.js';
 import { builtInToolDeclaration } from './create-built-in-tools.js';
 import { createSessionSurface } from './create-session-surface.js';
 import type { SessionToolsOptions } from './create-session-tools.js';
@@ -45,6 +46,11 @@ async function openToolHostSession(
 ): Promise<ToolHostSession> {
   const { purpose, notice } = options;
   const mode = options.mode ?? (() => settings.mode);
+  // "Always for this project" is offered where the question is; an explanation asks no one.
+  const lasting =
+    purpose.kind === 'call'
+      ? createLastingAlways(settings, options.approver, notice)
+      : { approver: options.approver, rules: settings.rules };
   return openWithResources(async (resources) => {
     // Hooks and the audit log watch what runs; explaining and listing run nothing.
     const runs = purpose.kind === 'call' || purpose.kind === 'serve';
@@ -70,8 +76,8 @@ async function openToolHostSession(
       // A server serves the built-ins at once; its MCP servers' tools join as each connects.
       waitForMcpServers: purpose.kind !== 'serve',
       mode,
-      ...(options.approver ? { approver: options.approver } : {}),
-      ...(settings.rules ? { rules: settings.rules } : {}),
+      ...(lasting.approver ? { approver: lasting.approver } : {}),
+      ...(lasting.rules ? { rules: lasting.rules } : {}),
       ...(oversight ? { onEvent: oversight.onEvent, before: oversight.before } : {}),
       ...(options.after ? { after: options.after } : {}),
       explain: purpose.kind === 'explain',

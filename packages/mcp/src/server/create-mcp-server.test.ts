@@ -247,7 +247,7 @@ describe('createMcpServer', () => {
       content: [
         {
           type: 'text',
-          text: '[approval-rejected] The approval question was cancelled before anyone answered, so the call did not run: args={"text":"x"}',
+          text: '[approval-rejected] Nobody approved this call, so it did not run: args={"text":"x"}',
         },
       ],
       isError: true,
@@ -270,7 +270,7 @@ describe('createMcpServer', () => {
       {
         "content": [
           {
-            "text": "[approval-rejected] The approval question was cancelled before anyone answered, so the call did not run: Save note x
+            "text": "[approval-rejected] Nobody approved this call, so it did not run: Save note x
       This call needs approval, but the MCP client does not support elicitation, so toolgate cannot ask. Use a client that supports elicitation, or start the server with approval mode "auto" to run calls without asking.",
             "type": "text",
           },
