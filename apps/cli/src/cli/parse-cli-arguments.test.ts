@@ -112,7 +112,7 @@ describe('parseCliArguments', () => {
     expect(usageMessage(['tools', '--cwd'])).toBe("Option '--cwd <value>' argument missing");
     expect(usageMessage(['tools', '--cwd', ''])).toBe('--cwd expects a value; got an empty string.');
     expect(usageMessage(['tools', '--approval', 'yolo'])).toBe(
-      '--approval expects one of manual, safe, auto; got "yolo".',
+      '--approval expects one of manual, safe, auto, plan, accept-edits, dont-ask (or acceptEdits, dontAsk, bypassPermissions); got "yolo".',
     );
     expect(usageMessage(['call', 'bash', '--sandbox', 'off'])).toBe(
       '--sandbox expects one of read-only, workspace-write, danger-full-access; got "off".',

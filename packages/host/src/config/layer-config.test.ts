@@ -79,7 +79,7 @@ describe('layerConfig', () => {
     expect(TOOLGATE_CONFIG_SCHEMA.parse({ approval: 'dontAsk' })).toEqual({ approval: 'dont-ask' });
     expect(TOOLGATE_CONFIG_SCHEMA.parse({ approval: 'bypassPermissions' })).toEqual({ approval: 'auto' });
     expect(TOOLGATE_CONFIG_SCHEMA.safeParse({ approval: 'default' }).error?.issues[0]?.message).toBe(
-      'expected one of manual, safe, auto, plan, accept-edits, dont-ask (or acceptEdits, dontAsk, bypassPermissions)',
+      'one of manual, safe, auto, plan, accept-edits, dont-ask (or acceptEdits, dontAsk, bypassPermissions)',
     );
   });
 

@@ -12,7 +12,7 @@ const ruleList = z.array(z.string().min(1));
 const approvalMode = z.string().transform((value, context) => {
   const mode = parseApprovalMode(value);
   if (mode === undefined)
-    context.addIssue({ code: 'custom', message: `expected one of ${describeApprovalModeNames()}` });
+    context.addIssue({ code: 'custom', message: `one of ${describeApprovalModeNames()}` });
   return mode ?? z.NEVER;
 });
 
