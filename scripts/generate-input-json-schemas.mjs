@@ -26,6 +26,7 @@ export const INPUT_JSON_SCHEMAS = [
     'update-agents-md-spec.ts',
   ],
   ['agent/src/delegate/delegate-input-schema.ts', 'DELEGATE_INPUT_SCHEMA', 'create-delegate-tool.ts'],
+  ['agent/src/plan/update-plan-input-schema.ts', 'UPDATE_PLAN_INPUT_SCHEMA', 'create-update-plan-tool.ts'],
 ].map(([schema, schemaExport, spec]) => ({
   schemaModule: `packages/${schema}`,
   schemaExport,

@@ -19,6 +19,7 @@ import {
 import { openHostSession, type SessionSettings } from '@toolgate/host';
 import type { McpServersConfig } from '@toolgate/mcp';
 import { answerOfOption, permissionOptions } from './permission-options.js';
+import { planUpdateOf } from './plan-update.js';
 import { promptToModelInput } from './prompt-to-model-input.js';
 import { toAcpStopReason } from './to-acp-stop-reason.js';
 import { diffContent, toolCallContent } from './tool-call-content.js';
@@ -165,6 +166,9 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
           // What the model's result is; the display and whole-file changes are in the content.
           rawOutput: result.status === 'success' ? { status: result.status, output: result.output } : result,
         });
+        // The session's own plan (a delegate's child keeps none) goes to the client as `plan`.
+        const plan = agent ? undefined : planUpdateOf(result);
+        if (plan) void send(plan);
         return;
       }
       default:

@@ -91,4 +91,9 @@ export interface AgentOptions {
   readonly limits?: AgentLimits;
   /** Agent definitions the model may delegate to, each a `delegate_<name>` tool. @default none */
   readonly delegates?: DelegateOptions;
+  /**
+   * Give the top session the `update_plan` tool (steps with a status; read-only, so it runs in every
+   * mode): its result's `display.plan` is the plan for hosts to show. Delegates' children get none. @default false
+   */
+  readonly planTool?: boolean;
 }

@@ -37,6 +37,7 @@ export { matchToolPattern } from './policy/match-tool-pattern.js';
 export { resolveToolPolicy } from './policy/resolve-tool-policy.js';
 export { presentToolCall } from './presentation/present-tool-call.js';
 export type {
+  PlanStep,
   ToolCallPresentation,
   ToolDisplay,
   ToolPresentation,

@@ -469,6 +469,33 @@ describe.skipIf(SKIP_REASON !== undefined)(
       );
     });
 
+    it('sends the plan the model keeps as a plan update, in every mode (plan included)', async () => {
+      const steps = [
+        { step: 'Read the code', status: 'completed' },
+        { step: 'Propose a fix', status: 'in_progress' },
+      ];
+      server.reply({ toolCalls: [{ name: 'update_plan', arguments: { steps } }] }, { text: 'planned' });
+      const { value } = await withAgent(allow('reject_once'), (agent) =>
+        agent.buildSession(root).withSession(async (session) => {
+          await agent.request(methods.agent.session.setMode, {
+            sessionId: session.sessionId,
+            modeId: 'plan',
+          });
+          return prompt(session, 'plan it');
+        }),
+      );
+      expect(value.updates.filter((update) => update.sessionUpdate === 'plan')).toEqual([
+        {
+          sessionUpdate: 'plan',
+          entries: [
+            { content: 'Read the code', status: 'completed', priority: 'medium' },
+            { content: 'Propose a fix', status: 'in_progress', priority: 'medium' },
+          ],
+        },
+      ]);
+      expect(message(value)).toBe('planned');
+    });
+
     it('refuses an unknown mode in session/set_mode, naming the modes', async () => {
       const { value } = await withAgent(allow('allow_once'), (agent) =>
         agent.buildSession(root).withSession(async (session) =>

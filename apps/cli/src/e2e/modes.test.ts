@@ -108,6 +108,30 @@ describe.skipIf(SKIP_REASON !== undefined)(
       await expect(readFile(join(root, 'x.txt'))).rejects.toThrow();
     });
 
+    it('shows the plan the model keeps under the turn, in plan mode too', async () => {
+      server.reply(
+        {
+          toolCalls: [
+            {
+              name: 'update_plan',
+              arguments: {
+                steps: [
+                  { step: 'Read the code', status: 'completed' },
+                  { step: 'Propose a fix', status: 'pending' },
+                ],
+              },
+            },
+          ],
+        },
+        { text: 'planned' },
+      );
+      const result = await run('plan', 'plan it');
+      expect(result.code).toBe(0);
+      expect(result.stderr).toContain('Plan: 1 of 2 done');
+      expect(result.stderr).toContain('✓ Read the code');
+      expect(result.stderr).toContain('· Propose a fix');
+    });
+
     it('refuses an unknown mode with the list of names', async () => {
       const result = await call('yolo', 'read_file', { path: 'a.txt' });
       expect(result.code).toBe(2);

@@ -94,6 +94,8 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
         ? {}
         : { maxToolCallsPerStep: settings.config.limits.maxToolCallsPerStep }),
     },
+    // The model keeps its plan where the person sees it (the CLI under the turn, ACP `plan` updates).
+    planTool: true,
     ...(options.delegates && options.delegates.length > 0
       ? { delegates: { definitions: options.delegates } }
       : {}),
