@@ -92,7 +92,7 @@ describe('withApproval per mode', () => {
     const wrote = await surface.executor.execute({ id: '1', name: 'note', arguments: { text: 'x' } });
     expect(wrote).toMatchObject({ status: 'rejected', by: 'mode' });
     expect(serializeToolResult(wrote, { id: '1', name: 'note' })).toBe(
-      '[approval-rejected] plan mode: this call would change something, so it did not run: Note x. Propose the change instead, and present your plan when it is ready; the person approves it and chooses the next mode.',
+      '[approval-rejected] plan mode: this call would change something, so it did not run: Note x. Propose the change instead: present your plan, and the person switches to a mode that lets it run once they approve it.',
     );
     await surface.executor.execute({ id: '2', name: 'look', arguments: {} });
     await surface.executor.execute({ id: '3', name: 'command', arguments: { line: 'ls' } });
