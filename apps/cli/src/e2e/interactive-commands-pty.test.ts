@@ -40,7 +40,7 @@ describe.skipIf(PTY_SKIP_REASON !== undefined)(
   `interactive toolgate's slash commands in a pseudo-terminal ${PTY_SKIP_REASON ?? ''}`,
   E2E_OPTIONS,
   () => {
-    it('/help lists the commands, /mode plan refuses a write unasked from the next call on, /mode shows it, /exit exits 0', async () => {
+    it('/help lists the commands, /mode plan refuses a write unasked from the next call on, /mode shows it, /permissions lists the rules, /exit exits 0', async () => {
       server.reply(
         { toolCalls: [{ name: 'write_file', arguments: { path: 'a.txt', content: 'x' } }] },
         { text: 'my plan: write a.txt' },
@@ -54,7 +54,9 @@ describe.skipIf(PTY_SKIP_REASON !== undefined)(
       await waitForText(run.output, 'my plan: write a.txt');
       await typeAtPrompt(run, 4, '/mode\n');
       await waitForText(run.output, '● plan');
-      await typeAtPrompt(run, 5, '/exit\n');
+      await typeAtPrompt(run, 5, '/permissions\n');
+      await waitForText(run.output, 'No permission rules in force');
+      await typeAtPrompt(run, 6, '/exit\n');
       expect(await run.exit).toBe(0);
       expect(run.output()).not.toContain('Approve?');
       expect(JSON.stringify(server.requests[1]!.body!.messages)).toContain('plan mode:');
