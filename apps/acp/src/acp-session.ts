@@ -16,7 +16,7 @@ import {
   isApprovingAnswer,
   type ToolCall,
 } from '@toolgate/core';
-import { openHostSession, type SessionSettings } from '@toolgate/host';
+import { createApprovalModeState, openHostSession, type SessionSettings } from '@toolgate/host';
 import type { McpServersConfig } from '@toolgate/mcp';
 import { answerOfOption, permissionOptions } from './permission-options.js';
 import { planUpdateOf } from './plan-update.js';
@@ -102,7 +102,10 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
     return response.outcome.outcome === 'selected' ? answerOfOption(response.outcome.optionId) : 'cancelled';
   };
 
-  const state = { mode: options.settings.mode };
+  // The client hears when approving the model's plan leaves plan mode (its own set_mode it knows).
+  const modes = createApprovalModeState(options.settings.mode, (mode) => {
+    void send({ sessionUpdate: 'current_mode_update', currentModeId: mode });
+  });
   // The same session as the CLI's: the config's rules, hooks and audit log, the sandbox, MCP
   // servers (the file's and the request's), the delegates.
   const session = await openHostSession(options.settings, {
@@ -111,7 +114,8 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
     sessionId,
     env: options.env,
     notice: options.log,
-    mode: () => state.mode,
+    mode: modes.get,
+    leavePlanMode: modes.leavePlan,
     approver,
     mcpServers: options.mcpServers,
     mcpStderr: (server, chunk) => options.log(`[mcp ${server}] ${chunk.trimEnd()}`),
@@ -178,10 +182,10 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
 
   return {
     get mode() {
-      return state.mode;
+      return modes.get();
     },
     set mode(mode: ApprovalMode) {
-      state.mode = mode;
+      modes.set(mode);
     },
     async prompt(blocks) {
       if (turn) throw RequestError.invalidRequest(undefined, 'A prompt is already running in this session.');

@@ -96,4 +96,9 @@ export interface AgentOptions {
    * mode): its result's `display.plan` is the plan for hosts to show. Delegates' children get none. @default false
    */
   readonly planTool?: boolean;
+  /**
+   * Give the top session `exit_plan_mode`: in plan mode it asks the person with the model's plan
+   * and, once approved, calls this to leave plan mode; it returns the mode switched to. @default no such tool
+   */
+  readonly leavePlanMode?: () => ApprovalMode;
 }

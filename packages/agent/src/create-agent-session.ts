@@ -25,6 +25,7 @@ import { nameChildApprover } from './delegate/name-child-approver.js';
 import { runChildTurn } from './delegate/run-child-turn.js';
 import { createEventChannel } from './event-channel.js';
 import { memoizeByElements } from './memoize-by-elements.js';
+import { createExitPlanModeTool } from './plan/create-exit-plan-mode-tool.js';
 import { createUpdatePlanTool } from './plan/create-update-plan-tool.js';
 import { runTurn, type TurnContext } from './run-turn.js';
 import { serializeApprover } from './serialize-approver.js';
@@ -107,7 +108,14 @@ export async function createAgentSession(options: AgentOptions, child?: ChildSco
     if (delegateTools.length > 0)
       surface = mergeToolSurfaces([surface, createToolSurface({ tools: delegateTools, decorators })]);
   }
-  const planTools: readonly AnyTool[] = options.planTool && !child ? [createUpdatePlanTool()] : [];
+  const planTools: readonly AnyTool[] = child
+    ? []
+    : [
+        ...(options.planTool ? [createUpdatePlanTool()] : []),
+        ...(options.leavePlanMode
+          ? [createExitPlanModeTool(() => options.approval.mode, options.leavePlanMode)]
+          : []),
+      ];
   if (planTools.length > 0)
     surface = mergeToolSurfaces([surface, createToolSurface({ tools: planTools, decorators })]);
   if (child) surface = resolveToolPolicy(surface, childPolicy(child.definition), child.parentSurface);

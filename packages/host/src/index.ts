@@ -21,6 +21,7 @@ export {
 export { revokePermissionRule } from './permissions/revoke-permission-rule.js';
 export { readPolicyOfRules } from './rules/read-policy-of-rules.js';
 export { SandboxRequiredError } from './sandbox/sandbox-required-error.js';
+export { type ApprovalModeState, createApprovalModeState } from './session/approval-mode-state.js';
 export type {
   AgentHostSession,
   HostPurpose,

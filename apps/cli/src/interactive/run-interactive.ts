@@ -1,7 +1,8 @@
-import type { ApprovalMode } from '@toolgate/core';
+import { createApprovalModeState } from '@toolgate/host';
 import type { CliIo } from '../cli/cli-io.js';
 import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
 import type { CommonOptions } from '../cli/parse-cli-arguments.js';
+import { resolveSessionSettings } from '../cli/resolve-session-settings.js';
 import { USAGE_TEXT } from '../cli/usage-text.js';
 import { streamColors } from '../commands/command-context.js';
 import { signalExitCode } from '../commands/run-call-command.js';
@@ -39,14 +40,17 @@ export async function runInteractive(io: CliIo, command: InteractiveOptions): Pr
   let current: AbortController | undefined;
   const stopListening = io.onInterrupt?.(() => current?.abort());
   try {
-    const state: { mode?: ApprovalMode } = {};
+    const terminalColors = createColors(shouldUseColor(true, io.env));
+    const settings = await resolveSessionSettings(io, command.options);
+    const modes = createApprovalModeState(settings.mode, (mode) =>
+      terminal.write(terminalColors.dim(`• Plan approved: approval mode ${mode}.\n`)),
+    );
     const session = await openTerminalAgent(io, {
       ...command,
-      mode: () => state.mode ?? session.settings.mode,
+      settings,
+      mode: modes.get,
+      leavePlanMode: modes.leavePlan,
     });
-    const { settings } = session;
-    state.mode = settings.mode;
-    const terminalColors = createColors(shouldUseColor(true, io.env));
     const view = { stdout: io.stdout, stderr: io.stderr, colors: streamColors(io), root: settings.root };
     terminal.write(
       terminalColors.dim(
@@ -62,12 +66,7 @@ export async function runInteractive(io: CliIo, command: InteractiveOptions): Pr
     const context: SlashCommandContext = {
       io,
       session,
-      mode: {
-        get: () => state.mode ?? settings.mode,
-        set: (mode) => {
-          state.mode = mode;
-        },
-      },
+      mode: modes,
       commands: SLASH_COMMANDS,
       write: (text) => terminal.write(text),
       readLine,

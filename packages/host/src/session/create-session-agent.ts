@@ -5,7 +5,7 @@ import {
   createAgent,
   type DelegateDefinition,
 } from '@toolgate/agent';
-import { type ApprovalRules, composeDecorators, type ToolDecorator } from '@toolgate/core';
+import { type ApprovalMode, type ApprovalRules, composeDecorators, type ToolDecorator } from '@toolgate/core';
 import type { McpServersConfig } from '@toolgate/mcp';
 import { formatAgentsMdPrompt, loadAgentsMd } from '@toolgate/tools-agents-md';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
@@ -18,6 +18,8 @@ export interface SessionAgentOptions {
   readonly model: AgentModel;
   /** The approval mode (a getter lets a host switch it between turns) and the host's approver. */
   readonly approval: AgentApproval;
+  /** Switches out of plan mode once the person approved the plan (see `HostSessionOptions.leavePlanMode`). */
+  readonly leavePlanMode?: () => ApprovalMode;
   /** Model requests per turn. @default the agent's */
   readonly maxSteps?: number;
   /** Receives one-line notices, such as bash running unsandboxed because bubblewrap cannot run. */
@@ -96,6 +98,7 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
     },
     // The model keeps its plan where the person sees it (the CLI under the turn, ACP `plan` updates).
     planTool: true,
+    ...(options.leavePlanMode ? { leavePlanMode: options.leavePlanMode } : {}),
     ...(options.delegates && options.delegates.length > 0
       ? { delegates: { definitions: options.delegates } }
       : {}),

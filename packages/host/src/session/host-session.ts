@@ -55,6 +55,12 @@ export interface HostSessionOptions<Purpose extends HostPurpose = HostPurpose> {
   readonly notice: (line: string) => void;
   /** The approval mode, read at every call (a host may switch it). @default the settings' mode */
   readonly mode?: () => ApprovalMode;
+  /**
+   * For an agent: switches out of plan mode once the person approved the model's plan and returns
+   * the new mode (`createApprovalModeState().leavePlan`); with it the model gets `exit_plan_mode`.
+   * @default no such tool
+   */
+  readonly leavePlanMode?: () => ApprovalMode;
   /** Names the session in hook input and audit records. @default a random UUID, when hooks or an audit log need one */
   readonly sessionId?: string;
   /** The host's decorators between approval and the tool (a progress line). @default [] */

@@ -50,6 +50,7 @@ export async function openAgentHostSession(
         ...(oversight ? { before: oversight.before } : {}),
         ...(options.after ? { after: options.after } : {}),
         ...(purpose.maxSteps === undefined ? {} : { maxSteps: purpose.maxSteps }),
+        ...(options.leavePlanMode ? { leavePlanMode: options.leavePlanMode } : {}),
         ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
         ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
         approval: {
