@@ -496,6 +496,35 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(message(value)).toBe('planned');
     });
 
+    it('leaves plan mode when the person approves the plan: current_mode_update, then the write runs', async () => {
+      const asked: string[] = [];
+      server.reply(
+        { toolCalls: [{ name: 'exit_plan_mode', arguments: { plan: '1. Write done.txt' } }] },
+        { toolCalls: [{ name: 'write_file', arguments: { path: 'done.txt', content: 'done\n' } }] },
+        { text: 'done' },
+      );
+      const { value } = await withAgent(
+        (request) => {
+          asked.push(request.toolCall.title ?? '');
+          return { outcome: { outcome: 'selected', optionId: 'allow_once' } };
+        },
+        (agent) =>
+          agent.buildSession(root).withSession(async (session) => {
+            await agent.request(methods.agent.session.setMode, {
+              sessionId: session.sessionId,
+              modeId: 'plan',
+            });
+            return prompt(session, 'plan, then do it');
+          }),
+      );
+      expect(asked).toHaveLength(1);
+      expect(value.updates.filter((update) => update.sessionUpdate === 'current_mode_update')).toEqual([
+        { sessionUpdate: 'current_mode_update', currentModeId: 'safe' },
+      ]);
+      expect(await readFile(join(root, 'done.txt'), 'utf8')).toBe('done\n');
+      expect(message(value)).toBe('done');
+    });
+
     it('refuses an unknown mode in session/set_mode, naming the modes', async () => {
       const { value } = await withAgent(allow('allow_once'), (agent) =>
         agent.buildSession(root).withSession(async (session) =>

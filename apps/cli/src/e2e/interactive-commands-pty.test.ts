@@ -65,6 +65,25 @@ describe.skipIf(PTY_SKIP_REASON !== undefined)(
       await expect(readFile(join(root, 'a.txt'))).rejects.toThrow(/ENOENT/);
     });
 
+    it('leaves plan mode when the person approves the plan the model presents, back to the mode before', async () => {
+      server.reply(
+        { toolCalls: [{ name: 'exit_plan_mode', arguments: { plan: '1. Write done.txt' } }] },
+        { toolCalls: [{ name: 'write_file', arguments: { path: 'done.txt', content: 'done\n' } }] },
+        { text: 'all done' },
+      );
+      const run = start('--approval', 'accept-edits');
+      await typeAtPrompt(run, 1, '/mode plan\n');
+      await typeAtPrompt(run, 2, 'plan, then do it\n');
+      await waitForText(run.output, 'Approve this plan and leave plan mode?');
+      expect(run.output()).toContain('1. Write done.txt');
+      run.type('y\n');
+      await waitForText(run.output, '• Plan approved: approval mode accept-edits.');
+      await waitForText(run.output, 'all done');
+      await typeAtPrompt(run, 3, '\u0004');
+      expect(await run.exit).toBe(0);
+      expect(await readFile(join(root, 'done.txt'), 'utf8')).toBe('done\n');
+    });
+
     it('a line starting with / that is no command is sent only once the person confirms', async () => {
       server.reply({ text: 'about env' });
       const run = start();
