@@ -23,6 +23,8 @@ export type ApprovalDecisionTrace =
       readonly mode: ApprovalMode;
       /** True when the tool declares its own rule for this mode; false for core's default. */
       readonly declared: boolean;
+      /** The rule's verdict the mode's refusal beat (plan over an allow rule, dont-ask over an ask rule). */
+      readonly overrode?: ApprovalRuleVerdict;
     };
 
 /** What {@link decideApproval} reads: the settings of `withApproval` without the approver. */
@@ -71,9 +73,11 @@ export async function decideApproval(
     const verdict = await ruleVerdict(options.rules, request(), signal);
     if (verdict) {
       if (verdict.decision === 'deny') return { outcome: 'reject', by: 'rule', verdict };
-      if (mode === 'plan' && decision === 'refuse') return refused;
+      if (mode === 'plan' && decision === 'refuse') return { ...refused, overrode: verdict };
       if (verdict.decision === 'allow') return { outcome: 'run', by: 'rule', verdict };
-      return mode === 'dont-ask' ? refused : { outcome: 'ask', by: 'rule', verdict };
+      return mode === 'dont-ask'
+        ? { ...refused, overrode: verdict }
+        : { outcome: 'ask', by: 'rule', verdict };
     }
   }
   if (decision === 'run') return { outcome: 'run', by: 'mode', mode, declared };

@@ -9,6 +9,7 @@ import { createToolSurface } from '../surface/create-tool-surface.js';
 import { defineTool } from '../tool/define-tool.js';
 import { implementTool } from '../tool/tool.js';
 import { standardDecorators } from './standard-decorators.js';
+import { withApprovalExplanation } from './with-approval-explanation.js';
 
 const ran: string[] = [];
 
@@ -141,5 +142,19 @@ describe('withApproval per mode', () => {
       arguments: { line: 'npm test' },
     });
     expect([ran, asked]).toEqual([['command npm test'], []]);
+  });
+});
+
+describe('withApprovalExplanation per mode', () => {
+  it('says when plan mode beats an allow rule', async () => {
+    const surface = createToolSurface({
+      tools: [note],
+      decorators: [withApprovalExplanation({ mode: 'plan', rules: allowEverything })],
+    });
+    const result = await surface.executor.execute({ id: '1', name: 'note', arguments: { text: 'x' } });
+    expect(result).toMatchObject({
+      status: 'success',
+      output: { outcome: 'reject', by: 'mode', mode: 'plan', overrode: { decision: 'allow' } },
+    });
   });
 });
