@@ -182,7 +182,7 @@ describe.skipIf(SKIP_REASON !== undefined)(
         ],
         [
           ['call', 'read_file', '{}', '--approval', 'yolo'],
-          'toolgate: --approval expects one of manual, safe, auto; got "yolo".',
+          'toolgate: --approval expects one of manual, safe, auto, plan, accept-edits, dont-ask (or acceptEdits, dontAsk, bypassPermissions); got "yolo".',
         ],
         [
           ['tools', '--cwd', join(root, 'missing')],
@@ -218,7 +218,7 @@ describe.skipIf(SKIP_REASON !== undefined)(
         stdout: '',
         stderr:
           `toolgate: Invalid config file ${join(root, 'toolgate.config.json')}:\n` +
-          '  approval: expected one of "manual", "safe", "auto", got string "sometimes"\n' +
+          '  approval: expected one of manual, safe, auto, plan, accept-edits, dont-ask (or acceptEdits, dontAsk, bypassPermissions), got string "sometimes"\n' +
           '  tools.bash.timeoutMs: expected a number, got string "long"\n' +
           "Run 'toolgate --help' for usage.\n",
       });
@@ -258,7 +258,9 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(byFlag.stdout).toContain('ASKS (safe)');
       const badEnv = await runToolgate(['tools', '--cwd', root], { env: { TOOLGATE_APPROVAL: 'never' } });
       expect(badEnv.code).toBe(2);
-      expect(badEnv.stderr).toContain('TOOLGATE_APPROVAL expects one of manual, safe, auto; got "never".');
+      expect(badEnv.stderr).toContain(
+        'TOOLGATE_APPROVAL expects one of manual, safe, auto, plan, accept-edits, dont-ask (or acceptEdits, dontAsk, bypassPermissions); got "never".',
+      );
     });
 
     it('applies the config file: protected paths refuse writes, read limits cut content', async () => {
