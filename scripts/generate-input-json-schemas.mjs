@@ -26,6 +26,12 @@ export const INPUT_JSON_SCHEMAS = [
     'update-agents-md-spec.ts',
   ],
   ['agent/src/delegate/delegate-input-schema.ts', 'DELEGATE_INPUT_SCHEMA', 'create-delegate-tool.ts'],
+  ['agent/src/plan/update-plan-input-schema.ts', 'UPDATE_PLAN_INPUT_SCHEMA', 'create-update-plan-tool.ts'],
+  [
+    'agent/src/plan/exit-plan-mode-input-schema.ts',
+    'EXIT_PLAN_MODE_INPUT_SCHEMA',
+    'create-exit-plan-mode-tool.ts',
+  ],
 ].map(([schema, schemaExport, spec]) => ({
   schemaModule: `packages/${schema}`,
   schemaExport,

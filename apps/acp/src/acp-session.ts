@@ -17,12 +17,13 @@ import {
   isApprovingAnswer,
   type ToolCall,
 } from '@toolgate/core';
-import { openHostSession, type SessionSettings } from '@toolgate/host';
+import { createApprovalModeState, openHostSession, type SessionSettings } from '@toolgate/host';
 import type { McpServersConfig } from '@toolgate/mcp';
 import { acpClientFiles } from './client-files.js';
 import { acpClientTerminals } from './client-terminals.js';
 import { ACP_COMMANDS, availableCommands, commandOfPrompt } from './commands/command-table.js';
 import { answerOfOption, permissionOptions } from './permission-options.js';
+import { planUpdateOf } from './plan-update.js';
 import { promptToModelInput } from './prompt-to-model-input.js';
 import { toAcpStopReason } from './to-acp-stop-reason.js';
 import { diffContent, toolCallContent } from './tool-call-content.js';
@@ -109,7 +110,10 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
     return response.outcome.outcome === 'selected' ? answerOfOption(response.outcome.optionId) : 'cancelled';
   };
 
-  const state = { mode: options.settings.mode };
+  // The client hears when approving the model's plan leaves plan mode (its own set_mode it knows).
+  const modes = createApprovalModeState(options.settings.mode, (mode) => {
+    void send({ sessionUpdate: 'current_mode_update', currentModeId: mode });
+  });
   // The editor's buffers and terminals, when it offers them.
   const files = acpClientFiles(client, sessionId, options.clientCapabilities);
   // The editor's terminal of each call that runs in one: shown in the call while it runs and after.
@@ -135,7 +139,8 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
     sessionId,
     env: options.env,
     notice: options.log,
-    mode: () => state.mode,
+    mode: modes.get,
+    leavePlanMode: modes.leavePlan,
     approver,
     mcpServers: options.mcpServers,
     mcpStderr: (server, chunk) => options.log(`[mcp ${server}] ${chunk.trimEnd()}`),
@@ -211,6 +216,9 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
           // What the model's result is; the display and whole-file changes are in the content.
           rawOutput: result.status === 'success' ? { status: result.status, output: result.output } : result,
         });
+        // The session's own plan (a delegate's child keeps none) goes to the client as `plan`.
+        const plan = agent ? undefined : planUpdateOf(result);
+        if (plan) void send(plan);
         return;
       }
       default:
@@ -220,10 +228,10 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
 
   return {
     get mode() {
-      return state.mode;
+      return modes.get();
     },
     set mode(mode: ApprovalMode) {
-      state.mode = mode;
+      modes.set(mode);
     },
     async prompt(blocks) {
       if (turn) throw RequestError.invalidRequest(undefined, 'A prompt is already running in this session.');

@@ -9,10 +9,10 @@ import {
   PROTOCOL_VERSION,
   RequestError,
 } from '@agentclientprotocol/sdk';
-import { APPROVAL_MODES, type ApprovalMode } from '@toolgate/core';
 import { ConfigError, ModelConfigError, resolveSessionSettings } from '@toolgate/host';
 import { type AcpSession, createAcpSession } from './acp-session.js';
 import { configurationError } from './configuration-error.js';
+import { sessionModeOf, sessionModeState } from './session-modes.js';
 import { toMcpServers } from './to-mcp-servers.js';
 
 /** Options of {@link createAcpApp}. */
@@ -31,23 +31,10 @@ export interface AcpAgent {
   closeAll(): Promise<void>;
 }
 
-const MODE_DESCRIPTIONS: Readonly<Record<ApprovalMode, { name: string; description: string }>> = {
-  manual: { name: 'Manual', description: 'Ask before every tool call.' },
-  safe: {
-    name: 'Safe',
-    description: 'Reads, searches and file edits run; commands, patches and MCP tools ask first.',
-  },
-  auto: { name: 'Auto', description: 'Every tool call runs without asking.' },
-};
-
 const NO_MODEL =
   'No model configured for toolgate-acp. Set "model": "provider:model" in the user config file ($XDG_CONFIG_HOME/toolgate/config.json, by default ~/.config/toolgate/config.json) or TOOLGATE_MODEL=provider:model in the environment the editor starts toolgate-acp with ' +
   '(openai:…, anthropic:… or openai-compatible:… with TOOLGATE_BASE_URL, e.g. http://localhost:11434/v1 for Ollama), ' +
   'and the provider key: OPENAI_API_KEY, ANTHROPIC_API_KEY or TOOLGATE_API_KEY.';
-
-function isApprovalMode(value: string): value is ApprovalMode {
-  return (APPROVAL_MODES as readonly string[]).includes(value);
-}
 
 /** Builds the ACP agent: initialize, session/new, set_mode, prompt, cancel, close. */
 export function createAcpApp(options: AcpAppOptions): AcpAgent {
@@ -136,22 +123,11 @@ export function createAcpApp(options: AcpAppOptions): AcpAgent {
       sessions.set(sessionId, session);
       // Once the answer naming the session is out.
       setImmediate(() => session.announceCommands());
-      return {
-        sessionId,
-        modes: {
-          currentModeId: settings.mode,
-          availableModes: APPROVAL_MODES.map((id) => ({ id, ...MODE_DESCRIPTIONS[id] })),
-        },
-      };
+      return { sessionId, modes: sessionModeState(settings.mode) };
     })
     .onRequest(methods.agent.session.setMode, ({ params }) => {
       const session = sessionOf(params.sessionId);
-      if (!isApprovalMode(params.modeId))
-        throw RequestError.invalidParams(
-          undefined,
-          `Unknown mode ${JSON.stringify(params.modeId)}; expected one of ${APPROVAL_MODES.join(', ')}.`,
-        );
-      session.mode = params.modeId;
+      session.mode = sessionModeOf(params.modeId);
       return {};
     })
     .onRequest(methods.agent.session.prompt, async ({ params }) => ({

@@ -107,4 +107,14 @@ export interface AgentOptions {
   readonly limits?: AgentLimits;
   /** Agent definitions the model may delegate to, each a `delegate_<name>` tool. @default none */
   readonly delegates?: DelegateOptions;
+  /**
+   * Give the top session the `update_plan` tool (steps with a status; read-only, so it runs in every
+   * mode): its result's `display.plan` is the plan for hosts to show. Delegates' children get none. @default false
+   */
+  readonly planTool?: boolean;
+  /**
+   * Give the top session `exit_plan_mode`: in plan mode it asks the person with the model's plan
+   * and, once approved, calls this to leave plan mode; it returns the mode switched to. @default no such tool
+   */
+  readonly leavePlanMode?: () => ApprovalMode;
 }

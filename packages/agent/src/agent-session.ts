@@ -18,6 +18,8 @@ export interface AgentSession {
   prompt(input: string, options?: PromptOptions): AgentTurn;
   /** The history so far (user, assistant and tool messages), valid for any provider. */
   history(): readonly AgentMessage[];
+  /** Forgets the history: the next turn starts a new conversation. Throws `InvalidOptionsError` while a turn runs. */
+  clear(): void;
   /** Interrupts a running turn and stops every process and connection the session started. */
   close(): Promise<void>;
 }

@@ -25,6 +25,8 @@ import { nameChildApprover } from './delegate/name-child-approver.js';
 import { runChildTurn } from './delegate/run-child-turn.js';
 import { createEventChannel } from './event-channel.js';
 import { memoizeByElements } from './memoize-by-elements.js';
+import { createExitPlanModeTool } from './plan/create-exit-plan-mode-tool.js';
+import { createUpdatePlanTool } from './plan/create-update-plan-tool.js';
 import { runTurn, type TurnContext } from './run-turn.js';
 import { serializeApprover } from './serialize-approver.js';
 import { toModelTools } from './to-model-tools.js';
@@ -109,6 +111,16 @@ export async function createAgentSession(options: AgentOptions, child?: ChildSco
     if (delegateTools.length > 0)
       surface = mergeToolSurfaces([surface, createToolSurface({ tools: delegateTools, decorators })]);
   }
+  const planTools: readonly AnyTool[] = child
+    ? []
+    : [
+        ...(options.planTool ? [createUpdatePlanTool()] : []),
+        ...(options.leavePlanMode
+          ? [createExitPlanModeTool(() => options.approval.mode, options.leavePlanMode)]
+          : []),
+      ];
+  if (planTools.length > 0)
+    surface = mergeToolSurfaces([surface, createToolSurface({ tools: planTools, decorators })]);
   if (child) surface = resolveToolPolicy(surface, childPolicy(child.definition), child.parentSurface);
   else if (options.policy) surface = resolveToolPolicy(surface, options.policy);
   /** How people see a call: by its own tool's declarations (a tool the policy hides included). */
@@ -116,7 +128,8 @@ export async function createAgentSession(options: AgentOptions, child?: ChildSco
     const own = Array.isArray(tools.tools)
       ? (tools.tools as readonly AnyTool[]).find((tool) => tool.definition.name === call.name)
       : (tools.tools as ToolProvider).get(call.name);
-    return presentToolCall(own ?? delegateTools.find((tool) => tool.definition.name === call.name), call);
+    const added = [...delegateTools, ...planTools];
+    return presentToolCall(own ?? added.find((tool) => tool.definition.name === call.name), call);
   };
   const turnContext: TurnContext = {
     options,
@@ -179,6 +192,12 @@ export async function createAgentSession(options: AgentOptions, child?: ChildSco
       return { result, [Symbol.asyncIterator]: () => channel[Symbol.asyncIterator]() };
     },
     history: () => history,
+    clear() {
+      if (closed.signal.aborted) throw new InvalidOptionsError('The session is closed.');
+      if (running)
+        throw new InvalidOptionsError('A turn is running in this session; clear it after the turn.');
+      history = [];
+    },
     close() {
       closing ??= (async () => {
         closed.abort();

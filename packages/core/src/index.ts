@@ -1,18 +1,29 @@
 export { type ApprovalMemory, createApprovalMemory } from './approval/approval-memory.js';
 export { APPROVAL_MODES, type ApprovalMode } from './approval/approval-mode.js';
+export {
+  APPROVAL_MODE_DESCRIPTIONS,
+  type ApprovalModeDescription,
+} from './approval/approval-mode-descriptions.js';
+export {
+  APPROVAL_MODE_ALIASES,
+  describeApprovalModeNames,
+  parseApprovalMode,
+} from './approval/approval-mode-names.js';
 export { type ApprovalRequest, buildApprovalRequest } from './approval/approval-request.js';
 export type { ApprovalRules } from './approval/approval-rules.js';
+export { isAtLeastAsStrict } from './approval/approval-strictness.js';
 export type { ApprovalSummary, FileChangePreview } from './approval/approval-summary.js';
 export {
   type ApprovalAnswer,
   type ApprovalAnswerKind,
+  type ApprovalLastingAlways,
   type Approver,
   isApprovingAnswer,
 } from './approval/approver.js';
 export { editScope } from './approval/edit-scope.js';
 export { previewFileChanges } from './approval/preview-file-changes.js';
-export { type ApprovalSubject, requiresApproval } from './approval/requires-approval.js';
-export type { ToolApproval } from './approval/tool-approval.js';
+export { type ApprovalSubject, approvalDecision, requiresApproval } from './approval/requires-approval.js';
+export type { ApprovalDecision, DeclaredApprovalMode, ToolApproval } from './approval/tool-approval.js';
 export { bindClient, type EditorClient } from './client/bind-client.js';
 export type { ClientFiles, ClientFilesUse } from './client/client-files.js';
 export type {
@@ -35,6 +46,7 @@ export { matchToolPattern } from './policy/match-tool-pattern.js';
 export { resolveToolPolicy } from './policy/resolve-tool-policy.js';
 export { presentToolCall } from './presentation/present-tool-call.js';
 export type {
+  PlanStep,
   ToolCallPresentation,
   ToolDisplay,
   ToolPresentation,

@@ -22,8 +22,17 @@ export { writeUserConfig } from './config/write-user-config.js';
 export { type CheckMachineOptions, checkMachine } from './doctor/check-machine.js';
 export type { MachineCheck } from './doctor/machine-check.js';
 export { ModelConfigError } from './model/model-config-error.js';
+export type { SessionPermissions } from './permissions/create-lasting-always.js';
+export {
+  type ListedPermissionRule,
+  listPermissionRules,
+  type PermissionRuleScope,
+  type PermissionRulesInForce,
+} from './permissions/list-permission-rules.js';
+export { revokePermissionRule } from './permissions/revoke-permission-rule.js';
 export { readPolicyOfRules } from './rules/read-policy-of-rules.js';
 export { SandboxRequiredError } from './sandbox/sandbox-required-error.js';
+export { type ApprovalModeState, createApprovalModeState } from './session/approval-mode-state.js';
 export type {
   AgentHostSession,
   HostPurpose,

@@ -154,14 +154,21 @@ describe.skipIf(SKIP_REASON !== undefined)(
   `toolgate-acp over stdio ${SKIP_REASON ?? ''}`,
   { timeout: 90_000 },
   () => {
-    it('answers initialize and session/new with the three approval modes, and exits when stdin closes', async () => {
+    it('answers initialize and session/new with the six approval modes, and exits when stdin closes', async () => {
       const { value, code } = await withAgent(
         () => ({ outcome: { outcome: 'cancelled' } }),
         async (agent) => newSession(agent),
       );
       expect(value.sessionId).toEqual(expect.any(String));
       expect(value.modes?.currentModeId).toBe('safe');
-      expect(value.modes?.availableModes.map((mode) => mode.id)).toEqual(['manual', 'safe', 'auto']);
+      expect(value.modes?.availableModes.map((mode) => mode.id)).toEqual([
+        'manual',
+        'safe',
+        'auto',
+        'plan',
+        'accept-edits',
+        'dont-ask',
+      ]);
       expect(code).toBe(0);
     });
 
@@ -355,6 +362,144 @@ describe.skipIf(SKIP_REASON !== undefined)(
       );
       expect(asked).toBe(1);
       expect(JSON.stringify(toolUpdates(value[1]!).at(-1)?.content)).toContain('second');
+    });
+
+    it('plan via session/set_mode: a write is refused without a permission request, the model reads why and answers', async () => {
+      let asked = 0;
+      server.reply(
+        { toolCalls: [{ name: 'write_file', arguments: { path: 'plan.txt', content: 'x' } }] },
+        { text: 'my plan: write plan.txt' },
+      );
+      const { value } = await withAgent(
+        () => {
+          asked += 1;
+          return { outcome: { outcome: 'selected', optionId: 'allow_once' } };
+        },
+        (agent) =>
+          agent.buildSession(root).withSession(async (session) => {
+            await agent.request(methods.agent.session.setMode, {
+              sessionId: session.sessionId,
+              modeId: 'plan',
+            });
+            return prompt(session, 'write plan.txt');
+          }),
+      );
+      expect(asked).toBe(0);
+      expect(value.stopReason).toBe('end_turn');
+      expect(toolUpdates(value).at(-1)?.status).toBe('failed');
+      expect(JSON.stringify(toolUpdates(value).at(-1)?.content)).toContain(
+        'plan mode: this call would change something',
+      );
+      expect(message(value)).toBe('my plan: write plan.txt');
+      await expect(readFile(join(root, 'plan.txt'))).rejects.toThrow(/ENOENT/);
+    });
+
+    it("accept-edits (set by Claude Code's name acceptEdits) runs apply_patch unasked and still asks about bash; dont-ask refuses bash unasked", async () => {
+      let asked = 0;
+      const patch = '*** Begin Patch\n*** Add File: added.txt\n+added\n*** End Patch\n';
+      server.reply(
+        { toolCalls: [{ name: 'apply_patch', arguments: { patch } }] },
+        { text: 'patched' },
+        bash('echo asked > asked.txt'),
+        { text: 'ran' },
+        bash('echo refused > refused.txt'),
+        { text: 'could not' },
+      );
+      await withAgent(
+        () => {
+          asked += 1;
+          return { outcome: { outcome: 'selected', optionId: 'allow_once' } };
+        },
+        (agent) =>
+          agent.buildSession(root).withSession(async (session) => {
+            const setMode = (modeId: string) =>
+              agent.request(methods.agent.session.setMode, { sessionId: session.sessionId, modeId });
+            await setMode('acceptEdits');
+            await prompt(session, 'patch');
+            expect(asked).toBe(0);
+            await prompt(session, 'run');
+            expect(asked).toBe(1);
+            await setMode('dont-ask');
+            return prompt(session, 'run again');
+          }),
+      );
+      expect(asked).toBe(1);
+      expect(await readFile(join(root, 'added.txt'), 'utf8')).toBe('added\n');
+      expect(await readFile(join(root, 'asked.txt'), 'utf8')).toBe('asked\n');
+      await expect(readFile(join(root, 'refused.txt'))).rejects.toThrow(/ENOENT/);
+      expect(JSON.stringify(server.requests[5]!.body!.messages)).toContain(
+        'dont-ask mode: this call would need',
+      );
+    });
+
+    it('sends the plan the model keeps as a plan update, in every mode (plan included)', async () => {
+      const steps = [
+        { step: 'Read the code', status: 'completed' },
+        { step: 'Propose a fix', status: 'in_progress' },
+      ];
+      server.reply({ toolCalls: [{ name: 'update_plan', arguments: { steps } }] }, { text: 'planned' });
+      const { value } = await withAgent(allow('reject_once'), (agent) =>
+        agent.buildSession(root).withSession(async (session) => {
+          await agent.request(methods.agent.session.setMode, {
+            sessionId: session.sessionId,
+            modeId: 'plan',
+          });
+          return prompt(session, 'plan it');
+        }),
+      );
+      expect(value.updates.filter((update) => update.sessionUpdate === 'plan')).toEqual([
+        {
+          sessionUpdate: 'plan',
+          entries: [
+            { content: 'Read the code', status: 'completed', priority: 'medium' },
+            { content: 'Propose a fix', status: 'in_progress', priority: 'medium' },
+          ],
+        },
+      ]);
+      expect(message(value)).toBe('planned');
+    });
+
+    it('leaves plan mode when the person approves the plan: current_mode_update, then the write runs', async () => {
+      const asked: string[] = [];
+      server.reply(
+        { toolCalls: [{ name: 'exit_plan_mode', arguments: { plan: '1. Write done.txt' } }] },
+        { toolCalls: [{ name: 'write_file', arguments: { path: 'done.txt', content: 'done\n' } }] },
+        { text: 'done' },
+      );
+      const { value } = await withAgent(
+        (request) => {
+          asked.push(request.toolCall.title ?? '');
+          return { outcome: { outcome: 'selected', optionId: 'allow_once' } };
+        },
+        (agent) =>
+          agent.buildSession(root).withSession(async (session) => {
+            await agent.request(methods.agent.session.setMode, {
+              sessionId: session.sessionId,
+              modeId: 'plan',
+            });
+            return prompt(session, 'plan, then do it');
+          }),
+      );
+      expect(asked).toHaveLength(1);
+      expect(value.updates.filter((update) => update.sessionUpdate === 'current_mode_update')).toEqual([
+        { sessionUpdate: 'current_mode_update', currentModeId: 'safe' },
+      ]);
+      expect(await readFile(join(root, 'done.txt'), 'utf8')).toBe('done\n');
+      expect(message(value)).toBe('done');
+    });
+
+    it('refuses an unknown mode in session/set_mode, naming the modes', async () => {
+      const { value } = await withAgent(allow('allow_once'), (agent) =>
+        agent.buildSession(root).withSession(async (session) =>
+          agent.request(methods.agent.session.setMode, { sessionId: session.sessionId, modeId: 'yolo' }).then(
+            () => 'accepted',
+            (error: Error) => error.message,
+          ),
+        ),
+      );
+      expect(value).toContain(
+        'Unknown mode "yolo"; expected one of manual, safe, auto, plan, accept-edits, dont-ask',
+      );
     });
 
     const bwrap = ['/usr/bin/bwrap', '/bin/bwrap', '/usr/local/bin/bwrap'].some((path) => existsSync(path));

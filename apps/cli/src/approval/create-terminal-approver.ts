@@ -43,8 +43,14 @@ export function createTerminalApprover(options: TerminalApproverOptions): Approv
         options.onRejected({ request, why: signal.aborted ? 'interrupted' : 'end_of_input' });
         return 'cancelled';
       }
-      const answer = parseApprovalAnswer(line, options.choices);
+      const answer = parseApprovalAnswer(line, options.choices, request.lastingRules !== undefined);
       if (answer === 'allow_once' || answer === 'allow_always') return answer;
+      if (answer === 'allow_project') return { kind: 'allow_always', scope: 'project' };
+      if (answer === 'allow_everywhere') return { kind: 'allow_always', scope: 'user' };
+      if (answer === 'always_not_offered') {
+        options.onRejected({ request, why: 'always_not_offered' });
+        return 'reject_once';
+      }
       if (answer === 'reject_with_feedback') {
         terminal.write(colors.bold('• Tell the model why: '));
         const feedback = (await terminal.readLine(signal))?.trim();

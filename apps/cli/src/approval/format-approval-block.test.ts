@@ -52,8 +52,9 @@ describe('parseApprovalAnswer', () => {
   });
 
   it('rejects a choice that was not offered: "a" or "f" in a one-shot call runs nothing', () => {
-    expect(parseApprovalAnswer('a', ONE_SHOT_CHOICES)).toBe('reject_once');
+    expect(parseApprovalAnswer('a', ONE_SHOT_CHOICES)).toBe('always_not_offered');
     expect(parseApprovalAnswer('f', ONE_SHOT_CHOICES)).toBe('reject_once');
+    expect(parseApprovalAnswer('p', session)).toBe('reject_once');
     expect(parseApprovalAnswer(' F ', { always: true, feedback: true })).toBe('reject_with_feedback');
   });
 });
@@ -84,6 +85,38 @@ describe('formatApprovalChoices', () => {
   });
 });
 
+describe('lasting "always"', () => {
+  const lasting = {
+    ...buildApprovalRequest({
+      tool: BASH_SPEC,
+      callId: 'c1',
+      input: { action: 'exec', command: 'npm test' },
+      mode: 'safe',
+    }),
+    lastingRules: ['bash(npm test)'],
+  };
+
+  it('offers this project and everywhere beside the session, showing the exact rule', () => {
+    expect(formatApprovalChoices({ always: true, feedback: false }, lasting, createColors(false)).lines).toBe(
+      '  y  yes\n  a  yes, and always for `npm test` this session\n' +
+        '  p  yes, and in this project from now on: allow bash(npm test) (your config file)\n' +
+        '  e  yes, and everywhere from now on: allow bash(npm test) (your config file)\n  n  no (the default)\n',
+    );
+    expect(
+      ['p', 'E', 'a'].map((line) => parseApprovalAnswer(line, { always: true, feedback: false }, true)),
+    ).toEqual(['allow_project', 'allow_everywhere', 'allow_always']);
+  });
+
+  it('in a one-shot call, "a" means this project', () => {
+    expect(formatApprovalChoices(ONE_SHOT_CHOICES, lasting, createColors(false))).toEqual({
+      lines:
+        '  y  yes\n  a  yes, and in this project from now on: allow bash(npm test) (your config file)\n  n  no (the default)\n',
+      question: '• Approve? [y/a/N] ',
+    });
+    expect(parseApprovalAnswer('a', ONE_SHOT_CHOICES, true)).toBe('allow_project');
+  });
+});
+
 describe('formatRejectionLine', () => {
   const request = buildApprovalRequest({
     tool: WRITE_FILE_SPEC,
@@ -96,10 +129,27 @@ describe('formatRejectionLine', () => {
   it('names the tool, what it would have done and why nothing ran, in one line', () => {
     const plain = createColors(false);
     expect(formatRejectionLine({ request, why: 'declined' }, plain)).toBe(
-      '• Rejected write_file: Create x.txt (1 bytes). Nothing ran.\n',
+      '• Rejected write_file: Create x.txt (1 bytes). You declined; nothing ran.\n',
     );
     expect(formatRejectionLine({ request, why: 'no_terminal' }, plain)).toBe(
-      '• Rejected write_file: Create x.txt (1 bytes). It needs approval and there is no terminal to ask, so nothing ran; use --approval auto for unattended use.\n',
+      '• Rejected write_file: Create x.txt (1 bytes). Nobody to ask (no terminal): manual mode asks about it, so nothing ran; unattended, pre-approve it with an allow rule, or refuse such calls to the model with --approval dont-ask.\n',
+    );
+  });
+
+  it('names the ask rule that asked, and gives no advice a mode cannot follow', () => {
+    const askedByRule = {
+      ...request,
+      mode: 'auto' as const,
+      askingRule: { text: 'write_file', source: 'config.json' },
+    };
+    expect(formatRejectionLine({ request: askedByRule, why: 'no_terminal' }, createColors(false))).toBe(
+      '• Rejected write_file: Create x.txt (1 bytes). Nobody to ask (no terminal): the ask rule write_file in config.json asks about it, so nothing ran.\n',
+    );
+  });
+
+  it('says why "always" is not offered in a one-shot call without a rule to keep', () => {
+    expect(formatRejectionLine({ request, why: 'always_not_offered' }, createColors(false))).toBe(
+      '• Rejected write_file: Create x.txt (1 bytes). "always" is not offered for this call (no rule as narrow as it can be written), and nothing ran.\n',
     );
   });
 });

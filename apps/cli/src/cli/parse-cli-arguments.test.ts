@@ -103,7 +103,7 @@ describe('parseCliArguments', () => {
       '--json is an option of a command; the interactive toolgate has none.',
     );
     expect(usageMessage(['serve'])).toBe(
-      'Unknown command "serve": expected tools, call, run, mcp, trust, doctor or init.',
+      'Unknown command "serve": expected tools, call, run, mcp, trust, permissions, doctor or init.',
     );
     expect(usageMessage(['call'])).toBe('Missing tool name: toolgate call <tool> [ARGS].');
     expect(usageMessage(['call', 'bash', '{}', 'extra'])).toBe(
@@ -116,7 +116,7 @@ describe('parseCliArguments', () => {
     expect(usageMessage(['tools', '--cwd'])).toBe("Option '--cwd <value>' argument missing");
     expect(usageMessage(['tools', '--cwd', ''])).toBe('--cwd expects a value; got an empty string.');
     expect(usageMessage(['tools', '--approval', 'yolo'])).toBe(
-      '--approval expects one of manual, safe, auto; got "yolo".',
+      '--approval expects one of manual, safe, auto, plan, accept-edits, dont-ask (or acceptEdits, dontAsk, bypassPermissions); got "yolo".',
     );
     expect(usageMessage(['call', 'bash', '--sandbox', 'off'])).toBe(
       '--sandbox expects one of read-only, workspace-write, danger-full-access; got "off".',
@@ -186,6 +186,25 @@ describe('parseCliArguments', () => {
     );
     expect(usageMessage(['call', 'bash', '--model', 'openai:x'])).toBe(
       '--model is an option of "toolgate run" only.',
+    );
+  });
+  it('parses permissions, and --revoke N for it', () => {
+    expect(parseCliArguments(['permissions', '--cwd', 'w'])).toEqual({
+      command: 'permissions',
+      revoke: undefined,
+      json: false,
+      options: { cwd: 'w', noMcp: false },
+    });
+    expect(parseCliArguments(['permissions', '--revoke', '2'])).toMatchObject({
+      command: 'permissions',
+      revoke: 2,
+    });
+    expect(() => parseCliArguments(['permissions', '--revoke'])).toThrow(
+      '--revoke expects the number of a rule as toolgate permissions lists it; got none.',
+    );
+    expect(() => parseCliArguments(['permissions', '--revoke', 'x'])).toThrow('got "x"');
+    expect(() => parseCliArguments(['permissions', '--list'])).toThrow(
+      '--list is an option of "toolgate trust" only.',
     );
   });
 });

@@ -86,6 +86,14 @@ export type CliCommand =
       readonly print: boolean;
     }
   | {
+      /** `toolgate permissions`: the rules in force for the workspace, with file and scope. */
+      readonly command: 'permissions';
+      /** `--revoke N`: remove rule N (as listed) from the user's config file. */
+      readonly revoke: number | undefined;
+      readonly json: boolean;
+      readonly options: CommonOptions;
+    }
+  | {
       readonly command: 'run';
       /** The prompt, or `-` to read it from stdin. */
       readonly prompt: string;
@@ -130,7 +138,7 @@ const OPTIONS = {
   version: { type: 'boolean' },
 } as const;
 
-const COMMANDS = ['tools', 'call', 'run', 'mcp', 'trust', 'doctor', 'init', 'help'];
+const COMMANDS = ['tools', 'call', 'run', 'mcp', 'trust', 'permissions', 'doctor', 'init', 'help'];
 
 /** Options only `toolgate run` takes. */
 const RUN_ONLY = ['model', 'base-url', 'max-steps', 'verbose'] as const;
@@ -171,7 +179,7 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
   const [command, ...rest] = positionals;
   if (command !== undefined && !COMMANDS.includes(command)) {
     throw new UsageError(
-      `Unknown command ${JSON.stringify(command)}: expected tools, call, run, mcp, trust, doctor or init.`,
+      `Unknown command ${JSON.stringify(command)}: expected tools, call, run, mcp, trust, permissions, doctor or init.`,
     );
   }
   if (command === 'help') return { command: 'help' };
@@ -189,7 +197,9 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     throw new UsageError('--http is an option of "toolgate mcp" only.');
   if (command !== 'call' && values.explain)
     throw new UsageError('--explain is an option of "toolgate call" only.');
-  if (command !== 'trust') {
+  if (command === 'permissions') {
+    if (values.list) throw new UsageError('--list is an option of "toolgate trust" only.');
+  } else if (command !== 'trust') {
     const trustOnly = TRUST_ONLY.find((name) => values[name] !== undefined);
     if (trustOnly) throw new UsageError(`--${trustOnly} is an option of "toolgate trust" only.`);
   } else {
@@ -243,6 +253,19 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     case 'trust':
       extra(0);
       return { command, list: values.list ?? false, revoke: values.revoke ?? false, options };
+    case 'permissions': {
+      const [number] = rest;
+      if (values.revoke !== true) {
+        extra(0);
+        return { command, revoke: undefined, json, options };
+      }
+      extra(1);
+      if (number === undefined || !/^\s*\d+\s*$/.test(number) || Number(number) < 1)
+        throw new UsageError(
+          `--revoke expects the number of a rule as toolgate permissions lists it; got ${number === undefined ? 'none' : JSON.stringify(number)}.`,
+        );
+      return { command, revoke: Number(number), json, options };
+    }
     case 'doctor':
       extra(0);
       if (json) throw new UsageError('--json is not an option of "toolgate doctor".');

@@ -56,6 +56,11 @@ export async function runCli(io: CliIo): Promise<ExitCode> {
         return await (await import('../commands/run-doctor-command.js')).runDoctorCommand(io, command);
       case 'init':
         return await (await import('../commands/run-init-command.js')).runInitCommand(io, command);
+      case 'permissions':
+        return await (await import('../commands/run-permissions-command.js')).runPermissionsCommand(
+          io,
+          command,
+        );
     }
   } catch (error) {
     // A bad config file or variable (the host's ConfigError, code config_invalid) is a usage problem too.

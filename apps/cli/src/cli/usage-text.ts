@@ -13,6 +13,8 @@ export const USAGE_TEXT = `Usage:
   toolgate mcp trust <srv>                 accept a server's changed tool definitions
   toolgate trust [--list | --revoke]       trust the workspace's own config (toolgate.config.json,
                                            .mcp.json, .toolgate/) as it is now; list; forget
+  toolgate permissions [--revoke N]        the permission rules in force here, numbered, with their
+                                           file and scope; remove rule N from your config file
   toolgate doctor                          check and explain this machine and workspace: Node, sandbox,
                                            ripgrep, container engine, model settings, trust, files
   toolgate init [--print]                  write a starter config into your config file (never over one;
@@ -23,7 +25,9 @@ ARGS is one JSON object; "-" or no argument reads it from stdin.
 
 Options:
   --cwd DIR                  workspace root (default .)
-  --approval MODE            manual | safe | auto (default: $TOOLGATE_APPROVAL, the config file, else safe)
+  --approval MODE            manual | safe | auto | plan | accept-edits | dont-ask (or acceptEdits,
+                             dontAsk, bypassPermissions); default: $TOOLGATE_APPROVAL, the config
+                             file, else safe
   --config FILE              config file (default <cwd>/toolgate.config.json when present; until
                              the workspace is trusted it may only tighten the user's config,
                              $XDG_CONFIG_HOME/toolgate/config.json)
@@ -47,6 +51,7 @@ Options:
 Keys: OPENAI_API_KEY, ANTHROPIC_API_KEY, else TOOLGATE_API_KEY.
 
 Exit status: 0 success, 1 tool failure (run: model error, max steps, other stops), 2 usage or
-configuration error, 3 rejected (run: blocked by approval or policy), 130 / 143 / 129 interrupted
+configuration error, 3 rejected (run: blocked by approval or policy, or a call
+refused by the mode), 130 / 143 / 129 interrupted
 by SIGINT / SIGTERM / SIGHUP.
 `;

@@ -1,9 +1,10 @@
 import type { TurnResult } from '@toolgate/agent';
 import type { CliIo } from '../cli/cli-io.js';
 import { exitCodeOfStopReason } from '../cli/exit-code-of-stop-reason.js';
-import type { ExitCode } from '../cli/exit-codes.js';
+import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
 import type { CommandOptions } from '../cli/parse-cli-arguments.js';
 import { readPrompt } from '../cli/read-prompt.js';
+import { refusedByMode } from '../cli/refused-by-mode.js';
 import { signalExitCode } from '../cli/signal-exit-code.js';
 import { agentEventJson } from '../render/agent-event-json.js';
 import { createTurnRenderer } from '../render/render-agent-event.js';
@@ -16,7 +17,8 @@ export type RunCommandOptions = CommandOptions<'run'>;
 /**
  * `toolgate run "<prompt>"`: one agent turn in the workspace. The answer streams to stdout, tool
  * calls show as compact lines on stderr (JSON Lines of every event with `--json`); exit status by
- * stop reason. Every process the turn started is stopped before it returns.
+ * stop reason, and 3 for a turn that completed with a call the mode refused (dont-ask in CI). Every
+ * process the turn started is stopped before it returns.
  */
 export async function runAgentCommand(io: CliIo, command: RunCommandOptions): Promise<ExitCode> {
   const session = await openTerminalAgent(io, command);
@@ -28,10 +30,12 @@ export async function runAgentCommand(io: CliIo, command: RunCommandOptions): Pr
     verbose: command.verbose,
   });
   let result: TurnResult;
+  let refused = false;
   try {
     const prompt = await readPrompt(command.prompt, () => io.stdin);
     const turn = session.prompt(prompt, { signal: io.signal });
     for await (const event of turn) {
+      refused ||= refusedByMode(event);
       if (command.json) io.stdout.write(agentEventJson(event));
       else renderer.render(event);
     }
@@ -40,5 +44,6 @@ export async function runAgentCommand(io: CliIo, command: RunCommandOptions): Pr
     await session.close();
   }
   if (!command.json) renderer.finish(result);
-  return signalExitCode(io.signal) ?? exitCodeOfStopReason(result.stopReason);
+  const exit = exitCodeOfStopReason(result.stopReason);
+  return signalExitCode(io.signal) ?? (refused && exit === EXIT_CODES.success ? EXIT_CODES.rejected : exit);
 }

@@ -20,7 +20,8 @@ afterEach(async () => {
   await workspace.dispose();
 });
 
-const QUESTION = '• Approve? [y/N]';
+// `[y/N]`, or `[y/a/N]` where "always for this project" can be written as a rule.
+const QUESTION = '• Approve? [y/';
 const WRITE = ['call', 'write_file', '{"path":"a.txt","content":"new\\n"}'];
 
 describe.skipIf(PTY_SKIP_REASON !== undefined)(
@@ -34,11 +35,14 @@ describe.skipIf(PTY_SKIP_REASON !== undefined)(
       expect(await run.exit).toBe(3);
       expect(run.output()).toContain(
         '• Approval required for write_file\n  └ Overwrite a.txt (4 bytes)\n    --- a/a.txt\n    +++ b/a.txt\n    @@ -1,1 +1,1 @@\n    -old\n    +new\n' +
-          '  y  yes\n  n  no (the default)\n• Approve? [y/N] n\n',
+          '  y  yes\n  a  yes, and in this project from now on: allow write_file(a.txt) (your config file)\n' +
+          '  n  no (the default)\n• Approve? [y/a/N] n\n',
       );
       // One line says what was rejected and that nothing ran; no second rendering of the rejection.
       expect(run.output().match(/Rejected/g)).toEqual(['Rejected']);
-      expect(run.output()).toContain('• Rejected write_file: Overwrite a.txt (4 bytes). Nothing ran.\n');
+      expect(run.output()).toContain(
+        '• Rejected write_file: Overwrite a.txt (4 bytes). You declined; nothing ran.\n',
+      );
       expect(run.output()).toContain(
         '{"status":"rejected","by":"approval","reason":"The user declined: Overwrite a.txt (4 bytes)"}',
       );
@@ -54,22 +58,23 @@ describe.skipIf(PTY_SKIP_REASON !== undefined)(
       expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('new\n');
     });
 
-    it('a one-shot call offers no "always": "a" is not a choice there and rejects', async () => {
+    it('a one-shot call offers "always" only for this project, showing the rule; "n" still rejects', async () => {
       const run = runInPty([...WRITE, '--cwd', root, '--approval', 'manual'], { cwd: root });
       await waitForText(run.output, QUESTION);
-      expect(run.output()).not.toContain('always');
-      run.type('a\n');
+      expect(run.output()).not.toContain('this session');
+      expect(run.output()).toContain('allow write_file(a.txt)');
+      run.type('n\n');
       expect(await run.exit).toBe(3);
       expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('old\n');
     });
 
-    it('EOF at the question rejects and suggests --approval auto', async () => {
+    it('EOF at the question rejects, says what asked and how to run unattended', async () => {
       const run = runInPty([...WRITE, '--cwd', root, '--approval', 'manual'], { cwd: root });
       await waitForText(run.output, QUESTION);
       run.type('\u0004');
       expect(await run.exit).toBe(3);
       expect(run.output()).toContain(
-        '• Rejected write_file: Overwrite a.txt (4 bytes). It needs approval and the terminal reached end of input, so nothing ran; use --approval auto for unattended use.\n',
+        '• Rejected write_file: Overwrite a.txt (4 bytes). Nobody answered (end of input): manual mode asks about it, so nothing ran; unattended, pre-approve it with an allow rule, or refuse such calls to the model with --approval dont-ask.\n',
       );
       expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('old\n');
     });

@@ -182,7 +182,7 @@ describe.skipIf(SKIP_REASON !== undefined)(
         ],
         [
           ['call', 'read_file', '{}', '--approval', 'yolo'],
-          'toolgate: --approval expects one of manual, safe, auto; got "yolo".',
+          'toolgate: --approval expects one of manual, safe, auto, plan, accept-edits, dont-ask (or acceptEdits, dontAsk, bypassPermissions); got "yolo".',
         ],
         [
           ['tools', '--cwd', join(root, 'missing')],
@@ -218,7 +218,7 @@ describe.skipIf(SKIP_REASON !== undefined)(
         stdout: '',
         stderr:
           `toolgate: Invalid config file ${join(root, 'toolgate.config.json')}:\n` +
-          '  approval: expected one of "manual", "safe", "auto", got string "sometimes"\n' +
+          '  approval: expected one of manual, safe, auto, plan, accept-edits, dont-ask (or acceptEdits, dontAsk, bypassPermissions), got string "sometimes"\n' +
           '  tools.bash.timeoutMs: expected a number, got string "long"\n' +
           "Run 'toolgate --help' for usage.\n",
       });
@@ -258,7 +258,9 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(byFlag.stdout).toContain('ASKS (safe)');
       const badEnv = await runToolgate(['tools', '--cwd', root], { env: { TOOLGATE_APPROVAL: 'never' } });
       expect(badEnv.code).toBe(2);
-      expect(badEnv.stderr).toContain('TOOLGATE_APPROVAL expects one of manual, safe, auto; got "never".');
+      expect(badEnv.stderr).toContain(
+        'TOOLGATE_APPROVAL expects one of manual, safe, auto, plan, accept-edits, dont-ask (or acceptEdits, dontAsk, bypassPermissions); got "never".',
+      );
     });
 
     it('applies the config file: protected paths refuse writes, read limits cut content', async () => {
@@ -295,9 +297,9 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(result).toEqual({
         code: 3,
         signal: null,
-        stdout: `${JSON.stringify({ status: 'rejected', by: 'approval', reason: 'The approval question was cancelled before anyone answered, so the call did not run: Create x.txt (1 bytes)' })}\n`,
+        stdout: `${JSON.stringify({ status: 'rejected', by: 'approval', reason: 'Nobody approved this call, so it did not run: Create x.txt (1 bytes)' })}\n`,
         stderr:
-          '• Rejected write_file: Create x.txt (1 bytes). It needs approval and there is no terminal to ask, so nothing ran; use --approval auto for unattended use.\n',
+          '• Rejected write_file: Create x.txt (1 bytes). Nobody to ask (no terminal): manual mode asks about it, so nothing ran; unattended, pre-approve it with an allow rule, or refuse such calls to the model with --approval dont-ask.\n',
       });
       await expect(readFile(join(root, 'x.txt'))).rejects.toThrow(/ENOENT/);
     });

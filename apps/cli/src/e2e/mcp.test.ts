@@ -123,6 +123,45 @@ describe.skipIf(SKIP_REASON !== undefined)(
         await client.close();
       }
     });
+
+    it('serves each mode given with --approval: plan refuses writes and runs reads, accept-edits runs apply_patch, dont-ask refuses bash, all unasked', async () => {
+      const text = (result: { content: unknown }) =>
+        (result.content as { text?: string }[]).map((block) => block.text).join('\n');
+      const patch = '*** Begin Patch\n*** Add File: added.txt\n+added\n*** End Patch\n';
+      const plan = await connect(['--approval', 'plan']);
+      try {
+        const write = await plan.callTool({ name: 'write_file', arguments: { path: 'a.txt', content: 'x' } });
+        expect(write.isError).toBe(true);
+        expect(text(write)).toContain('[approval-rejected] plan mode: this call would change something');
+        const read = await plan.callTool({ name: 'read_file', arguments: { path: 'a.txt' } });
+        expect(read.isError ?? false).toBe(false);
+      } finally {
+        await plan.close();
+      }
+      const edits = await connect(['--approval', 'accept-edits']);
+      try {
+        const patched = await edits.callTool({ name: 'apply_patch', arguments: { patch } });
+        expect(patched.isError ?? false).toBe(false);
+      } finally {
+        await edits.close();
+      }
+      const dontAsk = await connect(['--approval', 'dontAsk']);
+      try {
+        const refused = await dontAsk.callTool({
+          name: 'bash',
+          arguments: { action: 'exec', command: 'echo hi > b.txt' },
+        });
+        expect(refused.isError).toBe(true);
+        expect(text(refused)).toContain(
+          "[approval-rejected] dont-ask mode: this call would need a person's approval",
+        );
+      } finally {
+        await dontAsk.close();
+      }
+      expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('hello from the workspace\n');
+      expect(await readFile(join(root, 'added.txt'), 'utf8')).toBe('added\n');
+      await expect(readFile(join(root, 'b.txt'))).rejects.toThrow(/ENOENT/);
+    });
   },
 );
 

@@ -1,6 +1,8 @@
+import { createApprovalModeState } from '@toolgate/host';
 import type { CliIo } from '../cli/cli-io.js';
 import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
 import type { CommonOptions } from '../cli/parse-cli-arguments.js';
+import { resolveSessionSettings } from '../cli/resolve-session-settings.js';
 import { signalExitCode } from '../cli/signal-exit-code.js';
 import { USAGE_TEXT } from '../cli/usage-text.js';
 import { streamColors } from '../commands/command-context.js';
@@ -8,6 +10,9 @@ import { createColors, shouldUseColor } from '../render/colors.js';
 import { createTurnRenderer } from '../render/render-agent-event.js';
 import { openTerminalAgent } from '../session/open-terminal-agent.js';
 import { openControllingTerminal } from '../terminal/controlling-terminal.js';
+import { parseSlashLine } from './commands/parse-slash-line.js';
+import type { SlashCommandContext } from './commands/slash-command.js';
+import { SLASH_COMMANDS } from './commands/slash-commands.js';
 
 /** Options of the interactive `toolgate`. */
 export interface InteractiveOptions {
@@ -36,9 +41,17 @@ export async function runInteractive(io: CliIo, command: InteractiveOptions): Pr
   let current: AbortController | undefined;
   const stopListening = io.onInterrupt?.(() => current?.abort());
   try {
-    const session = await openTerminalAgent(io, command);
-    const { settings } = session;
     const terminalColors = createColors(shouldUseColor(true, io.env));
+    const settings = await resolveSessionSettings(io, command.options);
+    const modes = createApprovalModeState(settings.mode, (mode) =>
+      terminal.write(terminalColors.dim(`• Plan approved: approval mode ${mode}.\n`)),
+    );
+    const session = await openTerminalAgent(io, {
+      ...command,
+      settings,
+      mode: modes.get,
+      leavePlanMode: modes.leavePlan,
+    });
     const view = {
       stdout: io.stdout,
       stderr: io.stderr,
@@ -48,10 +61,24 @@ export async function runInteractive(io: CliIo, command: InteractiveOptions): Pr
     };
     terminal.write(
       terminalColors.dim(
-        `toolgate in ${settings.root} (approval ${settings.mode}). Ctrl-C cancels a turn; Ctrl-D exits.\n`,
+        `toolgate in ${settings.root} (approval ${settings.mode}). /help lists the commands; Ctrl-C cancels a turn; Ctrl-D exits.\n`,
       ),
     );
     let armed = false;
+    const readLine = async () => {
+      const reading = new AbortController();
+      current = reading;
+      return terminal.readLine(AbortSignal.any([reading.signal, io.signal]));
+    };
+    const context: SlashCommandContext = {
+      io,
+      session,
+      mode: modes,
+      commands: SLASH_COMMANDS,
+      write: (text) => terminal.write(text),
+      readLine,
+      colors: terminalColors,
+    };
     try {
       for (;;) {
         terminal.write(terminalColors.bold(PROMPT));
@@ -69,6 +96,24 @@ export async function runInteractive(io: CliIo, command: InteractiveOptions): Pr
         }
         armed = false;
         if (line.trim() === '') continue;
+        const slash = parseSlashLine(line, SLASH_COMMANDS);
+        if (slash?.kind === 'command') {
+          if ((await slash.command.run(slash.args, context)) === 'exit') return EXIT_CODES.success;
+          continue;
+        }
+        if (slash?.kind === 'unknown') {
+          // A line starting with / goes to the model only when the person says so (a typo stays here).
+          terminal.write(
+            terminalColors.yellow(`• /${slash.name} is not a command (/help lists them). `) +
+              terminalColors.bold('Send the line to the model as it is? [y/N] '),
+          );
+          const answer = await readLine();
+          if (answer === null) terminal.write('\n');
+          if (!/^\s*y(es)?\s*$/i.test(answer ?? '')) {
+            terminal.write(terminalColors.dim('• Not sent.\n'));
+            continue;
+          }
+        }
         const turning = new AbortController();
         current = turning;
         const renderer = createTurnRenderer(view);

@@ -1,4 +1,11 @@
-import { type ApprovalMode, type ApprovalSubject, requiresApproval } from '@toolgate/core';
+import {
+  type ApprovalDecision,
+  type ApprovalMode,
+  type ApprovalSubject,
+  approvalDecision,
+} from '@toolgate/core';
+
+const WORDS: Readonly<Record<ApprovalDecision, string>> = { ask: 'yes', run: 'no', refuse: 'refused' };
 
 /** The values of the input's `action` enum (bash's exec, start, …), when the tool has one. */
 function actionsOf(tool: ApprovalSubject): readonly string[] | undefined {
@@ -11,25 +18,30 @@ function actionsOf(tool: ApprovalSubject): readonly string[] | undefined {
 }
 
 /**
- * Whether `mode` asks before this tool runs, by the rule the tool declares: `yes`, `no`, or for a
- * tool with an `action` argument whose actions differ (bash), the actions that ask.
+ * Whether `mode` asks before this tool runs, by the rule the tool declares: `yes`, `no`,
+ * `refused` (plan's writes, dont-ask's questions), or for a tool with an `action` argument whose
+ * actions differ (bash), the actions that ask and those refused (`refused: exec,start`).
  */
 export function describeApprovalRule(mode: ApprovalMode, tool: ApprovalSubject): string {
   // A tool module's rule may throw on the bare arguments a listing judges: such a call never runs
   // unasked (the surface answers it with internal_error), so the listing says it asks.
-  const asks = (input: unknown): boolean => {
+  const decide = (input: unknown): ApprovalDecision => {
     try {
-      return requiresApproval(mode, tool, input);
+      return approvalDecision(mode, tool, input);
     } catch {
-      return true;
+      return 'ask';
     }
   };
   const actions = actionsOf(tool);
-  if (actions) {
-    const asking = actions.filter((action) => asks({ action }));
-    if (asking.length === actions.length) return 'yes';
-    if (asking.length === 0) return 'no';
-    return [...asking].sort().join(',');
-  }
-  return asks({}) ? 'yes' : 'no';
+  if (!actions) return WORDS[decide({})];
+  const decisions = actions.map((action) => decide({ action }));
+  if (decisions.every((decision) => decision === decisions[0])) return WORDS[decisions[0]!];
+  const those = (wanted: ApprovalDecision) =>
+    actions
+      .filter((_, index) => decisions[index] === wanted)
+      .sort()
+      .join(',');
+  const asking = those('ask');
+  const refused = those('refuse');
+  return [asking, refused === '' ? '' : `refused: ${refused}`].filter((part) => part !== '').join('; ');
 }

@@ -18,7 +18,10 @@ function why(explanation: ApprovalExplanation): string {
       const whose = explanation.declared
         ? `${explanation.tool}'s own rule for ${explanation.mode} mode`
         : `the default for a tool that declares no rule${explanation.mode === 'safe' ? ' (safe runs only tools annotated read-only)' : ''}`;
-      return `the ${explanation.mode} row of the mode table: ${whose}; no permission rule matched`;
+      const rules = explanation.overrode
+        ? `the permission rule that matched (${explanation.overrode.reason}) does not count in ${explanation.mode} mode`
+        : 'no permission rule matched';
+      return `the ${explanation.mode} row of the mode table: ${whose}; ${rules}`;
     }
   }
 }

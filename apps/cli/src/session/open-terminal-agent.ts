@@ -1,4 +1,5 @@
-import { type AgentHostSession, openHostSession } from '@toolgate/host';
+import type { ApprovalMode } from '@toolgate/core';
+import { type AgentHostSession, openHostSession, type SessionSettings } from '@toolgate/host';
 import { createTerminalApprover } from '../approval/create-terminal-approver.js';
 import { formatRejectionLine } from '../approval/terminal-rejection.js';
 import type { CliIo } from '../cli/cli-io.js';
@@ -14,6 +15,12 @@ export interface TerminalAgentOptions {
   readonly baseURL: string | undefined;
   readonly maxSteps: number | undefined;
   readonly options: CommonOptions;
+  /** The approval mode, read at every call (the interactive agent's `/mode`). @default the settings' */
+  readonly mode?: () => ApprovalMode;
+  /** Leaves plan mode once the person approved the plan (the interactive agent's). @default no exit_plan_mode */
+  readonly leavePlanMode?: () => ApprovalMode;
+  /** Settings resolved already. @default resolved from `options` */
+  readonly settings?: SessionSettings;
 }
 
 /**
@@ -22,7 +29,7 @@ export interface TerminalAgentOptions {
  * feedback). Throws ModelConfigError (exit 2) when no usable model is configured.
  */
 export async function openTerminalAgent(io: CliIo, command: TerminalAgentOptions): Promise<AgentHostSession> {
-  const settings = await resolveSessionSettings(io, command.options);
+  const settings = command.settings ?? (await resolveSessionSettings(io, command.options));
   const rejectionColors = streamColors(io).stderr;
   return openHostSession(settings, {
     purpose: { kind: 'agent', model: command.model, baseURL: command.baseURL, maxSteps: command.maxSteps },
@@ -30,6 +37,8 @@ export async function openTerminalAgent(io: CliIo, command: TerminalAgentOptions
     env: io.env,
     notice: (line) => io.stderr.write(`${line}\n`),
     ...(io.stderr.isTTY ? { after: [withElapsedTime({ write: (text) => io.stderr.write(text) })] } : {}),
+    ...(command.mode ? { mode: command.mode } : {}),
+    ...(command.leavePlanMode ? { leavePlanMode: command.leavePlanMode } : {}),
     approver: createTerminalApprover({
       choices: { always: true, feedback: true },
       // The question is asked on the terminal, whatever stderr is.

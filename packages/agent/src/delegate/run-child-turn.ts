@@ -23,9 +23,11 @@ export async function runChildTurn(
   report: (event: AgentEvent) => void,
 ): Promise<ToolResult> {
   const turn = session.prompt(childPrompt(input), { signal: context.signal });
-  let refusal: ToolRejection | undefined;
+  let refusal: (ToolRejection & { readonly by: Exclude<ToolRejection['by'], 'mode'> }) | undefined;
   for await (const event of turn) {
-    if (event.type === 'tool-result' && event.result.status === 'rejected') refusal = event.result;
+    // The mode's refusals (plan, dont-ask) do not stop the child: its model reads them and goes on.
+    const result = event.type === 'tool-result' ? event.result : undefined;
+    if (result?.status === 'rejected' && result.by !== 'mode') refusal = { ...result, by: result.by };
     report({ type: 'delegate-event', agent, callId: context.callId, event });
   }
   return delegateResultOf(agent, await turn.result, refusal);

@@ -43,6 +43,14 @@ export interface ApprovalRequest {
   readonly rememberKey: string;
   /** What an `*_always` answer covers, for a person: ``always for `npm test` ``, `always for read_file`. */
   readonly rememberLabel: string;
+  /**
+   * The allow rules an "always" beyond this session would write (`bash(npm test)`, one per simple
+   * command of the line), in the host's rule syntax; set by a host that can keep them (core never
+   * does). Absent when no rule would be as narrow as the call: then "always" lasts the session.
+   */
+  readonly lastingRules?: readonly string[];
+  /** The ask rule that made this call ask, with its file, when a rule did (else the mode did). */
+  readonly askingRule?: { readonly text: string; readonly source: string };
 }
 
 function pick<Field extends keyof ApprovalSummary>(

@@ -15,8 +15,19 @@ export interface ApprovalRejectionWithFeedback {
   readonly feedback: string;
 }
 
-/** What an approver answers: one of the kinds, or a rejection that carries feedback. */
-export type ApprovalAnswer = ApprovalAnswerKind | ApprovalRejectionWithFeedback;
+/**
+ * "Always" beyond this session: the request's `lastingRules` written as allow rules into the
+ * user's config file, for this workspace only (`project`) or every workspace (`user`). Only a
+ * host that offered them (the request has `lastingRules`) can keep this; core remembers it for
+ * the session as it does any `allow_always`.
+ */
+export interface ApprovalLastingAlways {
+  readonly kind: 'allow_always';
+  readonly scope: 'project' | 'user';
+}
+
+/** What an approver answers: one of the kinds, a rejection that carries feedback, or a lasting "always". */
+export type ApprovalAnswer = ApprovalAnswerKind | ApprovalRejectionWithFeedback | ApprovalLastingAlways;
 
 /**
  * Supplied by the host: asks a person (terminal, editor, MCP client) about one call. A throw, an

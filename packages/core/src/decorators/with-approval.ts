@@ -4,6 +4,7 @@ import { type ApprovalRequest, buildApprovalRequest } from '../approval/approval
 import type { ApprovalRules } from '../approval/approval-rules.js';
 import { type ApprovalAnswer, type Approver, approvalAnswerKind } from '../approval/approver.js';
 import { decideApproval } from '../approval/decide-approval.js';
+import { modeRefusalReason } from '../approval/mode-refusal-description.js';
 import { prepareInvocation } from '../executor/invocation-stages.js';
 import type { ToolDecorator } from '../executor/tool-invocation.js';
 import { toolRejection } from '../result/tool-result.js';
@@ -38,10 +39,14 @@ async function ask(
 }
 
 function noApproverReason(request: ApprovalRequest): string {
-  return (
-    `No approver is configured, so this ${request.toolName} call, which needs approval in ${request.mode} mode, was rejected and did not run: ${request.detail}. ` +
-    'Configure one with standardDecorators({ approval: { mode, approver } }), or choose mode "auto" to run every call unasked.'
-  );
+  const why = request.askingRule
+    ? `which the ask rule "${request.askingRule.text}" in ${request.askingRule.source} asks about`
+    : `which needs approval in ${request.mode} mode`;
+  // Advice only where it changes the outcome: auto would not help with an ask rule.
+  const advice = request.askingRule
+    ? 'Configure one with standardDecorators({ approval: { mode, approver } }).'
+    : 'Configure one with standardDecorators({ approval: { mode, approver } }), or choose mode "auto" to run every call unasked.';
+  return `No approver is configured, so this ${request.toolName} call, ${why}, was rejected and did not run: ${request.detail}. ${advice}`;
 }
 
 /**
@@ -97,6 +102,8 @@ export function withApproval(options: ApprovalOptions = {}): ToolDecorator {
     const proceed = held ? async () => held.quoted : next;
     if (preApproved) return proceed();
     if (trace.by === 'rule' && trace.outcome === 'reject') return toolRejection('rule', trace.verdict.reason);
+    if (trace.by === 'mode' && trace.outcome === 'reject')
+      return toolRejection('mode', modeRefusalReason(mode, request().detail));
     if (trace.by === 'memory') {
       const answer = trace.remembered === 'allow' ? 'allow_always' : 'reject_always';
       invocation.emit({ type: 'approval-answer', call: invocation.call, answer, remembered: true });
@@ -108,12 +115,15 @@ export function withApproval(options: ApprovalOptions = {}): ToolDecorator {
           );
     }
     if (trace.outcome === 'run') return proceed();
-    const asked = request();
+    const asked =
+      trace.by === 'rule' && trace.verdict.rule
+        ? { ...request(), askingRule: trace.verdict.rule }
+        : request();
     if (!options.approver) return toolRejection('approval', noApproverReason(asked));
     invocation.emit({ type: 'approval-request', call: invocation.call, request: asked });
     const answer = await ask(options.approver, asked, invocation.context.signal);
     const kind = approvalAnswerKind(answer);
-    const feedback = typeof answer === 'string' ? undefined : answer.feedback;
+    const feedback = typeof answer !== 'string' && 'feedback' in answer ? answer.feedback : undefined;
     invocation.emit({
       type: 'approval-answer',
       call: invocation.call,
@@ -133,10 +143,8 @@ export function withApproval(options: ApprovalOptions = {}): ToolDecorator {
       case 'reject_once':
         return toolRejection('approval', `The user declined: ${asked.detail}`, feedback);
       case 'cancelled':
-        return toolRejection(
-          'approval',
-          `The approval question was cancelled before anyone answered, so the call did not run: ${asked.detail}`,
-        );
+        // Also what a host answers when there was nobody to ask (no terminal): it says so to the person.
+        return toolRejection('approval', `Nobody approved this call, so it did not run: ${asked.detail}`);
     }
   };
 }

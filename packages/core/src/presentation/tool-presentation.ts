@@ -32,6 +32,17 @@ export interface ToolDisplay {
    * error). A terminal host writes it to stderr; an editor shows it after the text.
    */
   readonly notes?: string;
+  /**
+   * The model's plan, when the call set one (a plan tool): every step with its status. A terminal
+   * shows it under the turn; an editor gets it as ACP's `plan` update.
+   */
+  readonly plan?: readonly PlanStep[];
+}
+
+/** One step of a plan a model keeps (Codex's `update_plan` shape). */
+export interface PlanStep {
+  readonly step: string;
+  readonly status: 'pending' | 'in_progress' | 'completed';
 }
 
 /**

@@ -4,7 +4,7 @@ import type { ToolResult } from './tool-result.js';
 /**
  * The text the model reads, compatible with AI4J: success → the output as JSON (a string output
  * as it is); failure → `TOOL_ERROR: {"errorType","error","tool","callId"}`; rejected by approval →
- * `[approval-rejected] <reason>` (`The user declined: <detail>`) and, when the person gave some,
+ * `[approval-rejected] <reason>` (`The user declined: <detail>`; the mode's refusal reads the same) and, when the person gave some,
  * `Feedback: <text>` on the next line; by policy, rule or hook →
  * `TOOL_BLOCKED: {"blocked","reason","tool","callId"}`.
  */
@@ -20,7 +20,7 @@ export function serializeToolResult(result: ToolResult, call: Pick<ToolCall, 'id
         ...(call.id ? { callId: call.id } : {}),
       })}`;
     case 'rejected':
-      if (result.by === 'approval') {
+      if (result.by === 'approval' || result.by === 'mode') {
         const feedback = result.feedback === undefined ? '' : `\nFeedback: ${result.feedback}`;
         return `[approval-rejected] ${result.reason}${feedback}`;
       }

@@ -41,8 +41,11 @@ export interface ToolFailure<Code extends string = ToolErrorCode> {
 /** Something other than the tool refused the call; the tool did not run. */
 export interface ToolRejection {
   readonly status: 'rejected';
-  /** Who refused it: the person (or the lack of one), the session's policy, a rule, a hook. */
-  readonly by: 'approval' | 'policy' | 'rule' | 'hook';
+  /**
+   * Who refused it: the person (or the lack of one), the approval mode itself (plan's writes,
+   * dont-ask's questions: the model reads why and goes on), the session's policy, a rule, a hook.
+   */
+  readonly by: 'approval' | 'mode' | 'policy' | 'rule' | 'hook';
   /** Why, as a sentence: `The user declined: rm -rf build`. */
   readonly reason: string;
   /** Text the person gave the model with a rejection ("use pnpm, not npm"). */

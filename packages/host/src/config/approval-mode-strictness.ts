@@ -1,21 +1,18 @@
-import type { ApprovalMode } from '@toolgate/core';
+import { type ApprovalMode, isAtLeastAsStrict } from '@toolgate/core';
 
 /**
- * How much each approval mode lets run without asking: 0 is the strictest. One table, so a new
- * mode is one row (layering, the managed floor and the mode a host may switch to all read it).
+ * Whether `mode` lets some call run (or be asked) that `than` would not: it is not at least as
+ * strict as `than` on every call (core's strictness table). Modes that are stricter for some calls
+ * and looser for others (plan against manual) count as looser, so a floor holds on every call.
  */
-export const APPROVAL_MODE_LOOSENESS: Readonly<Record<ApprovalMode, number>> = {
-  manual: 0,
-  safe: 1,
-  auto: 2,
-};
-
-/** Whether `mode` lets more run without asking than `than`. */
 export function isLooserMode(mode: ApprovalMode, than: ApprovalMode): boolean {
-  return APPROVAL_MODE_LOOSENESS[mode] > APPROVAL_MODE_LOOSENESS[than];
+  return !isAtLeastAsStrict(mode, than);
 }
 
-/** The stricter of two modes. */
+/**
+ * The stricter of two modes on every call; of two that are not comparable, the first (the system
+ * managed file's, which the extra file may not replace with one looser for some calls).
+ */
 export function stricterMode(left: ApprovalMode, right: ApprovalMode): ApprovalMode {
-  return isLooserMode(left, right) ? right : left;
+  return isAtLeastAsStrict(right, left) && !isAtLeastAsStrict(left, right) ? right : left;
 }

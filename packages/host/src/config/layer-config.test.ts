@@ -1,6 +1,7 @@
-import { DEFAULT_SECRET_PATTERNS } from '@toolgate/core';
+import { type ApprovalMode, DEFAULT_SECRET_PATTERNS } from '@toolgate/core';
 import { describe, expect, it } from 'vitest';
 import { layerConfig } from './layer-config.js';
+import { TOOLGATE_CONFIG_SCHEMA } from './toolgate-config-schema.js';
 
 describe('layerConfig', () => {
   it('ignores what an untrusted project file would loosen, and says what', () => {
@@ -34,6 +35,52 @@ describe('layerConfig', () => {
       },
       ignored: [],
     });
+  });
+
+  it('lets an untrusted project file choose only a mode at least as strict on every call; incomparable ones are ignored', () => {
+    const chosen = (user: ApprovalMode | undefined, project: ApprovalMode) => {
+      const layered = layerConfig(user === undefined ? {} : { approval: user }, { approval: project }, false);
+      return layered.ignored.length === 0 ? layered.config.approval : 'ignored';
+    };
+    expect(
+      [
+        ['safe', 'plan'],
+        ['safe', 'dont-ask'],
+        ['safe', 'manual'],
+        ['safe', 'accept-edits'],
+        ['auto', 'accept-edits'],
+        ['accept-edits', 'safe'],
+        ['manual', 'plan'],
+        ['manual', 'dont-ask'],
+        ['plan', 'dont-ask'],
+        ['dont-ask', 'manual'],
+        [undefined, 'plan'],
+        [undefined, 'auto'],
+      ].map(
+        ([user, project]) => `${user} → ${project}: ${chosen(user as ApprovalMode, project as ApprovalMode)}`,
+      ),
+    ).toEqual([
+      'safe → plan: plan',
+      'safe → dont-ask: dont-ask',
+      'safe → manual: manual',
+      'safe → accept-edits: ignored',
+      'auto → accept-edits: accept-edits',
+      'accept-edits → safe: safe',
+      'manual → plan: ignored',
+      'manual → dont-ask: ignored',
+      'plan → dont-ask: ignored',
+      'dont-ask → manual: ignored',
+      'undefined → plan: plan',
+      'undefined → auto: ignored',
+    ]);
+  });
+
+  it("reads Claude Code's names for the modes in a config file, and refuses unknown ones", () => {
+    expect(TOOLGATE_CONFIG_SCHEMA.parse({ approval: 'dontAsk' })).toEqual({ approval: 'dont-ask' });
+    expect(TOOLGATE_CONFIG_SCHEMA.parse({ approval: 'bypassPermissions' })).toEqual({ approval: 'auto' });
+    expect(TOOLGATE_CONFIG_SCHEMA.safeParse({ approval: 'default' }).error?.issues[0]?.message).toBe(
+      'one of manual, safe, auto, plan, accept-edits, dont-ask (or acceptEdits, dontAsk, bypassPermissions)',
+    );
   });
 
   it('lets an untrusted project file match what the user file already allows', () => {

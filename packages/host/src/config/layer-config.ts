@@ -1,7 +1,6 @@
 import { DEFAULT_MAX_TOOL_CALLS_PER_STEP } from '@toolgate/agent';
-import { DEFAULT_SECRET_PATTERNS } from '@toolgate/core';
+import { DEFAULT_SECRET_PATTERNS, isAtLeastAsStrict } from '@toolgate/core';
 import type { SandboxMode } from '@toolgate/sandbox-bwrap';
-import { isLooserMode } from './approval-mode-strictness.js';
 import { DEFAULT_SPILL_BYTES_PER_SESSION } from '../spill/spill-settings.js';
 import type { ToolgateConfig } from './toolgate-config-schema.js';
 
@@ -25,8 +24,9 @@ function unique(paths: readonly string[]): string[] {
 
 /**
  * The user's file, then the project's on top. A trusted project overrides key by key. An untrusted
- * one may only tighten: `model` and `baseURL` (where the prompts and the provider key go), a looser
- * approval mode, `allowOutsideWorkspace: true`, extra `readRoots`, a looser `sandbox.mode`,
+ * one may only tighten: `model` and `baseURL` (where the prompts and the provider key go), an
+ * approval mode not at least as strict as the user's on every call (`isAtLeastAsStrict`),
+ * `allowOutsideWorkspace: true`, extra `readRoots`, a looser `sandbox.mode`,
  * `sandbox.network: true`, `sandbox.required: false`, a `sandbox.provider`, `image`, `engine` or
  * `limits` other than the user's, a `network` allowlist other than the user's, and `agents` (instructions and models a cloned
  * repository chose) are ignored (listed in `ignored`), and so are its hooks, its audit file and the
@@ -111,7 +111,9 @@ export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trust
       projectAgents = [];
     }
     const base = user.approval ?? 'safe';
-    if (approval !== undefined && isLooserMode(approval, base)) {
+    // Only a mode at least as strict on every call: a looser one, or one that is stricter for some
+    // calls and looser for others (plan or dont-ask over manual), is the person's choice.
+    if (approval !== undefined && !isAtLeastAsStrict(approval, base)) {
       ignored.push(`approval ${JSON.stringify(approval)}`);
       approval = undefined;
     }

@@ -157,6 +157,14 @@ async function ownFileInWorkspace(config: ToolgateConfig, file: string, realRoot
   return [...(rel === undefined ? [] : [rel]), ...[...modules.values()].flat()].map((path) => `./${path}`);
 }
 
+/**
+ * How the rules the user's file keeps for one workspace (`projects[<root>]`) name their source:
+ * the file and the workspace, so a denial or `--explain` says which.
+ */
+export function userProjectSource(userFile: string, realRoot: string): string {
+  return `${userFile} (projects[${JSON.stringify(realRoot)}])`;
+}
+
 /** Reads the user's config file (always trusted); a missing file is an empty config. */
 export async function loadUserConfig(file: string): Promise<UserConfig> {
   return loadConfigFile(file, async () => (await import('./user-config-schema.js')).USER_CONFIG_SCHEMA, {
@@ -175,7 +183,7 @@ export async function loadSessionConfig(options: LoadSessionConfigOptions): Prom
   // One read of everything trust covers: what is digested is what is parsed, copied and run.
   const inspection = await inspectWorkspaceConfig(realRoot);
   const trust = checkWorkspaceTrust(user.trustedWorkspaces, realRoot, inspection);
-  const { trustedWorkspaces: _trusted, telemetry: userTelemetry, ...userSettings } = user;
+  const { trustedWorkspaces: _trusted, telemetry: userTelemetry, projects, ...userSettings } = user;
   const ownFile = options.configFile === undefined;
   const projectFile = options.configFile ?? join(options.root, CONFIG_FILE_NAME);
   if (ownFile && inspection.configFileProblem !== undefined)
@@ -240,6 +248,7 @@ export async function loadSessionConfig(options: LoadSessionConfigOptions): Prom
     { permissions: userSettings.permissions, file: options.userFile },
     { permissions: project.permissions, file: projectFile },
     trusted,
+    { permissions: projects?.[realRoot]?.permissions, file: userProjectSource(options.userFile, realRoot) },
   );
   const permissions = withManagedRules(managed, layeredRules.rules);
   const ignored = [...layered.ignored, ...layeredRules.ignored];

@@ -56,7 +56,7 @@ describe('loadToolgateConfig', () => {
 
   it('names the file, the key and what was expected', async () => {
     expect(await problem(await configWith({ approval: 'yolo' }))).toBe(
-      'Invalid config file <file>:\n  approval: expected one of "manual", "safe", "auto", got string "yolo"',
+      'Invalid config file <file>:\n  approval: expected one of manual, safe, auto, plan, accept-edits, dont-ask (or acceptEdits, dontAsk, bypassPermissions), got string "yolo"',
     );
     expect(await problem(await configWith({ tools: { bash: { timeoutMs: -5 } } }))).toBe(
       'Invalid config file <file>:\n  tools.bash.timeoutMs: expected a positive number, got number -5',

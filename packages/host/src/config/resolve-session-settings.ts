@@ -7,9 +7,11 @@ import {
   BUILT_IN_TOOL_NAMES,
   createSecretMatcher,
   DEFAULT_SECRET_PATTERNS,
+  describeApprovalModeNames,
+  parseApprovalMode,
   type ReadPolicy,
 } from '@toolgate/core';
-import { createPermissionRules } from '@toolgate/rules';
+import { createPermissionRules, type PermissionRule } from '@toolgate/rules';
 import type { SandboxMode } from '@toolgate/sandbox-bwrap';
 import {
   AGENT_FILES_DIRECTORY,
@@ -35,8 +37,6 @@ import { describeDistrust, trustCommandFor, type WorkspaceTrust } from './worksp
 
 /** The MCP servers file looked up in the workspace root. */
 export const MCP_CONFIG_FILE_NAME = '.mcp.json';
-
-const APPROVAL_MODES: readonly ApprovalMode[] = ['manual', 'safe', 'auto'];
 
 /** Options of {@link resolveSessionSettings}: the workspace, the environment and the host's flags. */
 export interface ResolveSessionSettingsOptions {
@@ -127,6 +127,18 @@ export interface SessionSettings {
   readonly unreachablePaths: readonly string[];
   /** The workspace's `.toolgate/agents/*.md` definitions, read only once the workspace is trusted. */
   readonly agentFiles: readonly AgentFileDefinition[];
+  /** The user's config file (where "always for this project" and "everywhere" answers are written). */
+  readonly userFile: string;
+  /** The workspace root's real path (the key of its entry in the user's `projects`). */
+  readonly realRoot: string;
+  /** Every permission rule in force, each naming its file, in the order `toolgate permissions` lists them. */
+  readonly permissionRules: readonly PermissionRule[];
+  /**
+   * Core's `approval.rules` for a set of rules, judged as `rules` is (the workspace's real root,
+   * secrets, write judgment): for rules added during the session, and to check that a rule
+   * allows what it is meant to.
+   */
+  readonly rulesOf: (rules: readonly PermissionRule[]) => ApprovalRules;
 }
 
 async function isDirectory(path: string): Promise<boolean> {
@@ -146,13 +158,13 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-/** `TOOLGATE_APPROVAL` (trimmed, any case) when set; anything else is a {@link ConfigError}. */
+/** `TOOLGATE_APPROVAL` (trimmed, any case, Claude Code's names too) when set; anything else is a {@link ConfigError}. */
 function approvalFromEnv(raw: string | undefined): ApprovalMode | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
-  const value = raw.trim().toLowerCase();
-  if ((APPROVAL_MODES as readonly string[]).includes(value)) return value as ApprovalMode;
+  const mode = parseApprovalMode(raw);
+  if (mode) return mode;
   throw new ConfigError(
-    `TOOLGATE_APPROVAL expects one of ${APPROVAL_MODES.join(', ')}; got ${JSON.stringify(raw)}.`,
+    `TOOLGATE_APPROVAL expects one of ${describeApprovalModeNames()}; got ${JSON.stringify(raw)}.`,
   );
 }
 
@@ -285,13 +297,14 @@ export async function resolveSessionSettings(
     : undefined;
   const permissions = loaded.permissions.length === 0 ? undefined : createPermissionRules(loaded.permissions);
   const unreachablePaths = [dirname(userFile), toolgateStateDirectory(options.env)];
-  const rules = permissions
-    ? permissionRulesApproval(permissions, loaded.realRoot, {
-        secrets: createSecretMatcher(config.secrets ?? DEFAULT_SECRET_PATTERNS),
-        // A redirect target passes the write judgment of the workspace the tools write through.
-        workspace: createConfiguredWorkspace(loaded.realRoot, config, { unreachablePaths }),
-      })
-    : undefined;
+  const judgment = {
+    secrets: createSecretMatcher(config.secrets ?? DEFAULT_SECRET_PATTERNS),
+    // A redirect target passes the write judgment of the workspace the tools write through.
+    workspace: createConfiguredWorkspace(loaded.realRoot, config, { unreachablePaths }),
+  };
+  const rulesOf = (list: readonly PermissionRule[]) =>
+    permissionRulesApproval(createPermissionRules(list), loaded.realRoot, judgment);
+  const rules = permissions ? permissionRulesApproval(permissions, loaded.realRoot, judgment) : undefined;
   const readPolicy = readPolicyOfRules(loaded.permissions);
   const hiddenTools =
     permissions?.rules.some((rule) => rule.list === 'deny' && rule.specifier === undefined) === true
@@ -315,5 +328,9 @@ export async function resolveSessionSettings(
     readPolicy,
     unreachablePaths,
     agentFiles,
+    userFile,
+    realRoot: loaded.realRoot,
+    permissionRules: loaded.permissions,
+    rulesOf,
   };
 }

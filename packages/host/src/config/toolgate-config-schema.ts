@@ -1,3 +1,4 @@
+import { describeApprovalModeNames, parseApprovalMode } from '@toolgate/core';
 import { parsePermissionRules } from '@toolgate/rules';
 import { SANDBOX_MODES } from '@toolgate/sandbox-bwrap';
 import { z } from 'zod';
@@ -24,6 +25,14 @@ export const LIMITS_SCHEMA = z.strictObject({
   spillBytesPerSession: positiveInteger.optional(),
 });
 
+/** A mode's name or one of Claude Code's (`acceptEdits`, `dontAsk`, `bypassPermissions`), read as the mode. */
+const approvalMode = z.string().transform((value, context) => {
+  const mode = parseApprovalMode(value);
+  if (mode === undefined)
+    context.addIssue({ code: 'custom', message: `one of ${describeApprovalModeNames()}` });
+  return mode ?? z.NEVER;
+});
+
 /** `permissions`: allow / ask / deny lists of `tool` or `tool(specifier)`; each entry must read as a rule. */
 export const PERMISSIONS_SCHEMA = z
   .strictObject({ allow: ruleList.optional(), ask: ruleList.optional(), deny: ruleList.optional() })
@@ -44,8 +53,11 @@ export const TOOLGATE_CONFIG_SCHEMA = z.strictObject({
   model: z.string().min(1).optional(),
   /** The provider's base URL (required for `openai-compatible`) when neither the flag nor `TOOLGATE_BASE_URL` is set. */
   baseURL: z.string().min(1).optional(),
-  /** Approval mode when neither `--approval` nor `TOOLGATE_APPROVAL` is set. */
-  approval: z.enum(['manual', 'safe', 'auto']).optional(),
+  /**
+   * Approval mode when neither `--approval` nor `TOOLGATE_APPROVAL` is set. An untrusted
+   * workspace's file may only choose a mode at least as strict as the user's on every call.
+   */
+  approval: approvalMode.optional(),
   /**
    * Permission rules (`bash(npm run test:*)`, `read_file(.env*)`, `mcp__github__*`): deny beats
    * ask beats allow, before remembered answers and the mode. A workspace's `allow` applies only

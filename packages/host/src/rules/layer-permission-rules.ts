@@ -15,20 +15,23 @@ export interface LayeredPermissionRules {
 }
 
 /**
- * The user's rules and the workspace's together (deny beats ask beats allow whatever the file).
- * Until the workspace is trusted its `allow` entries are left out: a cloned repository may add
- * `deny` and `ask` rules, never allow itself anything.
+ * The user's rules, those the user's file keeps for this workspace (`userProject`) and the
+ * workspace's together (deny beats ask beats allow whatever the file). Until the workspace is
+ * trusted its `allow` entries are left out: a cloned repository may add `deny` and `ask` rules,
+ * never allow itself anything.
  */
 export function layerPermissionRules(
   user: PermissionLayer,
   project: PermissionLayer,
   projectTrusted: boolean,
+  userProject?: PermissionLayer,
 ): LayeredPermissionRules {
   const projectLists = project.permissions ?? {};
   const dropped = !projectTrusted && (projectLists.allow?.length ?? 0) > 0;
   const { allow: _allow, ...tightening } = projectLists;
   const rules = [
     ...parsePermissionRules(user.permissions ?? {}, user.file).rules,
+    ...(userProject ? parsePermissionRules(userProject.permissions ?? {}, userProject.file).rules : []),
     ...parsePermissionRules(dropped ? tightening : projectLists, project.file).rules,
   ];
   return { rules, ignored: dropped ? [`permissions.allow ${JSON.stringify(projectLists.allow)}`] : [] };

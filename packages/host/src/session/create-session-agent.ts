@@ -7,6 +7,7 @@ import {
   type DelegateDefinition,
 } from '@toolgate/agent';
 import {
+  type ApprovalMode,
   type ApprovalRules,
   type ClientFiles,
   type ClientTerminals,
@@ -30,6 +31,8 @@ export interface SessionAgentOptions {
   readonly model: AgentModel;
   /** The approval mode (a getter lets a host switch it between turns) and the host's approver. */
   readonly approval: AgentApproval;
+  /** Switches out of plan mode once the person approved the plan (see `HostSessionOptions.leavePlanMode`). */
+  readonly leavePlanMode?: () => ApprovalMode;
   /** Model requests per turn. @default the agent's */
   readonly maxSteps?: number;
   /** Receives one-line notices, such as bash running unsandboxed because bubblewrap cannot run. */
@@ -135,6 +138,9 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
       return loaded ? formatAgentsMdPrompt(loaded) : undefined;
     },
     limits: agentLimitsOf(settings.config.limits, options.maxSteps),
+    // The model keeps its plan where the person sees it (the CLI under the turn, ACP `plan` updates).
+    planTool: true,
+    ...(options.leavePlanMode ? { leavePlanMode: options.leavePlanMode } : {}),
     ...(options.delegates && options.delegates.length > 0
       ? { delegates: { definitions: options.delegates } }
       : {}),

@@ -12,6 +12,7 @@ import type {
 } from '@toolgate/core';
 import type { McpElicitor, McpServersConfig } from '@toolgate/mcp';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
+import type { SessionPermissions } from '../permissions/create-lasting-always.js';
 
 /**
  * What a host opens a session for; the front door loads and starts only what it needs:
@@ -59,6 +60,12 @@ export interface HostSessionOptions<Purpose extends HostPurpose = HostPurpose> {
   readonly notice: (line: string) => void;
   /** The approval mode, read at every call (a host may switch it). @default the settings' mode */
   readonly mode?: () => ApprovalMode;
+  /**
+   * For an agent: switches out of plan mode once the person approved the model's plan and returns
+   * the new mode (`createApprovalModeState().leavePlan`); with it the model gets `exit_plan_mode`.
+   * @default no such tool
+   */
+  readonly leavePlanMode?: () => ApprovalMode;
   /** Names the session in hook input and audit records. @default a random UUID, when hooks or an audit log need one */
   readonly sessionId?: string;
   /** The host's decorators between approval and the tool (a progress line). @default [] */
@@ -144,6 +151,10 @@ export interface AgentHostSession extends HostSessionBase {
    * `ModelConfigError` naming what to set, and then keeps the current model.
    */
   setModel(model: string): Promise<void>;
+  /** Forgets the history (the interactive agent's `/clear`); throws while a turn runs. */
+  clear(): void;
+  /** The permission rules in force, "always for this project" answers of this session included; revoking one applies at once. */
+  readonly permissions: SessionPermissions;
 }
 
 /** The session {@link openHostSession} opens for a purpose. */

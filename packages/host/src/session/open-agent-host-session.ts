@@ -9,6 +9,7 @@ import { addedContext, hookedTurn } from '../hooks/hooked-turn.js';
 import { selectModel } from '../model/select-model.js';
 import { switchableModel } from '../model/switchable-model.js';
 import { openSessionSpill } from '../spill/session-spill.js';
+import { createLastingAlways } from '../permissions/create-lasting-always.js';
 import { auditedTurn } from './audited-turn.js';
 import { createSessionAgent } from './create-session-agent.js';
 import type { SessionToolSet } from './create-session-tools.js';
@@ -46,6 +47,7 @@ export async function openAgentHostSession(
   });
   // An agent's session starts the MCP servers: say why the workspace's do not.
   if (settings.mcpWithheld !== undefined) notice(settings.mcpWithheld);
+  const lasting = createLastingAlways(settings, options.approver, notice);
   return openWithResources(async (resources) => {
     const oversight = await openSessionOversight(settings, resources, {
       answeredBy: options.answeredBy,
@@ -62,36 +64,40 @@ export async function openAgentHostSession(
       if (failed !== undefined)
         notice(`toolgate: the sessionStart hook ${JSON.stringify(hook.command)} failed: ${failed}`);
     const context = addedContext(started);
-    const approver = oversight ? oversight.wrapApprover(options.approver) : options.approver;
+    const approver = oversight ? oversight.wrapApprover(lasting.approver) : lasting.approver;
     let top: SessionToolSet | undefined;
     const turns = options.checkpoints ? createTurnCheckpoints(notice) : undefined;
     // Closed after the agent session, so a turn it interrupts still records its changes.
     if (turns) resources.defer(() => turns.close());
-    const agent = createSessionAgent(settings, {
-      model: current.model,
-      delegates,
-      notice,
-      spill: openSessionSpill(settings.config, env, options.sessionId),
-      before: [...sessionBudgetDecorators(settings.config), ...(oversight?.before ?? [])],
-      after: [...(turns ? [turns.gate] : []), ...(oversight?.after ?? []), ...(options.after ?? [])],
-      ...(oversight ? { onEvent: oversight.onEvent } : {}),
-      ...(context.length > 0 ? { instructions: context.join('\n\n') } : {}),
-      ...(purpose.maxSteps === undefined ? {} : { maxSteps: purpose.maxSteps }),
-      ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
-      ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
-      ...(options.clientFiles ? { clientFiles: options.clientFiles } : {}),
-      ...(options.clientTerminals ? { clientTerminals: options.clientTerminals } : {}),
-      ...(options.onToolOutput ? { onToolOutput: options.onToolOutput } : {}),
-      approval: {
-        get mode() {
-          return mode();
+    const agent = createSessionAgent(
+      { ...settings, rules: lasting.rules },
+      {
+        model: current.model,
+        delegates,
+        notice,
+        spill: openSessionSpill(settings.config, env, options.sessionId),
+        before: [...sessionBudgetDecorators(settings.config), ...(oversight?.before ?? [])],
+        after: [...(turns ? [turns.gate] : []), ...(oversight?.after ?? []), ...(options.after ?? [])],
+        ...(oversight ? { onEvent: oversight.onEvent } : {}),
+        ...(context.length > 0 ? { instructions: context.join('\n\n') } : {}),
+        ...(purpose.maxSteps === undefined ? {} : { maxSteps: purpose.maxSteps }),
+        ...(options.leavePlanMode ? { leavePlanMode: options.leavePlanMode } : {}),
+        ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
+        ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
+        ...(options.clientFiles ? { clientFiles: options.clientFiles } : {}),
+        ...(options.clientTerminals ? { clientTerminals: options.clientTerminals } : {}),
+        ...(options.onToolOutput ? { onToolOutput: options.onToolOutput } : {}),
+        approval: {
+          get mode() {
+            return mode();
+          },
+          ...(approver ? { approver } : {}),
         },
-        ...(approver ? { approver } : {}),
+        onTools: (tools) => {
+          top = tools;
+        },
       },
-      onTools: (tools) => {
-        top = tools;
-      },
-    });
+    );
     const session = await agent.createSession();
     resources.defer(() => session.close());
     if (turns && options.checkpoints && top) {
@@ -144,6 +150,8 @@ export async function openAgentHostSession(
         current.switchTo(chosen.model);
         spec = `${chosen.spec.provider}:${chosen.spec.modelId}`;
       },
+      clear: () => session.clear(),
+      permissions: lasting.permissions,
       mcpStatus: () => top?.mcp?.statusLines() ?? [],
       mcpReady: top?.mcp?.ready ?? Promise.resolve(),
       close: async () => {

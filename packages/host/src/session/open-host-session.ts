@@ -4,7 +4,12 @@ import { networkRefusalAuditor } from '../audit/network-refusal-auditor.js';
 import { sessionBudgetDecorators } from '../budgets/session-budget-decorators.js';
 import { managedMcpRefusal } from '../config/managed-limits.js';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
-import { openSessionSpill } from '../spill/session-spill.js';
+  const mode = sessionMode(settings, options.mode);
+  // "Always for this project" is offered where the question is; an explanation asks no one.
+  const lasting =
+    purpose.kind === 'call'
+      ? createLastingAlways(settings, options.approver, notice)
+      : { approver: options.approver, rules: settings.rules };
 import { builtInToolDeclaration } from './create-built-in-tools.js';
 import { createSessionSurface } from './create-session-surface.js';
 import type { SessionToolsOptions } from './create-session-tools.js';
@@ -56,7 +61,11 @@ async function openToolHostSession(
   options: HostSessionOptions<ToolPurpose>,
 ): Promise<ToolHostSession> {
   const { purpose, notice } = options;
-  const mode = sessionMode(settings, options.mode);
+      ...(approver ? { approver } : {}),
+      ...(lasting.rules ? { rules: lasting.rules } : {}),
+      ...(oversight ? { onEvent: oversight.onEvent } : {}),
+      before: [...sessionBudgetDecorators(settings.config), ...(oversight?.before ?? [])],
+      after: [...(oversight?.after ?? []), ...(options.after ?? [])],
   return openWithResources(async (resources) => {
     // Hooks and the audit log watch what runs; explaining and listing run nothing.
     const runs = purpose.kind === 'call' || purpose.kind === 'serve';
@@ -70,7 +79,7 @@ async function openToolHostSession(
       : undefined;
     const wrap = (approver: Approver | undefined) =>
       oversight ? oversight.wrapApprover(approver) : approver;
-    const approver = wrap(options.approver);
+    const approver = wrap(lasting.approver);
     const session = await createSessionSurface({
       root: settings.root,
       config: settings.config,
@@ -95,7 +104,7 @@ async function openToolHostSession(
       waitForMcpServers: purpose.kind !== 'serve',
       mode,
       ...(approver ? { approver } : {}),
-      ...(settings.rules ? { rules: settings.rules } : {}),
+      ...(lasting.rules ? { rules: lasting.rules } : {}),
       ...(oversight ? { onEvent: oversight.onEvent } : {}),
       before: [...sessionBudgetDecorators(settings.config), ...(oversight?.before ?? [])],
       after: [...(oversight?.after ?? []), ...(options.after ?? [])],

@@ -247,7 +247,7 @@ describe('createMcpServer', () => {
       content: [
         {
           type: 'text',
-          text: '[approval-rejected] The approval question was cancelled before anyone answered, so the call did not run: args={"text":"x"}',
+          text: '[approval-rejected] Nobody approved this call, so it did not run: args={"text":"x"}',
         },
       ],
       isError: true,

@@ -115,7 +115,7 @@ describe('a surface served over stdio, driven by the SDK client', () => {
         content: [
           {
             type: 'text',
-            text: '[approval-rejected] The approval question was cancelled before anyone answered, so the call did not run: Save note huge',
+            text: '[approval-rejected] Nobody approved this call, so it did not run: Save note huge',
           },
         ],
         isError: true,

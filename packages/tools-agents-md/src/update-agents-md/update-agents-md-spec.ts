@@ -18,8 +18,12 @@ export const UPDATE_AGENTS_MD_SPEC = defineTool({
     idempotent: false,
     openWorld: false,
   },
-  // update_agents_md runs unasked in safe mode (reading it changes nothing either).
-  approval: { rule: { safe: 'run' } },
+  // update_agents_md runs unasked in safe mode (reading it changes nothing either); plan lets it
+  // read only, and accept-edits runs it as safe does.
+  approval: {
+    rule: { safe: 'run', plan: (input) => (input.action === 'read' ? 'run' : 'refuse') },
+    workspaceEdit: true,
+  },
   presentation: UPDATE_AGENTS_MD_PRESENTATION,
   // Reads and writes AGENTS.md through an editor's buffer when the host installs the client's files.
   clientFiles: 'read-write',

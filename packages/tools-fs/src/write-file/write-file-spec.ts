@@ -18,8 +18,9 @@ export const WRITE_FILE_SPEC = defineTool({
     idempotent: false,
     openWorld: false,
   },
-  // write_file runs unasked in safe mode; a rule (`"ask": ["write_file"]`) widens it.
-  approval: { rule: { safe: 'run' } },
+  // write_file runs unasked in safe mode; a rule (`"ask": ["write_file"]`) widens it. It writes
+  // only through the workspace's boundary: accept-edits runs it unasked; plan refuses it.
+  approval: { rule: { safe: 'run' }, workspaceEdit: true },
   presentation: WRITE_FILE_PRESENTATION,
   // Reads and writes through an editor's buffers when the host installs the client's files.
   clientFiles: 'read-write',

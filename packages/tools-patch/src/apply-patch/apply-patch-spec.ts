@@ -19,7 +19,8 @@ export const APPLY_PATCH_SPEC = defineTool({
     idempotent: false,
     openWorld: false,
   },
-  approval: { summarize: summarizePatch },
+  // Asks in safe mode; it writes only through the workspace's boundary, so accept-edits runs it.
+  approval: { summarize: summarizePatch, workspaceEdit: true },
   presentation: APPLY_PATCH_PRESENTATION,
   // Reads and writes through an editor's buffers when the host installs the client's files
   // (deletes and renames stay on disk).

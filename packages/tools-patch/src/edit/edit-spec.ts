@@ -18,8 +18,9 @@ export const EDIT_SPEC = defineTool({
     idempotent: false,
     openWorld: false,
   },
-  // edit runs unasked in safe mode; a rule (`"ask": ["edit"]`) widens it.
-  approval: { rule: { safe: 'run' } },
+  // edit runs unasked in safe mode; a rule (`"ask": ["edit"]`) widens it. It writes only through
+  // the workspace's boundary: accept-edits runs it unasked; plan refuses it.
+  approval: { rule: { safe: 'run' }, workspaceEdit: true },
   presentation: EDIT_PRESENTATION,
   // Reads and writes through an editor's buffers when the host installs the client's files.
   clientFiles: 'read-write',

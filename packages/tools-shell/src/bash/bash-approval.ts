@@ -1,8 +1,10 @@
 import type { ApprovalSummary, ToolApproval } from '@toolgate/core';
 import type { BashAction, BashInput } from './bash-schema.js';
 
-// In safe mode the actions that start or change processes ask; looking does not.
+// In safe and plan mode the actions that start or change processes ask; looking does not.
 const ASKED_IN_SAFE_MODE: readonly BashAction[] = ['exec', 'start', 'stop', 'write'];
+
+const askedInSafeMode = (input: BashInput) => (ASKED_IN_SAFE_MODE.includes(input.action) ? 'ask' : 'run');
 
 function summarize(input: BashInput): ApprovalSummary {
   const { action } = input;
@@ -29,8 +31,15 @@ function summarize(input: BashInput): ApprovalSummary {
   };
 }
 
-/** bash's approval: asks by action in safe mode, shows cwd and command, remembers the exact command. */
+/**
+ * bash's approval: asks by action in safe mode, shows cwd and command, remembers the exact command.
+ * In plan mode looking runs and the rest asks: whether a command only reads is the person's call
+ * (the question names plan mode); dont-ask refuses what safe would ask.
+ */
 export const BASH_APPROVAL: ToolApproval<BashInput> = {
-  rule: { safe: (input) => (ASKED_IN_SAFE_MODE.includes(input.action) ? 'ask' : 'run') },
+  rule: {
+    safe: askedInSafeMode,
+    plan: askedInSafeMode,
+  },
   summarize,
 };

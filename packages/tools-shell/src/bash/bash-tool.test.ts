@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import {
   APPROVAL_MODES,
   type ApprovalRequest,
+  approvalDecision,
   createApprovalMemory,
   createToolSurface,
   InvalidOptionsError,
-  requiresApproval,
   serializeToolResult,
   standardDecorators,
 } from '@toolgate/core';
@@ -198,23 +198,22 @@ describe('bash approval', () => {
     }
   });
 
-  it('declares its approval table: safe mode asks for exec, start, stop and write only', () => {
+  it('declares its approval table: safe and plan ask for exec, start, stop and write only, dont-ask refuses them', () => {
     const table = Object.fromEntries(
       BASH_ACTIONS.map((action) => [
         action,
-        APPROVAL_MODES.map((mode) => (requiresApproval(mode, BASH_SPEC, { action }) ? 'ask' : 'run')).join(
-          ' ',
-        ),
+        APPROVAL_MODES.map((mode) => approvalDecision(mode, BASH_SPEC, { action })).join(' '),
       ]),
     );
+    // manual safe auto plan accept-edits dont-ask
     expect(table).toEqual({
-      exec: 'ask ask run',
-      start: 'ask ask run',
-      status: 'ask run run',
-      logs: 'ask run run',
-      write: 'ask ask run',
-      stop: 'ask ask run',
-      list: 'ask run run',
+      exec: 'ask ask run ask ask refuse',
+      start: 'ask ask run ask ask refuse',
+      status: 'ask run run run run run',
+      logs: 'ask run run run run run',
+      write: 'ask ask run ask ask refuse',
+      stop: 'ask ask run ask ask refuse',
+      list: 'ask run run run run run',
     });
   });
 
