@@ -4,12 +4,8 @@ import { networkRefusalAuditor } from '../audit/network-refusal-auditor.js';
 import { sessionBudgetDecorators } from '../budgets/session-budget-decorators.js';
 import { managedMcpRefusal } from '../config/managed-limits.js';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
-  const mode = sessionMode(settings, options.mode);
-  // "Always for this project" is offered where the question is; an explanation asks no one.
-  const lasting =
-    purpose.kind === 'call'
-      ? createLastingAlways(settings, options.approver, notice)
-      : { approver: options.approver, rules: settings.rules };
+import { createLastingAlways } from '../permissions/create-lasting-always.js';
+import { openSessionSpill } from '../spill/session-spill.js';
 import { builtInToolDeclaration } from './create-built-in-tools.js';
 import { createSessionSurface } from './create-session-surface.js';
 import type { SessionToolsOptions } from './create-session-tools.js';
@@ -61,11 +57,12 @@ async function openToolHostSession(
   options: HostSessionOptions<ToolPurpose>,
 ): Promise<ToolHostSession> {
   const { purpose, notice } = options;
-      ...(approver ? { approver } : {}),
-      ...(lasting.rules ? { rules: lasting.rules } : {}),
-      ...(oversight ? { onEvent: oversight.onEvent } : {}),
-      before: [...sessionBudgetDecorators(settings.config), ...(oversight?.before ?? [])],
-      after: [...(oversight?.after ?? []), ...(options.after ?? [])],
+  const mode = sessionMode(settings, options.mode);
+  // "Always for this project" is offered where the question is; an explanation asks no one.
+  const lasting =
+    purpose.kind === 'call'
+      ? createLastingAlways(settings, options.approver, notice)
+      : { approver: options.approver, rules: settings.rules };
   return openWithResources(async (resources) => {
     // Hooks and the audit log watch what runs; explaining and listing run nothing.
     const runs = purpose.kind === 'call' || purpose.kind === 'serve';
