@@ -1,3 +1,4 @@
+import type { ApprovalMemory } from '@toolgate/core';
 import type { AgentEvent, TurnResult } from './agent-event.js';
 import type { AgentMessage } from './agent-message.js';
 
@@ -12,12 +13,25 @@ export interface PromptOptions {
   readonly signal?: AbortSignal;
 }
 
+/** What a session starts from (`Agent.createSession`): a resumed conversation's history and memory. */
+export interface SessionStart {
+  /** Earlier messages, as a store recorded them (`history()` of an earlier session). @default none */
+  readonly history?: readonly AgentMessage[];
+  /** The approval memory ("always" answers), kept by the host. @default a fresh one */
+  readonly memory?: ApprovalMemory;
+}
+
 /** A conversation: its history, approval memory, tools and what they started. */
 export interface AgentSession {
   /** Runs one turn. Throws `InvalidOptionsError` while another turn runs or after `close`. */
   prompt(input: string, options?: PromptOptions): AgentTurn;
   /** The history so far (user, assistant and tool messages), valid for any provider. */
   history(): readonly AgentMessage[];
+  /**
+   * Replaces the history between turns (a rewind cuts the conversation back). Throws
+   * `InvalidOptionsError` while a turn runs or after `close`.
+   */
+  replaceHistory(messages: readonly AgentMessage[]): void;
   /** Interrupts a running turn and stops every process and connection the session started. */
   close(): Promise<void>;
 }

@@ -16,7 +16,7 @@ import {
 import type { AgentEvent } from './agent-event.js';
 import type { AgentMessage } from './agent-message.js';
 import type { AgentOptions, SessionTools, SessionToolsContext } from './agent-options.js';
-import type { AgentSession } from './agent-session.js';
+import type { AgentSession, SessionStart } from './agent-session.js';
 import { buildSystemPrompt } from './build-system-prompt.js';
 import { type ChildScope, childPolicy, createChildSession } from './delegate/create-child-session.js';
 import { createDelegateTool, type RunDelegate } from './delegate/create-delegate-tool.js';
@@ -37,7 +37,11 @@ async function openTools(options: AgentOptions, context: SessionToolsContext): P
  * Builds a session for {@link createAgent}: its tools, AGENTS.md, approval, delegates and policy,
  * one turn at a time; with `child`, a delegate's child session of the top agent's `options`.
  */
-export async function createAgentSession(options: AgentOptions, child?: ChildScope): Promise<AgentSession> {
+export async function createAgentSession(
+  options: AgentOptions,
+  child?: ChildScope,
+  start: SessionStart = {},
+): Promise<AgentSession> {
   const tools = await openTools(
     options,
     child
@@ -69,7 +73,7 @@ export async function createAgentSession(options: AgentOptions, child?: ChildSco
     ? child.approver
     : options.approval.approver && serializeApprover(options.approval.approver);
   const approver = child && topApprover ? nameChildApprover(topApprover, child.path) : topApprover;
-  const memory = child?.memory ?? createApprovalMemory();
+  const memory = child?.memory ?? start.memory ?? createApprovalMemory();
   const decorators = standardDecorators({
     onEvent: (event) => listener?.(event),
     approval: {
@@ -133,7 +137,7 @@ export async function createAgentSession(options: AgentOptions, child?: ChildSco
     present,
   };
   const closed = new AbortController();
-  let history: readonly AgentMessage[] = [];
+  let history: readonly AgentMessage[] = start.history ?? [];
   /** The running turn, settled either way (it also marks a rejected result as handled). */
   let running: Promise<unknown> | undefined;
   let closing: Promise<void> | undefined;
@@ -175,6 +179,12 @@ export async function createAgentSession(options: AgentOptions, child?: ChildSco
       return { result, [Symbol.asyncIterator]: () => channel[Symbol.asyncIterator]() };
     },
     history: () => history,
+    replaceHistory(messages) {
+      if (closed.signal.aborted) throw new InvalidOptionsError('The session is closed.');
+      if (running)
+        throw new InvalidOptionsError('A turn is running in this session: its history cannot be replaced.');
+      history = [...messages];
+    },
     close() {
       closing ??= (async () => {
         closed.abort();

@@ -1,13 +1,16 @@
 import { InvalidOptionsError } from '@toolgate/core';
 import type { AgentOptions } from './agent-options.js';
-import type { AgentSession } from './agent-session.js';
+import type { AgentSession, SessionStart } from './agent-session.js';
 import { createAgentSession } from './create-agent-session.js';
 import { DELEGATE_NAME_PATTERN, type DelegateOptions } from './delegate/delegate-definition.js';
 
 /** An agent: a model, tools and approval settings; each session has its own history and state. */
 export interface Agent {
-  /** Starts a session: builds its tools, loads AGENTS.md, fresh history and approval memory. */
-  createSession(): Promise<AgentSession>;
+  /**
+   * Starts a session: builds its tools, loads AGENTS.md; its history and approval memory are
+   * `start`'s (a resumed conversation), else fresh.
+   */
+  createSession(start?: SessionStart): Promise<AgentSession>;
 }
 
 function checkLimit(name: string, value: number | undefined, min: number): void {
@@ -45,5 +48,5 @@ export function createAgent(options: AgentOptions): Agent {
   checkLimit('limits.maxOutputTokens', options.limits?.maxOutputTokens, 1);
   checkLimit('limits.maxToolCallsPerStep', options.limits?.maxToolCallsPerStep, 1);
   checkDelegates(options.delegates);
-  return { createSession: () => createAgentSession(options) };
+  return { createSession: (start) => createAgentSession(options, undefined, start) };
 }

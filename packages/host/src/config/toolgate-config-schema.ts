@@ -95,6 +95,17 @@ export const TOOLGATE_CONFIG_SCHEMA = z.strictObject({
     .strictObject({
       /** Tool calls of one model step that run; the rest are answered not run. @default 64 */
       maxToolCallsPerStep: positiveInteger.optional(),
+      /** The model's context window in tokens, for compaction. @default known for the built-in providers' models, else 128000 */
+      contextWindow: positiveInteger.optional(),
+    })
+    .optional(),
+  /** The session store's retention; read from the user's file only (a workspace's is ignored). */
+  sessions: z
+    .strictObject({
+      /** The newest sessions kept. @default 100 */
+      keep: positiveInteger.optional(),
+      /** Sessions not written for this many days are removed. @default 30 */
+      maxAgeDays: positiveInteger.optional(),
     })
     .optional(),
   /** More agents the model may delegate to (`delegate_<name>`), besides explore, plan and general. */

@@ -9,6 +9,7 @@ import type {
 } from '@toolgate/core';
 import type { McpServersConfig } from '@toolgate/mcp';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
+import type { StoredConversation } from '../session-store/replay-session-log.js';
 
 /**
  * What a host opens a session for; the front door loads and starts only what it needs:
@@ -38,6 +39,24 @@ export type HostPurpose =
       readonly maxSteps?: number | undefined;
     };
 
+/** Where an `agent` session is recorded, and which stored conversation it continues. */
+export interface SessionStoreOptions {
+  /** toolgate's state directory (`toolgateStateDirectory(env)`): sessions go in its `sessions/<id>/`. */
+  readonly stateDirectory: string;
+  /**
+   * A stored session to continue (`resume`, same id) or to copy into a new one (`fork`). One that
+   * ran in another workspace or under other settings (`resumeMismatch`) is refused with
+   * `SessionStoreError` (`session_mismatch`) unless `accepted` says the person agreed; then it
+   * starts without its remembered approvals. @default a new session
+   */
+  readonly conversation?: {
+    readonly kind: 'resume' | 'fork';
+    /** The id, or a unique prefix of it. */
+    readonly id: string;
+    readonly accepted?: boolean;
+  };
+}
+
 /** Options of {@link openHostSession}: what a host adds to the settings. */
 export interface HostSessionOptions<Purpose extends HostPurpose = HostPurpose> {
   readonly purpose: Purpose;
@@ -64,6 +83,11 @@ export interface HostSessionOptions<Purpose extends HostPurpose = HostPurpose> {
   readonly mcpStderr?: (server: string, chunk: string) => void;
   /** Called when an MCP server's tools change (`serve`: servers join as they connect). @default nothing */
   readonly onMcpToolsChanged?: () => void;
+  /**
+   * `agent`: record the session as it goes (each turn flushed to disk when it ends), or continue a
+   * stored one; the session's id is the stored id (`sessionId` names a new one). @default not recorded
+   */
+  readonly store?: SessionStoreOptions;
 }
 
 /** What closing a session reports. */
@@ -105,6 +129,28 @@ export interface AgentHostSession extends HostSessionBase {
   prompt(input: string, options?: PromptOptions): AgentTurn;
   /** The history so far. */
   history(): readonly AgentMessage[];
+  /** The stored session, when the host records it (`store`). */
+  readonly stored: StoredSessionHandle | undefined;
+  /**
+   * Cuts the conversation back to before turn `before` (between turns): the model no longer sees
+   * it and later turns, and is told on its next request; the store keeps them. `code` says whether
+   * the host restored the files too. Throws `SessionStoreError` for a turn the conversation does
+   * not hold, `InvalidOptionsError` while a turn runs.
+   */
+  rewind(before: number, options: { readonly code: boolean }): Promise<void>;
+}
+
+/** A recorded session: where it is, and what it held when it was opened. */
+export interface StoredSessionHandle {
+  readonly id: string;
+  /** `<stateDir>/sessions/<id>`. */
+  readonly directory: string;
+  /** The number the next turn takes. */
+  readonly nextTurn: number;
+  /** The turns the conversation holds now (numbers, in order). */
+  turns(): readonly number[];
+  /** The conversation as it was stored when a resumed or forked session opened. */
+  readonly opened: StoredConversation | undefined;
 }
 
 /** The session {@link openHostSession} opens for a purpose. */
