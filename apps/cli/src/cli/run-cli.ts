@@ -44,6 +44,10 @@ export async function runCli(io: CliIo): Promise<ExitCode> {
         return await (await import('../commands/run-mcp-command.js')).runMcpCommand(io, command.options);
       case 'trust':
         return await (await import('../commands/run-trust-command.js')).runTrustCommand(io, command);
+      case 'sessions':
+        return await (await import('../commands/run-sessions-command.js')).runSessionsCommand(io, command);
+      case 'rewind':
+        return await (await import('../commands/run-rewind-command.js')).runRewindCommand(io, command);
     }
   } catch (error) {
     // A bad config file or variable (the host's ConfigError, code config_invalid) is a usage problem too.

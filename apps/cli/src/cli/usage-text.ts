@@ -6,10 +6,19 @@ export const USAGE_TEXT = `Usage:
   toolgate call <tool> [ARGS] --explain    how approval would decide the call (the permission rule
                                            and its file, or the mode row); nothing runs
   toolgate run "<prompt>" [--json]         one agent turn in the workspace ("-" reads the prompt from stdin)
+  toolgate run --continue | --resume ID | --fork ID "<prompt>"
+                                           go on with the workspace's last session, a stored one,
+                                           or a copy of one (the model gets the earlier turns)
+  toolgate sessions [list | show ID | rm ID] [--json]
+                                           the stored sessions ($XDG_STATE_HOME/toolgate/sessions)
+  toolgate rewind [--session ID] [--to TURN] [--conversation]
+                                           cut a session (default: the workspace's last) back to
+                                           before turn TURN (default: its last)
   toolgate mcp                             serve the gated surface over MCP on stdio
   toolgate trust [--list | --revoke]       trust the workspace's own config (toolgate.config.json,
                                            .mcp.json, .toolgate/) as it is now; list; forget
-  toolgate                                 the interactive agent (on a terminal)
+  toolgate [--continue | --resume ID | --fork ID]
+                                           the interactive agent (on a terminal)
 
 ARGS is one JSON object; "-" or no argument reads it from stdin.
 

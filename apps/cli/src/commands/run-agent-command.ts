@@ -29,6 +29,9 @@ export async function runAgentCommand(io: CliIo, command: RunCommandOptions): Pr
   let result: TurnResult;
   try {
     const prompt = await readPrompt(command.prompt, () => io.stdin);
+    const { stored } = session;
+    if (command.json && stored)
+      io.stdout.write(`${JSON.stringify({ type: 'session', id: stored.id, turn: stored.nextTurn })}\n`);
     const turn = session.prompt(prompt, { signal: io.signal });
     for await (const event of turn) {
       if (command.json) io.stdout.write(agentEventJson(event));

@@ -1,6 +1,6 @@
 import type { CliIo } from '../cli/cli-io.js';
 import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
-import type { CommonOptions } from '../cli/parse-cli-arguments.js';
+import type { CommonOptions, ConversationChoice } from '../cli/parse-cli-arguments.js';
 import { USAGE_TEXT } from '../cli/usage-text.js';
 import { streamColors } from '../commands/command-context.js';
 import { signalExitCode } from '../commands/run-call-command.js';
@@ -14,6 +14,7 @@ export interface InteractiveOptions {
   readonly model: string | undefined;
   readonly baseURL: string | undefined;
   readonly maxSteps: number | undefined;
+  readonly conversation?: ConversationChoice | undefined;
   readonly options: CommonOptions;
 }
 
