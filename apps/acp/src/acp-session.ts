@@ -16,10 +16,16 @@ import {
   isApprovingAnswer,
   type ToolCall,
 } from '@toolgate/core';
-import { openHostSession, type SessionSettings } from '@toolgate/host';
+import {
+  openHostSession,
+  type SessionSettings,
+  type SessionStoreOptions,
+  type StoredSessionHandle,
+} from '@toolgate/host';
 import type { McpServersConfig } from '@toolgate/mcp';
 import { answerOfOption, permissionOptions } from './permission-options.js';
 import { promptToModelInput } from './prompt-to-model-input.js';
+import { storedTurnUpdates } from './stored-turn-updates.js';
 import { toAcpStopReason } from './to-acp-stop-reason.js';
 import { diffContent, toolCallContent } from './tool-call-content.js';
 import { toAcpToolCall } from './tool-call-presentation.js';
@@ -35,11 +41,17 @@ export interface AcpSessionOptions {
   readonly mcpServers: McpServersConfig;
   readonly client: AgentContext;
   readonly log: (line: string) => void;
+  /** Where the session is recorded, and the stored one it continues. */
+  readonly store: SessionStoreOptions;
+  /** Replays the stored turns to the client (`session/load`) before the session is handed out. @default false */
+  readonly replay?: boolean;
 }
 
 /** One ACP session: an agent session whose approvals are `session/request_permission` round trips. */
 export interface AcpSession {
   mode: ApprovalMode;
+  /** The stored session. */
+  readonly stored: StoredSessionHandle | undefined;
   /** Runs one turn, streaming `session/update`s; resolves to the ACP stop reason. */
   prompt(blocks: readonly ContentBlock[]): Promise<AcpStopReason>;
   /** Cancels the running turn: a pending permission request ends as cancelled, processes stop. */
@@ -114,7 +126,12 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
     approver,
     mcpServers: options.mcpServers,
     mcpStderr: (server, chunk) => options.log(`[mcp ${server}] ${chunk.trimEnd()}`),
+    store: options.store,
   });
+  if (options.replay)
+    for (const turn of session.stored?.opened?.turns ?? [])
+      for (const update of storedTurnUpdates(turn, root)) void send(update);
+  await updates;
   for (const line of session.mcpStatus()) options.log(line);
   let turn: AbortController | undefined;
 
@@ -173,6 +190,7 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
   };
 
   return {
+    stored: session.stored,
     get mode() {
       return state.mode;
     },

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { stat } from 'node:fs/promises';
-import { isAbsolute } from 'node:path';
 import { type AgentApp, agent, methods, PROTOCOL_VERSION, RequestError } from '@agentclientprotocol/sdk';
 import { APPROVAL_MODES, type ApprovalMode } from '@toolgate/core';
-import { ConfigError, ModelConfigError, resolveSessionSettings } from '@toolgate/host';
-import { type AcpSession, createAcpSession } from './acp-session.js';
-import { toMcpServers } from './to-mcp-servers.js';
+import { toolgateStateDirectory } from '@toolgate/host';
+import type { AcpSession } from './acp-session.js';
+import { listAcpSessions } from './list-acp-sessions.js';
+import { openAcpSession } from './open-acp-session.js';
 
 /** Options of {@link createAcpApp}. */
 export interface AcpAppOptions {
-  /** `TOOLGATE_MODEL`, `TOOLGATE_BASE_URL`, `TOOLGATE_APPROVAL`, the provider keys and `XDG_CONFIG_HOME` (the user's config file). */
+  /** `TOOLGATE_MODEL`, `TOOLGATE_BASE_URL`, `TOOLGATE_APPROVAL`, the provider keys, `XDG_CONFIG_HOME` (the user's config file) and `XDG_STATE_HOME` (the stored sessions). */
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly version: string;
   /** Where diagnostics go (stderr). */
@@ -32,16 +31,11 @@ const MODE_DESCRIPTIONS: Readonly<Record<ApprovalMode, { name: string; descripti
   auto: { name: 'Auto', description: 'Every tool call runs without asking.' },
 };
 
-const NO_MODEL =
-  'No model configured for toolgate-acp. Set "model": "provider:model" in the user config file or TOOLGATE_MODEL=provider:model in the environment the editor starts it with ' +
-  '(openai:…, anthropic:… or openai-compatible:… with TOOLGATE_BASE_URL, e.g. http://localhost:11434/v1 for Ollama), ' +
-  'and the provider key: OPENAI_API_KEY, ANTHROPIC_API_KEY or TOOLGATE_API_KEY.';
-
 function isApprovalMode(value: string): value is ApprovalMode {
   return (APPROVAL_MODES as readonly string[]).includes(value);
 }
 
-/** Builds the ACP agent: initialize, session/new, set_mode, prompt, cancel, close. */
+/** Builds the ACP agent: initialize, session/new, load, resume, list, set_mode, prompt, cancel, close. */
 export function createAcpApp(options: AcpAppOptions): AcpAgent {
   const { env, log } = options;
   const sessions = new Map<string, AcpSession>();
@@ -50,67 +44,65 @@ export function createAcpApp(options: AcpAppOptions): AcpAgent {
     if (!session)
       throw new RequestError(
         RequestError.sessionNotFound(sessionId).code,
-        `Session ${JSON.stringify(sessionId)} not found: it was never created by this agent or is closed. Start one with session/new.`,
+        `Session ${JSON.stringify(sessionId)} not found: it is not open in this process: session/load or session/resume a stored one, or start one with session/new.`,
         { sessionId },
       );
     return session;
+  };
+
+  const context = { env, log, stateDirectory: toolgateStateDirectory(env) };
+  /** Ids being loaded or resumed: a second request for one waits for no one, it is refused. */
+  const opening = new Set<string>();
+  /** Opens a stored session once: one this process has open (or is opening) already is refused. */
+  const reopen = async (sessionId: string, open: () => ReturnType<typeof openAcpSession>) => {
+    if (sessions.has(sessionId) || opening.has(sessionId))
+      throw RequestError.invalidRequest(
+        undefined,
+        `Session ${JSON.stringify(sessionId)} is open already: prompt it, or session/close it first.`,
+      );
+    opening.add(sessionId);
+    try {
+      return opened(await open());
+    } finally {
+      opening.delete(sessionId);
+    }
+  };
+  /** Keeps an opened session and answers with its id and modes. */
+  const opened = ({ session, settings }: Awaited<ReturnType<typeof openAcpSession>>) => {
+    const sessionId = session.stored?.id;
+    if (sessionId === undefined) throw new Error('toolgate-acp records every session');
+    sessions.set(sessionId, session);
+    return {
+      sessionId,
+      modes: {
+        currentModeId: settings.mode,
+        availableModes: APPROVAL_MODES.map((id) => ({ id, ...MODE_DESCRIPTIONS[id] })),
+      },
+    };
   };
 
   const app = agent({ name: 'toolgate-acp' })
     .onRequest(methods.agent.initialize, () => ({
       protocolVersion: PROTOCOL_VERSION,
       agentCapabilities: {
-        loadSession: false,
+        loadSession: true,
         promptCapabilities: { image: false, audio: false, embeddedContext: true },
         mcpCapabilities: { http: true, sse: true },
-        sessionCapabilities: { close: {} },
+        sessionCapabilities: { close: {}, list: {}, resume: {} },
       },
       agentInfo: { name: 'toolgate-acp', title: 'toolgate', version: options.version },
       authMethods: [],
     }))
-    .onRequest(methods.agent.session.new, async ({ params, client }) => {
-      if (!isAbsolute(params.cwd))
-        throw RequestError.invalidParams(
-          undefined,
-          `cwd must be absolute, got ${JSON.stringify(params.cwd)}.`,
-        );
-      let directory = false;
-      try {
-        directory = (await stat(params.cwd)).isDirectory();
-      } catch {
-        directory = false;
-      }
-      if (!directory)
-        throw RequestError.invalidParams(undefined, `cwd is not an existing directory: ${params.cwd}`);
-      const mcpServers = toMcpServers(params.mcpServers);
-      // The same config as the CLI: the user's file, the workspace's toolgate.config.json (only
-      // tightening until trusted with `toolgate trust`), TOOLGATE_APPROVAL, .mcp.json once trusted.
-      let settings: Awaited<ReturnType<typeof resolveSessionSettings>>;
-      try {
-        settings = await resolveSessionSettings({ root: params.cwd, env, notice: log });
-      } catch (error) {
-        if (error instanceof ConfigError) throw RequestError.internalError(undefined, error.message);
-        throw error;
-      }
-      const sessionId = randomUUID();
-      let session: AcpSession;
-      try {
-        session = await createAcpSession({ sessionId, settings, env, mcpServers, client, log });
-      } catch (error) {
-        if (error instanceof ModelConfigError)
-          throw RequestError.internalError(undefined, `${error.message} ${NO_MODEL}`);
-        if (error instanceof ConfigError) throw RequestError.internalError(undefined, error.message);
-        throw error;
-      }
-      sessions.set(sessionId, session);
-      return {
-        sessionId,
-        modes: {
-          currentModeId: settings.mode,
-          availableModes: APPROVAL_MODES.map((id) => ({ id, ...MODE_DESCRIPTIONS[id] })),
-        },
-      };
-    })
+    .onRequest(methods.agent.session.new, async ({ params, client }) =>
+      opened(await openAcpSession({ ...params, sessionId: randomUUID() }, client, context)),
+    )
+    .onRequest(methods.agent.session.load, ({ params, client }) =>
+      reopen(params.sessionId, () => openAcpSession({ ...params, stored: 'load' }, client, context)),
+    )
+    .onRequest(methods.agent.session.resume, ({ params, client }) =>
+      reopen(params.sessionId, () => openAcpSession({ ...params, stored: 'resume' }, client, context)),
+    )
+    .onRequest(methods.agent.session.list, ({ params }) => listAcpSessions(params, context.stateDirectory))
     .onRequest(methods.agent.session.setMode, ({ params }) => {
       const session = sessionOf(params.sessionId);
       if (!isApprovalMode(params.modeId))

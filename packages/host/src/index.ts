@@ -33,6 +33,7 @@ export type {
   RewindRecord,
   SessionHeaderRecord,
   SessionRecord,
+  StoredCall,
   TurnRecord,
   TurnStartRecord,
 } from './session-store/session-record.js';

@@ -7,13 +7,8 @@ import type { CommandOptions } from '../cli/parse-cli-arguments.js';
 export type SessionsCommandOptions = CommandOptions<'sessions'>;
 
 /** The first line of a turn's prompt, clipped, for a listing. */
-function promptLine(stored: StoredSession, turn: number): string {
-  const record = stored.conversation.turns.find((entry) => entry.turn === turn);
-  const user = record?.messages.find((message) => message.role === 'user');
-  const part =
-    user && Array.isArray(user.content) ? user.content.find((entry) => entry.type === 'text') : undefined;
-  const text = part && 'text' in part ? part.text : '';
-  const line = text.replace(/^\[toolgate:[^\]]*\]\s*/, '').split('\n')[0] ?? '';
+function promptLine(input: string): string {
+  const line = input.trim().split('\n')[0] ?? '';
   return line.length > 72 ? `${line.slice(0, 71)}…` : line;
 }
 
@@ -42,7 +37,7 @@ function describe(stored: StoredSession): string {
   lines.push(`  turns      ${conversation.turns.length} (next: ${conversation.nextTurn})`);
   for (const turn of conversation.turns)
     lines.push(
-      `    ${String(turn.turn).padStart(3)}  ${turn.stopReason.padEnd(19)} ${turn.model}  ${promptLine(stored, turn.turn)}`,
+      `    ${String(turn.turn).padStart(3)}  ${turn.stopReason.padEnd(19)} ${turn.model}  ${promptLine(turn.input)}`,
     );
   return `${lines.join('\n')}\n`;
 }

@@ -28,7 +28,19 @@ export const SESSION_RECORD_SCHEMA = z.discriminatedUnion('type', [
     type: z.literal('turn'),
     turn,
     at,
+    input: z.string(),
     messages,
+    calls: z.array(
+      z.looseObject({
+        id: z.string(),
+        name: z.string(),
+        status: z.enum(['success', 'failure', 'rejected']),
+        title: z.string(),
+        // A kind this version does not know reads back as one (a client shows it as `other`).
+        kind: z.string(),
+        locations: z.array(z.string()),
+      }),
+    ),
     stopReason: z.enum(STOP_REASONS),
     usage: z.object({
       inputTokens: z.number().nonnegative(),

@@ -1,5 +1,5 @@
 import type { AgentMessage, StopReason, TurnUsage } from '@toolgate/agent';
-import type { ApprovalMode } from '@toolgate/core';
+import type { ApprovalMode, ToolKind } from '@toolgate/core';
 import type { RememberedDecision } from './listed-approval-memory.js';
 
 /** The first record of a session's log. */
@@ -23,13 +23,29 @@ export interface TurnStartRecord {
   readonly at: string;
 }
 
+/** How one tool call of a turn ended and how people see it (for a client replaying the turn). */
+export interface StoredCall {
+  readonly id: string;
+  readonly name: string;
+  readonly status: 'success' | 'failure' | 'rejected';
+  /** The call's presentation, from its tool's declarations. */
+  readonly title: string;
+  readonly kind: ToolKind;
+  /** Paths it touched, as its tool presented them (relative to the workspace or absolute). */
+  readonly locations: readonly string[];
+}
+
 /** A turn ended: its messages, as the model saw them, and what the session was then. */
 export interface TurnRecord {
   readonly type: 'turn';
   readonly turn: number;
   readonly at: string;
+  /** What the person asked, as they wrote it (the user message may carry a note before it). */
+  readonly input: string;
   /** The turn's user, assistant and tool messages, in the provider interface's prompt format. */
   readonly messages: readonly AgentMessage[];
+  /** The turn's own tool calls (not its delegates' children's), in the order they ended. */
+  readonly calls: readonly StoredCall[];
   readonly stopReason: StopReason;
   readonly usage: TurnUsage;
   /** `provider:model`. */

@@ -1,10 +1,12 @@
-import { InvalidOptionsError, type ToolProvider } from '@toolgate/core';
+import type { AgentEvent } from '@toolgate/agent';
+import { InvalidOptionsError, type ToolCallPresentation, type ToolProvider } from '@toolgate/core';
 import { resolveAgentDefinitions } from '../agents/resolve-agent-definitions.js';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
 import { selectModel } from '../model/select-model.js';
 import { type OpenedSessionRecord, openSessionRecord } from '../session-store/open-session-record.js';
 import { recordedTurn } from '../session-store/recorded-turn.js';
 import { rewindNote } from '../session-store/rewind-note-description.js';
+import type { StoredCall } from '../session-store/session-record.js';
 import { settingsDigest } from '../session-store/settings-digest.js';
 import { turnMessages } from '../session-store/turn-messages.js';
 import { auditedTurn } from './audited-turn.js';
@@ -82,11 +84,29 @@ export async function openAgentHostSession(
       const turn = session.prompt(`${note}${input}`, promptOptions);
       pendingRewind = undefined;
       const begun = recorder.beginTurn(input);
-      return recordedTurn(turn, async (result) => {
+      const presented = new Map<string, ToolCallPresentation>();
+      const calls: StoredCall[] = [];
+      const hear = (event: AgentEvent) => {
+        if (event.type === 'tool-call') presented.set(event.call.id, event.presentation);
+        if (event.type !== 'tool-result') return;
+        const { call, result } = event;
+        const presentation = presented.get(call.id);
+        calls.push({
+          id: call.id,
+          name: call.name,
+          status: result.status,
+          title: presentation?.title ?? call.name,
+          kind: presentation?.kind ?? 'other',
+          locations: presentation?.locations ?? [],
+        });
+      };
+      return recordedTurn(turn, hear, async (result) => {
         try {
           await begun.written;
           await recorder.endTurn(begun.turn, {
+            input,
             messages: turnMessages(session.history()),
+            calls,
             stopReason: result.stopReason,
             usage: result.usage,
             model: `${spec.provider}:${spec.modelId}`,
