@@ -21,6 +21,17 @@ export interface SessionStart {
   readonly memory?: ApprovalMemory;
 }
 
+/** What {@link AgentSession.compact} did. */
+export type CompactionResult =
+  | {
+      readonly compacted: true;
+      /** The message that stands for the replaced turns in the history now. */
+      readonly summary: readonly AgentMessage[];
+      /** How many turns it replaced (an earlier summary counting as one). */
+      readonly replaced: number;
+    }
+  | { readonly compacted: false; readonly reason: string };
+
 /** A conversation: its history, approval memory, tools and what they started. */
 export interface AgentSession {
   /** Runs one turn. Throws `InvalidOptionsError` while another turn runs or after `close`. */
@@ -32,6 +43,12 @@ export interface AgentSession {
    * `InvalidOptionsError` while a turn runs or after `close`.
    */
   replaceHistory(messages: readonly AgentMessage[]): void;
+  /**
+   * Between turns: replaces every turn but the last by a summary the model writes (one request,
+   * no tools). Aborting `signal` leaves the history as it was. Throws `InvalidOptionsError`
+   * while a turn runs or after `close`.
+   */
+  compact(options?: PromptOptions): Promise<CompactionResult>;
   /** Interrupts a running turn and stops every process and connection the session started. */
   close(): Promise<void>;
 }

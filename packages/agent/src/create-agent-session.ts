@@ -18,6 +18,7 @@ import type { AgentMessage } from './agent-message.js';
 import type { AgentOptions, SessionTools, SessionToolsContext } from './agent-options.js';
 import type { AgentSession, SessionStart } from './agent-session.js';
 import { buildSystemPrompt } from './build-system-prompt.js';
+import { compactHistory } from './compact-history.js';
 import { type ChildScope, childPolicy, createChildSession } from './delegate/create-child-session.js';
 import { createDelegateTool, type RunDelegate } from './delegate/create-delegate-tool.js';
 import { DEFAULT_DELEGATE_DEPTH, DEFAULT_DELEGATE_PARALLEL } from './delegate/delegate-definition.js';
@@ -25,7 +26,7 @@ import { nameChildApprover } from './delegate/name-child-approver.js';
 import { runChildTurn } from './delegate/run-child-turn.js';
 import { createEventChannel } from './event-channel.js';
 import { memoizeByElements } from './memoize-by-elements.js';
-import { runTurn, type TurnContext } from './run-turn.js';
+import { DEFAULT_MAX_RETRIES, runTurn, type TurnContext } from './run-turn.js';
 import { serializeApprover } from './serialize-approver.js';
 import { toModelTools } from './to-model-tools.js';
 
@@ -179,6 +180,37 @@ export async function createAgentSession(
       return { result, [Symbol.asyncIterator]: () => channel[Symbol.asyncIterator]() };
     },
     history: () => history,
+    async compact(compactOptions = {}) {
+      if (closed.signal.aborted) throw new InvalidOptionsError('The session is closed.');
+      if (running) throw new InvalidOptionsError('A turn is running in this session: compact between turns.');
+      const signal = compactOptions.signal
+        ? AbortSignal.any([compactOptions.signal, closed.signal])
+        : closed.signal;
+      const compacting = compactHistory({
+        model: options.model,
+        messages: history,
+        keepTurns: 1,
+        maxRetries: options.limits?.maxRetries ?? DEFAULT_MAX_RETRIES,
+        signal,
+      });
+      running = compacting;
+      try {
+        const outcome = await compacting;
+        switch (outcome.kind) {
+          case 'compacted':
+            history = outcome.messages;
+            return { compacted: true, summary: outcome.summary, replaced: outcome.replaced };
+          case 'nothing':
+            return { compacted: false, reason: 'there is no turn before the last one to compact' };
+          case 'aborted':
+            return { compacted: false, reason: 'interrupted' };
+          case 'failed':
+            return { compacted: false, reason: `the model could not summarize: ${outcome.message}` };
+        }
+      } finally {
+        running = undefined;
+      }
+    },
     replaceHistory(messages) {
       if (closed.signal.aborted) throw new InvalidOptionsError('The session is closed.');
       if (running)

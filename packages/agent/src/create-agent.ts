@@ -47,6 +47,7 @@ export function createAgent(options: AgentOptions): Agent {
   checkLimit('limits.maxRetries', options.limits?.maxRetries, 0);
   checkLimit('limits.maxOutputTokens', options.limits?.maxOutputTokens, 1);
   checkLimit('limits.maxToolCallsPerStep', options.limits?.maxToolCallsPerStep, 1);
+  checkLimit('limits.contextWindow', options.limits?.contextWindow, 1024);
   checkDelegates(options.delegates);
   return { createSession: (start) => createAgentSession(options, undefined, start) };
 }

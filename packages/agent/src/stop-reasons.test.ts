@@ -182,6 +182,19 @@ describe('stop reasons (one test each)', () => {
     expect(result.error).toContain('500');
   });
 
+  it('context_exceeded: a prompt the provider refuses for its length, with no older turn to compact', async () => {
+    const { server, session } = await start();
+    server.reply({
+      type: 'error',
+      status: 400,
+      message: "This model's maximum context length is 8192 tokens.",
+    });
+    const { result } = await collect(session.prompt('a very long prompt'));
+    expectStop(result, 'context_exceeded');
+    expect(result.error).toContain('maximum context length');
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('has one test above for every stop reason', () => {
     expect([...seen].sort()).toEqual([...STOP_REASONS].sort());
   });
