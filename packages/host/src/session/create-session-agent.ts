@@ -20,6 +20,8 @@ export interface SessionAgentOptions {
   readonly approval: AgentApproval;
   /** Model requests per turn. @default the agent's */
   readonly maxSteps?: number;
+  /** The model's context window in tokens (compaction). @default unknown */
+  readonly contextWindow?: number | undefined;
   /** Receives one-line notices, such as bash running unsandboxed because bubblewrap cannot run. */
   readonly notice: (line: string) => void;
   /** MCP servers the host was given directly, next to the settings' file (see `createSessionTools`). @default none */
@@ -90,6 +92,7 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
     },
     limits: {
       ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
+      ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
       ...(settings.config.limits?.maxToolCallsPerStep === undefined
         ? {}
         : { maxToolCallsPerStep: settings.config.limits.maxToolCallsPerStep }),

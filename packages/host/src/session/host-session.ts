@@ -1,4 +1,4 @@
-import type { AgentMessage, AgentTurn, PromptOptions } from '@toolgate/agent';
+import type { AgentMessage, AgentTurn, CompactionResult, PromptOptions } from '@toolgate/agent';
 import type {
   ApprovalMode,
   ApprovalSubject,
@@ -138,6 +138,12 @@ export interface AgentHostSession extends HostSessionBase {
    * not hold, `InvalidOptionsError` while a turn runs.
    */
   rewind(before: number, options: { readonly code: boolean }): Promise<void>;
+  /**
+   * Between turns: replaces every turn but the last, in the model's context, by a summary the
+   * model writes; the store keeps the turns (a rewind can still go back past it). Throws
+   * `InvalidOptionsError` while a turn runs.
+   */
+  compact(options?: PromptOptions): Promise<CompactionResult>;
 }
 
 /** A recorded session: where it is, and what it held when it was opened. */
