@@ -21,7 +21,11 @@ export function modelContextWindow(spec: ModelSpec, configured: number | undefin
   if (configured !== undefined) return configured;
   let best: readonly [string, number] | undefined;
   for (const [provider, prefix, window] of KNOWN_WINDOWS)
-    if (provider === spec.provider && spec.modelId.startsWith(prefix) && prefix.length > (best?.[0].length ?? 0))
+    if (
+      provider === spec.provider &&
+      spec.modelId.startsWith(prefix) &&
+      prefix.length > (best?.[0].length ?? 0)
+    )
       best = [prefix, window];
   return best?.[1];
 }

@@ -95,7 +95,8 @@ export async function openAgentHostSession(
           throw new InvalidOptionsError('This session is not recorded: there is no turn to rewind to.');
         await recorded.rewind(before, rewindOptions);
       },
-      compact: (compactOptions) => (recorded ? recorded.compact(compactOptions) : session.compact(compactOptions)),
+      compact: (compactOptions) =>
+        recorded ? recorded.compact(compactOptions) : session.compact(compactOptions),
       mcpStatus: () => top?.mcp?.statusLines() ?? [],
       mcpReady: top?.mcp?.ready ?? Promise.resolve(),
       close: async () => {
