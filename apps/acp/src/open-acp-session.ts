@@ -24,7 +24,7 @@ export interface AcpSessionContext {
 export interface AcpOpenRequest {
   readonly sessionId: string;
   readonly cwd: string;
-  readonly mcpServers: readonly McpServer[] | undefined;
+  readonly mcpServers?: readonly McpServer[] | undefined;
   /** `load` and `resume` continue the stored session `sessionId`; `load` replays it first. */
   readonly stored?: 'load' | 'resume';
 }

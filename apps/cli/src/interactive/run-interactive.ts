@@ -8,6 +8,7 @@ import { createColors, shouldUseColor } from '../render/colors.js';
 import { createTurnRenderer } from '../render/render-agent-event.js';
 import { openTerminalAgent } from '../session/open-terminal-agent.js';
 import { openControllingTerminal } from '../terminal/controlling-terminal.js';
+import { runSessionCommand } from './run-session-command.js';
 
 /** Options of the interactive `toolgate`. */
 export interface InteractiveOptions {
@@ -22,7 +23,8 @@ const PROMPT = '› ';
 
 /**
  * Bare `toolgate` on a terminal: a prompt line, the streamed answer, tool lines and approval
- * questions; one session across prompts. Ctrl-C cancels the running turn (its processes are
+ * questions; one session across prompts, recorded in the store (`/resume`, `/fork`, `/rewind`,
+ * `/compact` act on it). Ctrl-C cancels the running turn (its processes are
  * stopped); Ctrl-C twice at the prompt, or Ctrl-D, exits and stops every process the session
  * started. Without a terminal it prints the usage, as `--help` does (exit 0).
  */
@@ -36,7 +38,7 @@ export async function runInteractive(io: CliIo, command: InteractiveOptions): Pr
   let current: AbortController | undefined;
   const stopListening = io.onInterrupt?.(() => current?.abort());
   try {
-    const session = await openTerminalAgent(io, command);
+    let session = await openTerminalAgent(io, command);
     const { settings } = session;
     const terminalColors = createColors(shouldUseColor(true, io.env));
     const view = { stdout: io.stdout, stderr: io.stderr, colors: streamColors(io), root: settings.root };
@@ -63,6 +65,21 @@ export async function runInteractive(io: CliIo, command: InteractiveOptions): Pr
         }
         armed = false;
         if (line.trim() === '') continue;
+        const commanded = await runSessionCommand(line, {
+          session,
+          env: io.env,
+          signal: io.signal,
+          say: (text) => terminal.write(terminalColors.dim(text)),
+          open: (conversation) => openTerminalAgent(io, { ...command, conversation }),
+        });
+        if (commanded) {
+          if (commanded.session) {
+            const previous = session;
+            session = commanded.session;
+            await previous.close();
+          }
+          continue;
+        }
         const turning = new AbortController();
         current = turning;
         const renderer = createTurnRenderer(view);
