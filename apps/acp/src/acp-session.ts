@@ -23,6 +23,7 @@ import {
   type StoredSessionHandle,
 } from '@toolgate/host';
 import type { McpServersConfig } from '@toolgate/mcp';
+import { ACP_COMMANDS, isCompactCommand, runCompactCommand } from './compact-command.js';
 import { answerOfOption, permissionOptions } from './permission-options.js';
 import { promptToModelInput } from './prompt-to-model-input.js';
 import { storedTurnUpdates } from './stored-turn-updates.js';
@@ -131,6 +132,7 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
   if (options.replay)
     for (const turn of session.stored?.opened?.turns ?? [])
       for (const update of storedTurnUpdates(turn, root)) void send(update);
+  void send({ sessionUpdate: 'available_commands_update', availableCommands: ACP_COMMANDS });
   await updates;
   for (const line of session.mcpStatus()) options.log(line);
   let turn: AbortController | undefined;
@@ -203,6 +205,10 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
       turn = controller;
       const refused: string[] = [];
       try {
+        if (isCompactCommand(blocks)) {
+          await runCompactCommand(session, controller.signal, send);
+          return controller.signal.aborted ? 'cancelled' : 'end_turn';
+        }
         const running = session.prompt(promptToModelInput(blocks), { signal: controller.signal });
         for await (const event of running) onEvent(event, refused);
         const result = await running.result;

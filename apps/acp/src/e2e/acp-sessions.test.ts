@@ -129,7 +129,9 @@ describe.skipIf(SKIP_REASON !== undefined)(
           'user_message_chunk',
           'tool_call',
           'agent_message_chunk',
+          'available_commands_update',
         ]);
+        expect(replayed[3]).toMatchObject({ availableCommands: [{ name: 'compact' }] });
         expect(replayed[0]).toMatchObject({ content: { type: 'text', text: 'What is the word?' } });
         expect(replayed[1]).toMatchObject({
           toolCallId: 'call_read',
@@ -143,6 +145,9 @@ describe.skipIf(SKIP_REASON !== undefined)(
         expect(replayed[2]).toMatchObject({ content: { type: 'text', text: 'The word is plum.' } });
         expect(updates.every((update) => update.sessionId === sessionId)).toBe(true);
         expect(await prompt(agent, sessionId, 'And again?')).toEqual({ stopReason: 'end_turn' });
+        server.replyWhen('You write the summary', { text: 'They asked for the word: plum.' });
+        expect(await prompt(agent, sessionId, '/compact')).toEqual({ stopReason: 'end_turn' });
+        expect(JSON.stringify(updates.at(-1))).toContain('Compacted 1 earlier turn(s) into a summary');
 
         // Loading it twice in one process is refused; closing keeps the record, and resume goes on.
         await expect(
@@ -151,7 +156,10 @@ describe.skipIf(SKIP_REASON !== undefined)(
         await agent.request(methods.agent.session.close, { sessionId });
         const before = updates.length;
         await agent.request(methods.agent.session.resume, { sessionId, cwd: root });
-        expect(updates).toHaveLength(before);
+        // Resuming replays nothing: only the commands are offered again.
+        expect(updates.slice(before).map(({ update }) => update.sessionUpdate)).toEqual([
+          'available_commands_update',
+        ]);
         server.reply({ text: 'Plum, thrice.' });
         expect(await prompt(agent, sessionId, 'Once more?')).toEqual({ stopReason: 'end_turn' });
       });
@@ -166,7 +174,11 @@ describe.skipIf(SKIP_REASON !== undefined)(
         'user',
       ]);
       expect(userTexts(2)).toEqual(['What is the word?', 'And again?']);
-      expect(userTexts(3)).toEqual(['What is the word?', 'And again?', 'Once more?']);
+      // The request after /compact (the summary's was the fourth): the summary, the last turn, the new prompt.
+      const last = userTexts(4);
+      expect(last).toHaveLength(3);
+      expect(last[0]).toContain('They asked for the word: plum.');
+      expect(last.slice(1)).toEqual(['And again?', 'Once more?']);
     });
 
     it('refuses to load an unknown session, a bad id, and a session in another cwd', async () => {
