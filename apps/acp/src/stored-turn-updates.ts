@@ -3,19 +3,6 @@ import type { SessionUpdate, ToolKind } from '@agentclientprotocol/sdk';
 import type { TurnRecord } from '@toolgate/host';
 import { textContent } from './tool-call-content.js';
 
-const TOOL_KINDS: readonly string[] = [
-  'read',
-  'edit',
-  'delete',
-  'move',
-  'search',
-  'execute',
-  'think',
-  'fetch',
-  'switch_mode',
-  'other',
-];
-
 /** What the model read as a tool result, as text. */
 function resultText(output: unknown): string {
   if (typeof output !== 'object' || output === null) return '';
@@ -53,7 +40,8 @@ export function storedTurnUpdates(turn: TurnRecord, root: string): SessionUpdate
           sessionUpdate: 'tool_call',
           toolCallId: part.toolCallId,
           title: call?.title ?? part.toolName,
-          kind: (call && TOOL_KINDS.includes(call.kind) ? call.kind : 'other') as ToolKind,
+          // Core's kinds are ACP's (the store checks their shape).
+          kind: (call?.kind ?? 'other') as ToolKind,
           status: call?.status === 'success' ? 'completed' : 'failed',
           locations: (call?.locations ?? []).map((path) => ({
             path: isAbsolute(path) ? path : resolve(root, path),

@@ -36,8 +36,8 @@ export const SESSION_RECORD_SCHEMA = z.discriminatedUnion('type', [
         name: z.string(),
         status: z.enum(['success', 'failure', 'rejected']),
         title: z.string(),
-        // A kind this version does not know reads back as one (a client shows it as `other`).
-        kind: z.string(),
+        // Core's kind (ACP's kinds); a newer one reads back as it was written.
+        kind: z.string().regex(/^[a-z_]{1,32}$/),
         locations: z.array(z.string()),
       }),
     ),
