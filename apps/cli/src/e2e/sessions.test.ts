@@ -144,15 +144,20 @@ describe.skipIf(SKIP_REASON !== undefined)(
         { toolCalls: [{ name: 'write_file', arguments: { path: 'made.txt', content: 'made\n' } }] },
         { text: 'never', hold: new Promise(() => {}) },
       );
+      let busy: Awaited<ReturnType<typeof run>> | undefined;
       const killed = await run(['--continue', 'second'], {
         onSpawn: (child) => {
           void (async () => {
             await waitForText(() => String(server.requests.length), '3');
+            // While it runs, the session is its own: another process may not append to it.
+            busy = await run(['--continue', 'meanwhile']);
             child.kill('SIGKILL');
           })();
         },
       });
       expect(killed.signal).toBe('SIGKILL');
+      expect(busy?.code).toBe(2);
+      expect(busy?.stderr).toMatch(/is open in another toolgate process \(pid \d+\)/);
       expect(await readFile(join(root, 'made.txt'), 'utf8')).toBe('made\n');
 
       server.reply({ text: 'three' });

@@ -81,12 +81,15 @@ export function recordAgentSession(
       const begun = recorder.beginTurn(input);
       inContext = [...inContext, begun.turn];
       let writes: Promise<void> = begun.written;
+      // Read when the turn ends; a turn that rejects (library misuse) leaves them unread.
+      writes.catch(() => {});
       const presented = new Map<string, ToolCallPresentation>();
       const calls: StoredCall[] = [];
       const hear = (event: AgentEvent) => {
         if (event.type === 'compaction') {
           const { replaced, summary } = event;
           writes = writes.then(() => compacted(replaced, summary));
+          writes.catch(() => {});
         }
         if (event.type === 'tool-call') presented.set(event.call.id, event.presentation);
         if (event.type !== 'tool-result') return;

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import type { AgentMessage } from '@toolgate/agent';
 import { appendSessionRecords } from './append-session-records.js';
 import { sessionDirectory } from './session-directory.js';
+import { lockSession } from './session-lock.js';
 import type { SessionHeaderRecord, SessionRecord, TurnRecord } from './session-record.js';
 import { SESSION_LOG_FILE, type StoredSession } from './session-store.js';
 
@@ -25,6 +26,8 @@ export interface SessionRecorder {
   endTurn(turn: number, fields: TurnRecordFields): Promise<void>;
   /** Records that the turns up to `through` were replaced by `summary` in the model's context. */
   compaction(through: number, summary: readonly AgentMessage[]): Promise<void>;
+  /** Gives up the session's lock (taken when its directory is opened or created). */
+  release(): Promise<void>;
 }
 
 /** How a recorder starts: a new session, a stored one resumed, or a copy of a stored one. */
@@ -69,13 +72,17 @@ async function createLog(directory: string, records: readonly SessionRecord[]): 
 /**
  * Opens the recorder of one session under `stateDir`. A resumed log that ended in a torn or
  * damaged record is cut back to its last whole record first, so what is appended next reads back;
- * a fork is written at once (its own header, then the stored session's records).
+ * a fork is written at once (its own header, then the stored session's records). The session's
+ * lock is taken when its directory is opened (resume, fork) or created (a new session's first turn).
  */
 export async function openSessionRecorder(stateDir: string, start: RecorderStart): Promise<SessionRecorder> {
   const id = start.kind === 'resume' ? start.stored.summary.id : start.id;
   const directory = sessionDirectory(stateDir, id);
   const file = join(directory, SESSION_LOG_FILE);
   let created = start.kind === 'resume';
+  let release = async () => {};
+  // A resumed session is locked before anything is appended: another process may have it open.
+  if (start.kind === 'resume') release = await lockSession(directory, id);
   /** A new session's directory and header wait for its first turn (its title). */
   const newWorkspace = start.kind === 'new' ? start.workspace : undefined;
   let nextTurn = start.kind === 'new' ? 1 : start.stored.conversation.nextTurn;
@@ -93,6 +100,7 @@ export async function openSessionRecorder(stateDir: string, start: RecorderStart
       forkedFrom: { id: stored.summary.id, turns: stored.conversation.turns.length },
     };
     await createLog(directory, [header, ...stored.log.records.slice(1)]);
+    release = await lockSession(directory, id);
     created = true;
   }
   const append = (record: SessionRecord) => appendSessionRecords(file, [record]);
@@ -116,9 +124,13 @@ export async function openSessionRecorder(stateDir: string, start: RecorderStart
         createdAt: now(),
         title: titleOf(input),
       };
-      return { turn, written: createLog(directory, [header, begin]) };
+      const written = createLog(directory, [header, begin]).then(async () => {
+        release = await lockSession(directory, id);
+      });
+      return { turn, written };
     },
     endTurn: (turn, fields) => append({ type: 'turn', turn, at: now(), ...fields }),
     compaction: (through, summary) => append({ type: 'compaction', through, at: now(), summary }),
+    release: () => release(),
   };
 }

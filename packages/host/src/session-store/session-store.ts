@@ -5,6 +5,7 @@ import { readSessionLog, type SessionLog } from './read-session-log.js';
 import { replaySessionLog, type StoredConversation } from './replay-session-log.js';
 import { sessionDirectory } from './session-directory.js';
 import { isSessionId } from './session-id.js';
+import { lockHolder } from './session-lock.js';
 import type { SessionHeaderRecord } from './session-record.js';
 import { parseSessionRecord } from './session-record-schema.js';
 import { SessionStoreError } from './session-store-error.js';
@@ -62,9 +63,9 @@ export interface SessionStore {
     idOrPrefix: string,
     options: { readonly before?: number | undefined; readonly code: boolean },
   ): Promise<{ readonly id: string; readonly before: number }>;
-  /** Removes a session's directory (its checkpoints with it). */
+  /** Removes a session's directory (its checkpoints with it); `session_busy` while another process has it open. */
   remove(idOrPrefix: string): Promise<StoredSessionSummary>;
-  /** Removes the sessions past the retention, never those in `spare`; resolves to the removed ids. */
+  /** Removes the sessions past the retention, never those in `spare` or open in a live process; resolves to the removed ids. */
   prune(retention: SessionRetention, spare?: readonly string[]): Promise<string[]>;
 }
 
@@ -182,6 +183,12 @@ export function openSessionStore(stateDir: string): SessionStore {
     },
     async remove(idOrPrefix) {
       const summary = await find(idOrPrefix);
+      const holder = await lockHolder(summary.directory);
+      if (holder !== undefined && holder !== process.pid)
+        throw new SessionStoreError(
+          'session_busy',
+          `Session ${summary.id} is open in another toolgate process (pid ${holder}): end that one first.`,
+        );
       await rm(summary.directory, { recursive: true, force: true });
       return summary;
     },
@@ -189,10 +196,13 @@ export function openSessionStore(stateDir: string): SessionStore {
       const keep = retention.keep ?? DEFAULT_KEEP;
       const oldest = Date.now() - (retention.maxAgeDays ?? DEFAULT_MAX_AGE_DAYS) * DAY_MS;
       const all = await list();
-      const removed = all.filter(
+      const past = all.filter(
         (summary, index) =>
           !spare.includes(summary.id) && (index >= keep || summary.updatedAt.getTime() < oldest),
       );
+      // A session another process has open is never removed under it.
+      const held = await Promise.all(past.map((summary) => lockHolder(summary.directory)));
+      const removed = past.filter((_, index) => held[index] === undefined);
       await Promise.all(removed.map((summary) => rm(summary.directory, { recursive: true, force: true })));
       return removed.map((summary) => summary.id);
     },

@@ -35,12 +35,13 @@ export async function openAgentHostSession(
     baseURL: purpose.baseURL,
     config: settings.config,
   });
-  // Opened before anything runs: a stored session that cannot be continued stops here.
-  const record: OpenedSessionRecord | undefined = options.store
-    ? await openSessionRecord(settings, options.store, options.sessionId, notice)
-    : undefined;
-  const sessionId = record?.recorder.id ?? options.sessionId;
   return openWithResources(async (resources) => {
+    // Opened before anything runs: a stored session that cannot be continued stops here.
+    const record: OpenedSessionRecord | undefined = options.store
+      ? await openSessionRecord(settings, options.store, options.sessionId, notice)
+      : undefined;
+    if (record) resources.defer(() => record.recorder.release());
+    const sessionId = record?.recorder.id ?? options.sessionId;
     const oversight = await openSessionOversight(settings, resources, {
       answeredBy: options.answeredBy,
       notice,
