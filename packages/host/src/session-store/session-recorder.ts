@@ -19,7 +19,8 @@ export interface SessionRecorder {
   readonly nextTurn: number;
   /**
    * Takes the next turn's number at once and records that the turn begins (`written` settles once
-   * it is on disk). The first turn of a new session creates its directory.
+   * it is written: flushed with the turn's end). The first turn of a new session creates its
+   * directory and log, flushed at once.
    */
   beginTurn(input: string): { readonly turn: number; readonly written: Promise<void> };
   /** Records the end of turn `turn`. */
@@ -114,7 +115,10 @@ export async function openSessionRecorder(stateDir: string, start: RecorderStart
       const turn = nextTurn;
       nextTurn += 1;
       const begin: SessionRecord = { type: 'turn-start', turn, at: now() };
-      if (created || newWorkspace === undefined) return { turn, written: append(begin) };
+      // Written, not flushed: a killed process keeps it; the turn's end is flushed (a power loss
+      // costs at most the turn in flight, as the checkpoints' journal does).
+      if (created || newWorkspace === undefined)
+        return { turn, written: appendSessionRecords(file, [begin], false) };
       created = true;
       const header: SessionHeaderRecord = {
         type: 'session',
