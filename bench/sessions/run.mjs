@@ -5,7 +5,8 @@
 //    (`JSON.stringify(session.history())`), as a ratio.
 // 2. Recording cost per turn: the same one-tool turn in a recorded and an unrecorded session
 //    (same model: the fake OpenAI-compatible server in this process, over loopback HTTP),
-//    interleaved, median; the ratio and the difference per turn.
+//    interleaved: wall time (median) and this process's CPU time (mean), as ratios; the wall time
+//    includes the turn's one fdatasync.
 // 3. `session/load` of a LOAD_TURNS-turn session by the built toolgate-acp, driven by the ACP
 //    SDK's client: from the request to its answer, the replay of every turn included, against
 //    `session/resume` of the same session (no replay) in the same process; median of ROUNDS.
@@ -86,12 +87,23 @@ const bare = await open(false);
 await turn(recorded, 0);
 await turn(bare, 0);
 const cost = { recorded: [], bare: [] };
+// CPU time of this process (the agent, the store and the fake server alike): on a loaded machine
+// wall time mostly measures the scheduler.
+const cpu = { recorded: 0, bare: 0 };
+const ownCpu = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
 for (let round = 0; round < COST_ROUNDS; round++) {
   let started = performance.now();
+  let own = ownCpu();
   await turn(bare, round);
+  cpu.bare += ownCpu() - own;
   cost.bare.push(performance.now() - started);
   started = performance.now();
+  own = ownCpu();
   await turn(recorded, round);
+  cpu.recorded += ownCpu() - own;
   cost.recorded.push(performance.now() - started);
 }
 await recorded.close();
@@ -160,6 +172,11 @@ console.log(`  unrecorded session               ${bareMs.toFixed(2)} ms`);
 console.log(`  recorded session                 ${recordedMs.toFixed(2)} ms`);
 console.log(
   `  ratio                            ${(recordedMs / bareMs).toFixed(2)}x (+${(recordedMs - bareMs).toFixed(2)} ms per turn)`,
+);
+const cpuBare = cpu.bare / COST_ROUNDS;
+const cpuRecorded = cpu.recorded / COST_ROUNDS;
+console.log(
+  `  CPU per turn                     ${cpuBare.toFixed(2)} ms unrecorded, ${cpuRecorded.toFixed(2)} ms recorded: ${(cpuRecorded / cpuBare).toFixed(2)}x (+${(cpuRecorded - cpuBare).toFixed(2)} ms)`,
 );
 const loadMs = median(times.load);
 const resumeMs = median(times.resume);
