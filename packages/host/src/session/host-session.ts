@@ -73,7 +73,10 @@ export interface HostSessionOptions<Purpose extends HostPurpose = HostPurpose> {
   readonly notice: (line: string) => void;
   /** The approval mode, read at every call (a host may switch it). @default the settings' mode */
   readonly mode?: () => ApprovalMode;
-  /** Names the session in hook input and audit records. @default a random UUID, when hooks or an audit log need one */
+  /**
+   * Names the session in hook input and audit records, and a new recorded session in the store (a
+   * resumed one keeps its stored id). @default a random UUID, when hooks, an audit log or the store need one
+   */
   readonly sessionId?: string;
   /** The host's decorators between approval and the tool (a progress line). @default [] */
   readonly after?: readonly ToolDecorator[];
