@@ -31,6 +31,7 @@ export { sessionDirectory } from './session-store/session-directory.js';
 export type {
   CompactionRecord,
   RewindRecord,
+  RewindScope,
   SessionHeaderRecord,
   SessionRecord,
   StoredCall,

@@ -30,7 +30,7 @@ export async function runRewindCommand(io: CliIo, command: RewindCommandOptions)
       );
     id = latest.id;
   }
-  const rewound = await store.rewind(id, { before: command.to, code: false });
+  const rewound = await store.rewind(id, { before: command.to, code: false, conversation: true });
   io.stdout.write(
     `Rewound session ${rewound.id} to before turn ${rewound.before}: the conversation no longer holds turn ${rewound.before} or later (the store keeps them); files were not restored. Continue with toolgate run --resume ${rewound.id} "<prompt>".\n`,
   );

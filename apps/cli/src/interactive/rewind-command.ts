@@ -18,7 +18,7 @@ export async function rewindCommand(
     context.say(`No turn ${argument} to rewind to; the turns are ${turns.join(', ')}. /rewind [TURN]\n`);
     return {};
   }
-  await context.session.rewind(before, { code: false });
+  await context.session.rewind(before, { code: false, conversation: true });
   context.say(
     `Rewound to before turn ${before}: the conversation now holds ${turns.filter((turn) => turn < before).length} turn(s); files were not restored.\n`,
   );

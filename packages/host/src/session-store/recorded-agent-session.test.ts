@@ -74,7 +74,7 @@ describe('a recorded agent session', () => {
     expect(texts.slice(1)).toEqual(['third', 'fourth']);
 
     // Rewinding to before turn 2 goes back past the summary: turn 1 is there whole, as the store kept it.
-    await resumed.rewind(2, { code: false });
+    await resumed.rewind(2, { code: false, conversation: true });
     expect(resumed.stored?.turns()).toEqual([1]);
     await resumed.prompt('fifth').result;
     const after = userTexts(5);
@@ -82,7 +82,9 @@ describe('a recorded agent session', () => {
     expect(after[1]).toContain('rewound this conversation to before their message number 2');
     expect(after[1]).toMatch(/fifth$/);
     expect(resumed.stored?.turns()).toEqual([1, 5]);
-    await expect(resumed.rewind(2, { code: false })).rejects.toThrow('holds no turn 2; its turns are 1, 5');
+    await expect(resumed.rewind(2, { code: false, conversation: true })).rejects.toThrow(
+      'holds no turn 2; its turns are 1, 5',
+    );
     await resumed.close();
   });
 

@@ -13,7 +13,7 @@ import type { OpenedSessionRecord } from './open-session-record.js';
 import { recordedTurn } from './recorded-turn.js';
 import type { StoredConversation } from './replay-session-log.js';
 import { rewindNote } from './rewind-note-description.js';
-import type { StoredCall } from './session-record.js';
+import type { RewindScope, StoredCall } from './session-record.js';
 import { settingsDigest } from './settings-digest.js';
 import { turnMessages } from './turn-messages.js';
 
@@ -30,7 +30,7 @@ export interface RecordingContext {
 /** An agent session whose turns, rewinds and compactions go to its record. */
 export interface RecordedAgentSession {
   prompt(input: string, options?: PromptOptions): AgentTurn;
-  rewind(before: number, options: { readonly code: boolean }): Promise<void>;
+  rewind(before: number, scope: RewindScope): Promise<void>;
   compact(options?: PromptOptions): Promise<CompactionResult>;
   readonly stored: StoredSessionHandle;
 }
@@ -75,7 +75,7 @@ export function recordAgentSession(
 
   return {
     prompt(input, options) {
-      const note = pendingRewind ? rewindNote(pendingRewind.before, pendingRewind.code) : '';
+      const note = pendingRewind ? rewindNote(pendingRewind.before, pendingRewind) : '';
       const turn = session.prompt(`${note}${input}`, options);
       pendingRewind = undefined;
       const begun = recorder.beginTurn(input);
@@ -124,15 +124,15 @@ export function recordAgentSession(
         }
       });
     },
-    async rewind(before, { code }) {
+    async rewind(before, scope) {
       // Checked before anything is written: the agent refuses while a turn runs.
       session.replaceHistory(session.history());
-      await store.rewind(recorder.id, { before, code });
+      await store.rewind(recorder.id, { before, ...scope });
       const { conversation } = await store.read(recorder.id);
       session.replaceHistory(conversation.messages);
       liveTurns = conversation.turns.map((turn) => turn.turn);
       inContext = contextOf(conversation);
-      pendingRewind = { before, code };
+      pendingRewind = { before, ...scope };
     },
     async compact(options) {
       const result = await session.compact(options);

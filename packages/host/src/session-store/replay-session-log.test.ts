@@ -72,15 +72,28 @@ describe('replaySessionLog', () => {
 
   it('a rewind drops the later turns and the summaries covering them, and is pending until a turn follows', () => {
     const records: SessionRecord[] = [header, ...turn(1), ...turn(2), ...turn(3), summary(2)];
-    const rewound = [...records, { type: 'rewind', before: 2, at: 'r', code: false } as const];
+    const rewound = [
+      ...records,
+      { type: 'rewind', before: 2, at: 'r', code: false, conversation: true } as const,
+    ];
     expect(texts(rewound)).toEqual(['prompt 1', 'answer 1']);
-    expect(replaySessionLog(rewound).pendingRewind).toEqual({ before: 2, code: false });
+    expect(replaySessionLog(rewound).pendingRewind).toEqual({ before: 2, code: false, conversation: true });
     expect(replaySessionLog(rewound).nextTurn).toBe(4);
     const after = [...rewound, ...turn(4)];
     expect(texts(after)).toEqual(['prompt 1', 'answer 1', 'prompt 4', 'answer 4']);
     expect(replaySessionLog(after).pendingRewind).toBeUndefined();
     // A summary made before the rewind covered turns that are gone: it no longer applies.
     expect(replaySessionLog([...after, summary(3)]).turns.map((entry) => entry.turn)).toEqual([1, 4]);
+  });
+
+  it('a rewind of the files only keeps the conversation and is told to the model', () => {
+    const records: SessionRecord[] = [header, ...turn(1), ...turn(2)];
+    const replayed = replaySessionLog([
+      ...records,
+      { type: 'rewind', before: 2, at: 'r', code: true, conversation: false },
+    ]);
+    expect(replayed.turns.map((entry) => entry.turn)).toEqual([1, 2]);
+    expect(replayed.pendingRewind).toEqual({ before: 2, code: true, conversation: false });
   });
 
   it('throws for a log that does not start with its header', () => {

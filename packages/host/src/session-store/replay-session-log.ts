@@ -1,6 +1,12 @@
 import type { AgentMessage } from '@toolgate/agent';
 import type { RememberedDecision } from './listed-approval-memory.js';
-import type { CompactionRecord, SessionHeaderRecord, SessionRecord, TurnRecord } from './session-record.js';
+import type {
+  CompactionRecord,
+  RewindScope,
+  SessionHeaderRecord,
+  SessionRecord,
+  TurnRecord,
+} from './session-record.js';
 
 /** A stored session as its log says it is now. */
 export interface StoredConversation {
@@ -14,7 +20,7 @@ export interface StoredConversation {
   /** The approval memory the last ended turn left. */
   readonly memory: readonly (readonly [string, RememberedDecision])[];
   /** A rewind no turn has followed yet: the model is told about it on its next request. */
-  readonly pendingRewind: { readonly before: number; readonly code: boolean } | undefined;
+  readonly pendingRewind: (RewindScope & { readonly before: number }) | undefined;
   /** Turns that started and never ended (the process stopped mid-turn); their messages are lost. */
   readonly interrupted: readonly number[];
   /** The turn the latest summary in effect covers up to, if the conversation was compacted. */
@@ -25,8 +31,8 @@ export interface StoredConversation {
 
 /**
  * Replays a session log into the conversation it holds now: turns in order; a compaction replaces
- * the turns up to its `through` by its summary; a rewind drops the turns from `before` on (and the
- * summaries that covered them). Throws when the first record is not the session's header.
+ * the turns up to its `through` by its summary; a rewind of the conversation drops the turns from
+ * `before` on (and the summaries that covered them), one of the files only is told to the model. Throws when the first record is not the session's header.
  */
 export function replaySessionLog(records: readonly SessionRecord[]): StoredConversation {
   const [header] = records;
@@ -53,9 +59,11 @@ export function replaySessionLog(records: readonly SessionRecord[]): StoredConve
         pendingRewind = undefined;
         break;
       case 'rewind':
-        turns = turns.filter((turn) => turn.turn < record.before);
-        compactions = compactions.filter((compaction) => compaction.through < record.before);
-        pendingRewind = { before: record.before, code: record.code };
+        if (record.conversation) {
+          turns = turns.filter((turn) => turn.turn < record.before);
+          compactions = compactions.filter((compaction) => compaction.through < record.before);
+        }
+        pendingRewind = { before: record.before, code: record.code, conversation: record.conversation };
         break;
       case 'compaction':
         compactions.push(record);

@@ -52,7 +52,13 @@ export const SESSION_RECORD_SCHEMA = z.discriminatedUnion('type', [
     settings: z.string(),
     memory: z.array(z.tuple([z.string(), z.enum(['allow', 'reject'])])),
   }),
-  z.looseObject({ type: z.literal('rewind'), before: turn, at, code: z.boolean() }),
+  z.looseObject({
+    type: z.literal('rewind'),
+    before: turn,
+    at,
+    code: z.boolean(),
+    conversation: z.boolean(),
+  }),
   z.looseObject({ type: z.literal('compaction'), through: turn, at, summary: messages }),
 ]);
 

@@ -57,13 +57,19 @@ export interface TurnRecord {
   readonly memory: readonly (readonly [string, RememberedDecision])[];
 }
 
-/** The conversation was cut back to before turn `before` (`rewind`); later turns stay in the log. */
-export interface RewindRecord {
+/** What a rewind took back: the conversation from a turn on, the files as they were before it, or both. */
+export interface RewindScope {
+  /** The files were restored to how they were before the turn (the model is told). */
+  readonly code: boolean;
+  /** The conversation was cut back to before the turn. */
+  readonly conversation: boolean;
+}
+
+/** A rewind to before turn `before` (`rewind`); the turns it cut off stay in the log. */
+export interface RewindRecord extends RewindScope {
   readonly type: 'rewind';
   readonly before: number;
   readonly at: string;
-  /** Whether the files were restored too (the model is told). */
-  readonly code: boolean;
 }
 
 /** The turns up to `through` were replaced, in the model's context, by `summary`; the log keeps them. */

@@ -6,7 +6,7 @@ import { replaySessionLog, type StoredConversation } from './replay-session-log.
 import { sessionDirectory } from './session-directory.js';
 import { isSessionId } from './session-id.js';
 import { lockHolder } from './session-lock.js';
-import type { SessionHeaderRecord } from './session-record.js';
+import type { RewindScope, SessionHeaderRecord } from './session-record.js';
 import { parseSessionRecord } from './session-record-schema.js';
 import { SessionStoreError } from './session-store-error.js';
 
@@ -54,14 +54,15 @@ export interface SessionStore {
   /** Reads a session's log and replays it (see `replaySessionLog`). */
   read(idOrPrefix: string): Promise<StoredSession>;
   /**
-   * Cuts a stored session's conversation back to before turn `before` (@default its last turn):
-   * appends a rewind record, the log keeps the turns. `code` says whether the files were restored
-   * too (the model is told on its next request). Resolves to the turn rewound to. Throws
-   * `SessionStoreError` (`session_turn_not_found`) for a turn the conversation does not hold.
+   * Records a rewind of a stored session to before turn `before` (@default its last turn): with
+   * `conversation`, the conversation is cut back there (the log keeps the turns); `code` says the
+   * host restored the files (the model is told of either on its next request). Resolves to the
+   * turn rewound to. Throws `SessionStoreError` (`session_turn_not_found`) for a turn the
+   * conversation does not hold.
    */
   rewind(
     idOrPrefix: string,
-    options: { readonly before?: number | undefined; readonly code: boolean },
+    options: RewindScope & { readonly before?: number | undefined },
   ): Promise<{ readonly id: string; readonly before: number }>;
   /** Removes a session's directory (its checkpoints with it); `session_busy` while another process has it open. */
   remove(idOrPrefix: string): Promise<StoredSessionSummary>;
@@ -177,7 +178,13 @@ export function openSessionStore(stateDir: string): SessionStore {
       const file = join(summary.directory, SESSION_LOG_FILE);
       if (log.dropped > 0) await truncate(file, log.validLength);
       await appendSessionRecords(file, [
-        { type: 'rewind', before, at: new Date().toISOString(), code: options.code },
+        {
+          type: 'rewind',
+          before,
+          at: new Date().toISOString(),
+          code: options.code,
+          conversation: options.conversation,
+        },
       ]);
       return { id: summary.id, before };
     },

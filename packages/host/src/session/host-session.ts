@@ -10,6 +10,7 @@ import type {
 import type { McpServersConfig } from '@toolgate/mcp';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
 import type { StoredConversation } from '../session-store/replay-session-log.js';
+import type { RewindScope } from '../session-store/session-record.js';
 
 /**
  * What a host opens a session for; the front door loads and starts only what it needs:
@@ -135,12 +136,12 @@ export interface AgentHostSession extends HostSessionBase {
   /** The stored session, when the host records it (`store`). */
   readonly stored: StoredSessionHandle | undefined;
   /**
-   * Cuts the conversation back to before turn `before` (between turns): the model no longer sees
-   * it and later turns, and is told on its next request; the store keeps them. `code` says whether
-   * the host restored the files too. Throws `SessionStoreError` for a turn the conversation does
-   * not hold, `InvalidOptionsError` while a turn runs.
+   * Records a rewind to before turn `before` (between turns): with `conversation`, the model no
+   * longer sees that turn and the later ones (the store keeps them); `code` says the host restored
+   * the files. The model is told on its next request. Throws `SessionStoreError` for a turn the
+   * conversation does not hold, `InvalidOptionsError` while a turn runs.
    */
-  rewind(before: number, options: { readonly code: boolean }): Promise<void>;
+  rewind(before: number, scope: RewindScope): Promise<void>;
   /**
    * Between turns: replaces every turn but the last, in the model's context, by a summary the
    * model writes; the store keeps the turns (a rewind can still go back past it). Throws
