@@ -32,6 +32,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   // tools-shell only for the type of the seam it implements (checked below: `import type` only).
   '@toolgate/sandbox-bwrap': ['@toolgate/core', 'zod', '@toolgate/tools-shell'],
   '@toolgate/rules': ['web-tree-sitter', 'tree-sitter-bash'],
+  // Node's fs only: the host composes it with the workspace's exclusions.
+  '@toolgate/checkpoints': [],
 };
 
 /** Package edges allowed only for types: the source may use `import type`, nothing else. */

@@ -30,5 +30,13 @@ export {
   type DelegateOptions,
 } from './delegate/delegate-definition.js';
 export type { DelegateOutput } from './delegate/delegate-result.js';
+export { createReplayModel, ReplayExhaustedError } from './replay/create-replay-model.js';
+export {
+  parseReplayScript,
+  type ReplayGuard,
+  ReplayScriptError,
+  type ReplayToolCall,
+  type ReplayTurn,
+} from './replay/replay-script.js';
 export { STOP_REASONS, type StopReason } from './stop-reason.js';
 export type { TurnUsage } from './turn-usage.js';

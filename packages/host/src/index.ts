@@ -1,4 +1,9 @@
 export { AgentDefinitionError } from './agents/agent-definition-error.js';
+export { checkpointExclusion } from './checkpoints/checkpoint-exclusion.js';
+export {
+  openSessionCheckpoints,
+  type SessionCheckpointsOptions,
+} from './checkpoints/open-session-checkpoints.js';
 export { ConfigError } from './config/config-error.js';
 export { inspectWorkspaceConfig } from './config/inspect-workspace-config.js';
 export { loadUserConfig } from './config/load-session-config.js';
@@ -11,6 +16,8 @@ export { toolgateStateDirectory } from './config/toolgate-state-directory.js';
 export { userConfigFile } from './config/user-config-file.js';
 export { checkWorkspaceTrust, describeDistrust } from './config/workspace-trust.js';
 export { writeUserConfig } from './config/write-user-config.js';
+export { type CheckMachineOptions, checkMachine } from './doctor/check-machine.js';
+export type { MachineCheck } from './doctor/machine-check.js';
 export { ModelConfigError } from './model/model-config-error.js';
 export { readPolicyOfRules } from './rules/read-policy-of-rules.js';
 export { SandboxRequiredError } from './sandbox/sandbox-required-error.js';
@@ -20,6 +27,7 @@ export type {
   HostSession,
   HostSessionClosed,
   HostSessionOptions,
+  RewindOutcome,
   SessionStoreOptions,
   StoredSessionHandle,
   ToolHostSession,

@@ -89,6 +89,7 @@ describe('parseCliArguments', () => {
       model: undefined,
       baseURL: undefined,
       maxSteps: undefined,
+      verbose: false,
       options: { noMcp: false },
     });
     expect(parseCliArguments(['--model', 'openai:x'])).toMatchObject({
@@ -99,7 +100,7 @@ describe('parseCliArguments', () => {
       '--json is an option of a command; the interactive toolgate has none.',
     );
     expect(usageMessage(['serve'])).toBe(
-      'Unknown command "serve": expected tools, call, run, mcp, trust, sessions or rewind.',
+      'Unknown command "serve": expected tools, call, run, mcp, trust, doctor, init, sessions or rewind.',
     );
     expect(usageMessage(['call'])).toBe('Missing tool name: toolgate call <tool> [ARGS].');
     expect(usageMessage(['call', 'bash', '{}', 'extra'])).toBe(
@@ -156,9 +157,14 @@ describe('parseCliArguments', () => {
       model: 'openai:gpt',
       baseURL: 'http://h/v1',
       maxSteps: 7,
+      verbose: false,
       json: true,
       options: { noMcp: false },
     });
+    expect(parseCliArguments(['run', 'x', '--verbose'])).toMatchObject({ verbose: true });
+    expect(usageMessage(['call', 'read_file', '--verbose'])).toBe(
+      '--verbose is an option of "toolgate run" only.',
+    );
     expect(parseCliArguments(['run', '-'])).toMatchObject({
       prompt: '-',
       model: undefined,

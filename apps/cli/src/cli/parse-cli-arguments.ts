@@ -60,6 +60,8 @@ export type CliCommand =
       readonly model: string | undefined;
       readonly baseURL: string | undefined;
       readonly maxSteps: number | undefined;
+      /** `--verbose`: each changed file's diff under its tool line. */
+      readonly verbose: boolean;
       readonly conversation?: ConversationChoice;
       readonly options: CommonOptions;
     }
@@ -72,13 +74,15 @@ export type CliCommand =
       readonly options: CommonOptions;
     }
   | {
-      /** `toolgate rewind [--session ID] [--to TURN] [--conversation|--code|--both]`. */
+      /** `toolgate rewind [--session ID] [--to TURN] [--conversation|--code|--both] [--force]`. */
       readonly command: 'rewind';
       /** `--session`: @default the last session of the workspace */
       readonly session: string | undefined;
       /** `--to`: the turn to go back to before. @default the session's last turn */
       readonly to: number | undefined;
       readonly scope: RewindScope;
+      /** `--force`: restore files changed outside toolgate since the checkpoint too. */
+      readonly force: boolean;
       readonly options: CommonOptions;
     }
   | {
@@ -88,6 +92,12 @@ export type CliCommand =
       /** `--revoke`: forget the workspace. */
       readonly revoke: boolean;
       readonly options: CommonOptions;
+    }
+  | { readonly command: 'doctor'; readonly options: CommonOptions }
+  | {
+      readonly command: 'init';
+      /** `--print`: print the starter config, write nothing. */
+      readonly print: boolean;
     }
   | {
       readonly command: 'run';
@@ -99,6 +109,8 @@ export type CliCommand =
       readonly baseURL: string | undefined;
       /** `--max-steps`. */
       readonly maxSteps: number | undefined;
+      /** `--verbose`: each changed file's diff under its tool line. */
+      readonly verbose: boolean;
       readonly conversation?: ConversationChoice;
       readonly json: boolean;
       readonly options: CommonOptions;
@@ -123,8 +135,10 @@ const OPTIONS = {
   model: { type: 'string' },
   'base-url': { type: 'string' },
   'max-steps': { type: 'string' },
+  verbose: { type: 'boolean' },
   list: { type: 'boolean' },
   revoke: { type: 'boolean' },
+  print: { type: 'boolean' },
   continue: { type: 'boolean', short: 'c' },
   resume: { type: 'string' },
   fork: { type: 'string' },
@@ -133,22 +147,23 @@ const OPTIONS = {
   conversation: { type: 'boolean' },
   code: { type: 'boolean' },
   both: { type: 'boolean' },
+  force: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const;
 
-const COMMANDS = ['tools', 'call', 'run', 'mcp', 'trust', 'sessions', 'rewind', 'help'];
+const COMMANDS = ['tools', 'call', 'run', 'mcp', 'trust', 'doctor', 'init', 'sessions', 'rewind', 'help'];
 
 /** Options of the agent commands only (`run` and the interactive toolgate). */
 const CONVERSATION_ONLY = ['continue', 'resume', 'fork'] as const;
 
 /** Options only `toolgate rewind` takes. */
-const REWIND_ONLY = ['session', 'to', 'conversation', 'code', 'both'] as const;
+const REWIND_ONLY = ['session', 'to', 'conversation', 'code', 'both', 'force'] as const;
 
 const SESSION_ACTIONS = ['list', 'show', 'rm'] as const;
 
 /** Options only `toolgate run` takes. */
-const RUN_ONLY = ['model', 'base-url', 'max-steps'] as const;
+const RUN_ONLY = ['model', 'base-url', 'max-steps', 'verbose'] as const;
 
 /** Options only `toolgate trust` takes. */
 const TRUST_ONLY = ['list', 'revoke'] as const;
@@ -196,13 +211,19 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
   const [command, ...rest] = positionals;
   if (command !== undefined && !COMMANDS.includes(command)) {
     throw new UsageError(
-      `Unknown command ${JSON.stringify(command)}: expected tools, call, run, mcp, trust, sessions or rewind.`,
+      `Unknown command ${JSON.stringify(command)}: expected tools, call, run, mcp, trust, doctor, init, sessions or rewind.`,
     );
   }
   if (command === 'help') return { command: 'help' };
   if (command !== 'run' && command !== undefined) {
     const runOnly = RUN_ONLY.find((name) => values[name] !== undefined);
     if (runOnly) throw new UsageError(`--${runOnly} is an option of "toolgate run" only.`);
+  }
+  if (command !== 'init' && values.print)
+    throw new UsageError('--print is an option of "toolgate init" only.');
+  if (command === 'init') {
+    const given = Object.keys(values).find((name) => name !== 'print');
+    if (given !== undefined) throw new UsageError(`--${given} is not an option of "toolgate init".`);
   }
   if (command !== 'run' && command !== undefined) {
     const only = CONVERSATION_ONLY.find((name) => values[name] !== undefined);
@@ -262,6 +283,7 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     model: nonEmpty('model', values.model),
     baseURL: nonEmpty('base-url', values['base-url']),
     maxSteps: parseMaxSteps(values['max-steps']),
+    verbose: values.verbose ?? false,
   });
   switch (command) {
     case undefined:
@@ -277,6 +299,13 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
     case 'trust':
       extra(0);
       return { command, list: values.list ?? false, revoke: values.revoke ?? false, options };
+    case 'doctor':
+      extra(0);
+      if (json) throw new UsageError('--json is not an option of "toolgate doctor".');
+      return { command, options };
+    case 'init':
+      extra(0);
+      return { command, print: values.print ?? false };
     case 'mcp':
       extra(0);
       if (json)
@@ -315,6 +344,7 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
         session: nonEmpty('session', values.session),
         to: parseTurn(values.to),
         scope: scopes[0] ?? 'conversation',
+        force: values.force ?? false,
         options,
       };
     }

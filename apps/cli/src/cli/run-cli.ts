@@ -48,6 +48,10 @@ export async function runCli(io: CliIo): Promise<ExitCode> {
         return await (await import('../commands/run-sessions-command.js')).runSessionsCommand(io, command);
       case 'rewind':
         return await (await import('../commands/run-rewind-command.js')).runRewindCommand(io, command);
+      case 'doctor':
+        return await (await import('../commands/run-doctor-command.js')).runDoctorCommand(io, command);
+      case 'init':
+        return await (await import('../commands/run-init-command.js')).runInitCommand(io, command);
     }
   } catch (error) {
     // A bad config file or variable (the host's ConfigError, code config_invalid) is a usage problem too.

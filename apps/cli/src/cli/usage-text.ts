@@ -11,12 +11,17 @@ export const USAGE_TEXT = `Usage:
                                            or a copy of one (the model gets the earlier turns)
   toolgate sessions [list | show ID | rm ID] [--json]
                                            the stored sessions ($XDG_STATE_HOME/toolgate/sessions)
-  toolgate rewind [--session ID] [--to TURN] [--conversation]
+  toolgate rewind [--session ID] [--to TURN] [--conversation | --code | --both] [--force]
                                            cut a session (default: the workspace's last) back to
-                                           before turn TURN (default: its last)
+                                           before turn TURN (default: its last); --code restores
+                                           the files from its checkpoints, --both does both
   toolgate mcp                             serve the gated surface over MCP on stdio
   toolgate trust [--list | --revoke]       trust the workspace's own config (toolgate.config.json,
                                            .mcp.json, .toolgate/) as it is now; list; forget
+  toolgate doctor                          check and explain this machine and workspace: Node, sandbox,
+                                           ripgrep, container engine, model settings, trust, files
+  toolgate init [--print]                  write a starter config into your config file (never over one;
+                                           --print only shows it, with what each key does)
   toolgate [--continue | --resume ID | --fork ID]
                                            the interactive agent (on a terminal)
 
@@ -39,6 +44,7 @@ Options:
   --base-url URL             run: the provider's base URL, required for openai-compatible
                              (default $TOOLGATE_BASE_URL; Ollama: http://localhost:11434/v1)
   --max-steps N              run: model requests per turn (default 50)
+  --verbose                  run: show each changed file's diff under its tool line
   -h, --help                 show this help
   --version                  print the version
 

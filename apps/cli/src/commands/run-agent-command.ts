@@ -25,6 +25,7 @@ export async function runAgentCommand(io: CliIo, command: RunCommandOptions): Pr
     stderr: io.stderr,
     colors: streamColors(io),
     root: session.settings.root,
+    verbose: command.verbose,
   });
   let result: TurnResult;
   try {

@@ -124,6 +124,25 @@ describe.skipIf(PTY_SKIP_REASON !== undefined)(
       expect(run.output()).toContain('done\n');
     });
 
+    it('run shows the elapsed time of a long tool call too, and the first lines of its output', async () => {
+      const script = join(root, 'script.jsonl');
+      await writeFile(
+        script,
+        `${JSON.stringify({ toolCalls: [{ name: 'bash', arguments: { command: 'sleep 4; seq 1 9' } }] })}\n${JSON.stringify({ text: 'ok' })}\n`,
+      );
+      const run = runInPty(
+        ['run', 'go', '--cwd', root, '--approval', 'auto', '--model', `replay:${script}`],
+        {
+          cwd: root,
+        },
+      );
+      expect(await run.exit).toBe(0);
+      expect(run.output()).toMatch(/⋯ Run `sleep 4; seq 1 9` \(\d+s\)/);
+      // Five lines of output under the result line, then how many more.
+      expect(run.output()).toMatch(/│ 5\r?\n.*│ … 4 more lines/);
+      expect(run.output()).not.toContain('│ 6');
+    });
+
     it('safe mode asks for apply_patch, showing the Add/Update lines and the diff', async () => {
       const patch = '*** Begin Patch\n*** Update File: a.txt\n@@\n-old\n+patched\n*** End Patch';
       const run = runInPty(['call', 'apply_patch', JSON.stringify({ patch }), '--cwd', root], { cwd: root });

@@ -28,6 +28,16 @@ describe.skipIf(PTY_SKIP_REASON !== undefined)(
   `the audit log of real CLI sessions ${PTY_SKIP_REASON ?? ''}`,
   E2E_OPTIONS,
   () => {
+    it('an audit file that cannot be opened is a configuration error: exit 2, one line, no stack', async () => {
+      const result = await runToolgate(
+        ['call', 'read_file', '{"path":"x"}', '--cwd', root, '--audit', join(root, 'missing', 'a.jsonl')],
+        { cwd: root },
+      );
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/cannot be opened \(ENOENT\): its directory does not exist/);
+      expect(result.stderr).not.toMatch(/internal error|\n\s+at /);
+    });
+
     it('appends one line per decision across runs and calls: an approval, a hook block, a rule denial, a refused secret; no argument value', async () => {
       const config = join(root, 'guard.json');
       const audit = join(root, 'audit.jsonl');

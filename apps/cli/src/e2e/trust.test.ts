@@ -82,6 +82,16 @@ describe.skipIf(SKIP_REASON !== undefined)(`toolgate trust ${SKIP_REASON ?? ''}`
       `toolgate: not starting the MCP servers of ${join(root, '.mcp.json')}: this workspace is not trusted. ${trustLine()}\n`,
     );
     await expect(stat(started)).rejects.toThrow();
+    // A built-in call starts no server: nothing to say. A name that may be a server's tool: said.
+    await writeFile(join(root, 'a.txt'), 'a\n');
+    const builtIn = await runToolgate(['call', 'read_file', '{"path":"a.txt"}', '--cwd', root], { env });
+    expect(builtIn).toMatchObject({ code: 0, stderr: expect.not.stringContaining('not starting') });
+    const serverTool = await runToolgate(['call', 'mcp__notes__search', '{}', '--cwd', root], { env });
+    expect(serverTool.code).toBe(1);
+    expect(serverTool.stderr).toContain(
+      `toolgate: not starting the MCP servers of ${join(root, '.mcp.json')}`,
+    );
+    await expect(stat(started)).rejects.toThrow();
 
     expect((await runToolgate(['trust', '--cwd', root], { env })).code).toBe(0);
     const trusted = await runToolgate(['tools', '--json', '--cwd', root], { env });

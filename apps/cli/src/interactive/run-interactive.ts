@@ -15,6 +15,7 @@ export interface InteractiveOptions {
   readonly model: string | undefined;
   readonly baseURL: string | undefined;
   readonly maxSteps: number | undefined;
+  readonly verbose: boolean;
   readonly conversation?: ConversationChoice | undefined;
   readonly options: CommonOptions;
 }
@@ -41,7 +42,13 @@ export async function runInteractive(io: CliIo, command: InteractiveOptions): Pr
     let session = await openTerminalAgent(io, command);
     const { settings } = session;
     const terminalColors = createColors(shouldUseColor(true, io.env));
-    const view = { stdout: io.stdout, stderr: io.stderr, colors: streamColors(io), root: settings.root };
+    const view = {
+      stdout: io.stdout,
+      stderr: io.stderr,
+      colors: streamColors(io),
+      root: settings.root,
+      verbose: command.verbose,
+    };
     terminal.write(
       terminalColors.dim(
         `toolgate in ${settings.root} (approval ${settings.mode}). Ctrl-C cancels a turn; Ctrl-D exits.\n`,

@@ -1,6 +1,7 @@
 import { isAbsolute, relative } from 'node:path';
 import { createUnifiedDiff, type FileChangePreview } from '@toolgate/core';
 import type { Colors } from './colors.js';
+import { formatDiff } from './format-diff.js';
 import { shownText } from './shown-text.js';
 
 const MAX_FILES = 10;
@@ -44,4 +45,24 @@ export function formatFileChanges(
   });
   const more = changes.length - MAX_FILES;
   return lines.join('') + (more > 0 ? `${indent}${colors.dim(`… ${more} more files`)}\n` : '');
+}
+
+/** Each changed file's unified diff, coloured and indented, for `--verbose`. */
+export function formatChangeDiffs(
+  changes: readonly FileChangePreview[],
+  root: string,
+  colors: Colors,
+  indent: string,
+): string {
+  return changes
+    .slice(0, MAX_FILES)
+    .map((change) => {
+      const diff = createUnifiedDiff(change.oldText ?? '', change.newText ?? '', {
+        path: shownPath(change.path, root),
+        created: change.oldText === null,
+        deleted: change.newText === null,
+      });
+      return formatDiff(shownText(diff), colors).replace(/^/gm, indent) + '\n';
+    })
+    .join('');
 }

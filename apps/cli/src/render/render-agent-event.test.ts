@@ -72,7 +72,7 @@ describe('the turn renderer', () => {
       '    │ main is',
       '    │ src/main.ts',
       '    │ and more',
-      '    │ … 1 more line',
+      '    │ lines',
       '',
     ]);
   });

@@ -1,7 +1,11 @@
 import type { AgentEvent, TurnResult } from '@toolgate/agent';
 import type { CliOutput } from '../cli/cli-io.js';
 import type { Colors } from './colors.js';
-import { formatToolCallLine, formatToolResultLine } from './format-agent-tool-lines.js';
+import {
+  formatToolCallLine,
+  formatToolResultLine,
+  type ToolResultDetail,
+} from './format-agent-tool-lines.js';
 
 /** Where a turn is shown to a person: the answer on `stdout`, tool lines and notes on `stderr`. */
 export interface TurnView {
@@ -10,6 +14,8 @@ export interface TurnView {
   readonly colors: { readonly stdout: Colors; readonly stderr: Colors };
   /** The workspace root: the files a call changed are shown relative to it. @default the current directory */
   readonly root?: string;
+  /** `--verbose`: each changed file's diff under its line. @default counts only */
+  readonly verbose?: boolean;
 }
 
 /** Shows a turn's events as they come; `finish` ends the answer's line and notes a stop that was not `completed`. */
@@ -19,6 +25,7 @@ export function createTurnRenderer(view: TurnView): {
 } {
   let endsWithNewline = true;
   const root = view.root ?? process.cwd();
+  const detail = { diffs: view.verbose ?? false };
   const breakLine = () => {
     if (!endsWithNewline) view.stdout.write('\n');
     endsWithNewline = true;
@@ -36,10 +43,10 @@ export function createTurnRenderer(view: TurnView): {
           view.stderr.write(formatToolCallLine(event.presentation, view.colors.stderr));
           return;
         case 'tool-result':
-          view.stderr.write(formatToolResultLine(event.call, event.result, view.colors.stderr, root));
+          view.stderr.write(formatToolResultLine(event.call, event.result, view.colors.stderr, root, detail));
           return;
         case 'delegate-event': {
-          const lines = childToolLines(event, view.colors.stderr, root);
+          const lines = childToolLines(event, view.colors.stderr, root, detail);
           if (lines) view.stderr.write(lines);
           return;
         }
@@ -66,17 +73,18 @@ function childToolLines(
   event: Extract<AgentEvent, { type: 'delegate-event' }>,
   colors: Colors,
   root: string,
+  detail: ToolResultDetail,
   depth = 1,
 ): string {
   const inner = event.event;
   const indent = (text: string) => text.replace(/^(?=.)/gm, '  '.repeat(depth));
   switch (inner.type) {
     case 'delegate-event':
-      return childToolLines(inner, colors, root, depth + 1);
+      return childToolLines(inner, colors, root, detail, depth + 1);
     case 'tool-call':
       return indent(formatToolCallLine(inner.presentation, colors));
     case 'tool-result':
-      return indent(formatToolResultLine(inner.call, inner.result, colors, root));
+      return indent(formatToolResultLine(inner.call, inner.result, colors, root, detail));
     default:
       return '';
   }

@@ -7,6 +7,7 @@ import { resolveSessionSettings } from '../cli/resolve-session-settings.js';
 import { streamColors } from '../commands/command-context.js';
 import { createColors, shouldUseColor } from '../render/colors.js';
 import { resolveConversation } from './resolve-conversation.js';
+import { withElapsedTime } from './with-elapsed-time.js';
 
 /** What `toolgate run` and the interactive `toolgate` are given about the agent. */
 export interface TerminalAgentOptions {
@@ -35,6 +36,7 @@ export async function openTerminalAgent(io: CliIo, command: TerminalAgentOptions
     answeredBy: 'terminal',
     env: io.env,
     notice: (line) => io.stderr.write(`${line}\n`),
+    ...(io.stderr.isTTY ? { after: [withElapsedTime({ write: (text) => io.stderr.write(text) })] } : {}),
     approver: createTerminalApprover({
       choices: { always: true, feedback: true },
       // The question is asked on the terminal, whatever stderr is.

@@ -4,7 +4,7 @@ import { presentToolCall, type ToolDecorator } from '@toolgate/core';
 export interface ElapsedTimeOptions {
   /** Writes to the terminal (stderr). */
   readonly write: (text: string) => void;
-  /** Show after this long. @default 2000 */
+  /** Show after this long. @default 1000 */
   readonly delayMs?: number;
 }
 
@@ -19,7 +19,7 @@ function seconds(ms: number): string {
  * Installed (after approval) only when stderr is a terminal.
  */
 export function withElapsedTime(options: ElapsedTimeOptions): ToolDecorator {
-  const delay = options.delayMs ?? 2000;
+  const delay = options.delayMs ?? 1000;
   return async (invocation, next) => {
     // Any call still running after the delay, by the title its tool presents for it.
     const { title } = presentToolCall(invocation.tool, invocation.call);

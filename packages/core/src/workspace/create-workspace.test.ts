@@ -158,6 +158,7 @@ describe('createWorkspace', () => {
       'config/prod/db.json',
     ]) {
       expect([path, code(await workspace.resolveWritable(path))]).toEqual([path, 'path_protected']);
+      expect([path, workspace.isProtected(join(root, path))]).toEqual([path, true]);
     }
     for (const path of [
       '.github/workflows/ci.yml',
@@ -166,6 +167,7 @@ describe('createWorkspace', () => {
       'node_modules_backup/x',
     ]) {
       expect([path, code(await workspace.resolveWritable(path))]).toEqual([path, 'ok']);
+      expect([path, workspace.isProtected(join(root, path))]).toEqual([path, false]);
     }
     expect(code(await workspace.resolveReadable('.git/config'))).toBe('ok');
   });

@@ -374,6 +374,7 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
       relative(root, absolutePath)
         .split(sep)
         .some((segment) => excludedPaths.includes(segment)),
+    isProtected: (absolutePath) => protectedReason(absolutePath) !== undefined,
     withLock: (realPath, work) => locks.withLock(realPath, work),
   };
 }

@@ -47,6 +47,8 @@ export interface Workspace {
   toDisplayPath(absolutePath: string): string;
   /** True when a walker should skip this path (a segment under the root equals an excluded name). */
   isExcluded(absolutePath: string): boolean;
+  /** True when a real absolute path is protected (a protected name, path or absolute path, or below one): no tool writes it. */
+  isProtected(absolutePath: string): boolean;
   /** Runs `work` holding the lock of one real path. */
   withLock<T>(realPath: string, work: () => Promise<T>): Promise<T>;
 }

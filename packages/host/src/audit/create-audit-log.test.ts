@@ -35,6 +35,17 @@ const digest = (value: unknown) =>
   `sha256:${createHash('sha256').update(JSON.stringify(value)).digest('hex')}`;
 
 describe('createAuditLog', () => {
+  it.each([
+    ['missing/dir/audit.jsonl', /\(ENOENT\): its directory does not exist/],
+    ['.', /\(EISDIR\): it is a directory/],
+  ])('refuses %j as a configuration error that says why', async (name, message) => {
+    const opening = createAuditLog({ file: join(root, name), session: 's', answeredBy: 'terminal' });
+    await expect(opening).rejects.toMatchObject({ code: 'config_invalid' });
+    await expect(
+      createAuditLog({ file: join(root, name), session: 's', answeredBy: 'terminal' }),
+    ).rejects.toThrow(message);
+  });
+
   it('writes one line per decision: an approval, a rule denial, a hook block, a policy refusal, a rejection — and no argument value', async () => {
     const file = join(root, 'audit.jsonl');
     const audit = await createAuditLog({ file, session: 'session-1', answeredBy: 'terminal' });

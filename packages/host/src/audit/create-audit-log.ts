@@ -7,6 +7,7 @@ import type {
   ToolEvent,
   ToolResult,
 } from '@toolgate/core';
+import { ConfigError } from '../config/config-error.js';
 import type { AuditRecord } from './audit-record.js';
 
 /** What the log hears: a session's tool events, the agent's `tool-result`, and delegates' events. */
@@ -53,6 +54,27 @@ function digestArguments(argumentsValue: unknown): string {
   return `sha256:${createHash('sha256').update(text).digest('hex')}`;
 }
 
+const OPEN_FAILURES: Readonly<Record<string, string>> = {
+  ENOENT: 'its directory does not exist; create it, or choose another file',
+  ENOTDIR: 'a part of its path is not a directory',
+  EISDIR: 'it is a directory; name a file',
+  EACCES: 'permission denied; choose a file you may write',
+  EROFS: 'the file system is read-only',
+};
+
+/** The audit file opened for appending; one that cannot be is a configuration error, never a crash. */
+async function openAuditFile(file: string): Promise<FileHandle> {
+  try {
+    return await open(file, 'a', 0o600);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    const why = OPEN_FAILURES[code] ?? (error as Error).message;
+    throw new ConfigError(
+      `Audit file ${JSON.stringify(file)} cannot be opened (${code || 'error'}): ${why}.`,
+    );
+  }
+}
+
 /**
  * Opens an audit log: one JSON line per decided call, appended and synced to disk (`fsync`) line by
  * line, in the order calls end. A line is written when a call ends (`tool-call-end`), or at the
@@ -60,7 +82,7 @@ function digestArguments(argumentsValue: unknown): string {
  * tool). Events of delegates' child sessions are logged with their `agent`.
  */
 export async function createAuditLog(options: AuditLogOptions): Promise<AuditLog> {
-  const handle: FileHandle = await open(options.file, 'a', 0o600);
+  const handle = await openAuditFile(options.file);
   const pending = new Map<string, Pending>();
   // Calls logged at tool-call-end, so the agent's tool-result that follows adds no second line.
   const ended = new Set<string>();

@@ -67,6 +67,11 @@ export interface SessionSettings {
   readonly mode: ApprovalMode;
   /** The MCP servers file to load, if any. */
   readonly mcpConfigFile: string | undefined;
+  /**
+   * Why the workspace's `.mcp.json` servers do not start (it is not trusted), said by the front
+   * door only to a session that would have started them: not to a call of a built-in tool.
+   */
+  readonly mcpWithheld: string | undefined;
   /** Where bash runs. */
   readonly sandbox: SessionSandboxSettings;
   /** Whether the workspace's own config files are trusted. */
@@ -163,6 +168,7 @@ export async function resolveSessionSettings(
   const mode =
     options.approval ?? approvalFromEnv(options.env.TOOLGATE_APPROVAL) ?? config.approval ?? 'safe';
   let mcpConfigFile: string | undefined;
+  let mcpWithheld: string | undefined;
   if (!options.noMcp) {
     if (options.mcpConfigFile !== undefined) mcpConfigFile = options.mcpConfigFile;
     else if (await exists(join(root, MCP_CONFIG_FILE_NAME))) {
@@ -171,9 +177,7 @@ export async function resolveSessionSettings(
       if (loaded.trust.state === 'trusted')
         mcpConfigFile = loaded.verifiedMcpFile ?? join(root, MCP_CONFIG_FILE_NAME);
       else
-        notice(
-          `toolgate: not starting the MCP servers of ${join(root, MCP_CONFIG_FILE_NAME)}: ${describeDistrust(loaded.trust)}. To trust it: ${trustCommandFor(loaded.realRoot)}`,
-        );
+        mcpWithheld = `toolgate: not starting the MCP servers of ${join(root, MCP_CONFIG_FILE_NAME)}: ${describeDistrust(loaded.trust)}. To trust it: ${trustCommandFor(loaded.realRoot)}`;
     }
   }
   const agentsDirectory = join(root, AGENT_FILES_DIRECTORY);
@@ -231,6 +235,7 @@ export async function resolveSessionSettings(
     config,
     mode,
     mcpConfigFile,
+    mcpWithheld,
     sandbox,
     trust: loaded.trust,
     hooks: loaded.hooks,

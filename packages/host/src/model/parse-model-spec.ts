@@ -1,12 +1,12 @@
 import { ModelConfigError } from './model-config-error.js';
 
 /** The providers a `provider:model` string may name. */
-export const MODEL_PROVIDERS = ['openai', 'anthropic', 'openai-compatible'] as const;
+export const MODEL_PROVIDERS = ['openai', 'anthropic', 'openai-compatible', 'replay'] as const;
 
 /** One of {@link MODEL_PROVIDERS}. */
 export type ModelProviderName = (typeof MODEL_PROVIDERS)[number];
 
-/** A parsed `provider:model` string. */
+/** A parsed `provider:model` string (for `replay`, the model is a script file's path). */
 export interface ModelSpec {
   readonly provider: ModelProviderName;
   /** Everything after the first colon (model ids may contain colons: `qwen3:8b`). */

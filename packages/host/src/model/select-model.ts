@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { AgentModel } from '@toolgate/agent';
 import { ModelConfigError } from './model-config-error.js';
 import { type ModelProviderName, type ModelSpec, parseModelSpec } from './parse-model-spec.js';
@@ -14,6 +16,8 @@ export interface SelectModelOptions {
   readonly config?: { readonly model?: string | undefined; readonly baseURL?: string | undefined };
   /** How errors name the host's flags. @default `{ model: '--model', baseURL: '--base-url' }` */
   readonly flags?: { readonly model: string; readonly baseURL: string };
+  /** Where a relative `replay:FILE` path is found. @default the process's current directory */
+  readonly cwd?: string;
 }
 
 /** The chosen model and what it was chosen from. */
@@ -28,7 +32,27 @@ const KEY_VARIABLES: Record<ModelProviderName, string | undefined> = {
   openai: 'OPENAI_API_KEY',
   anthropic: 'ANTHROPIC_API_KEY',
   'openai-compatible': undefined,
+  replay: undefined,
 };
+
+/** A `replay:FILE` model: the script read and checked now, so a bad line is a configuration error. */
+async function loadReplayModel(path: string, cwd: string): Promise<AgentModel> {
+  const { createReplayModel, parseReplayScript, ReplayScriptError } = await import('@toolgate/agent');
+  let text: string;
+  try {
+    text = await readFile(resolve(cwd, path), 'utf8');
+  } catch (error) {
+    throw new ModelConfigError(
+      `replay:${path}: cannot read the script (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); give the path of a JSON Lines file, relative to the current directory.`,
+    );
+  }
+  try {
+    return createReplayModel(parseReplayScript(text, path), path);
+  } catch (error) {
+    if (error instanceof ReplayScriptError) throw new ModelConfigError(error.message);
+    throw error;
+  }
+}
 
 function present(value: string | undefined): string | undefined {
   return value !== undefined && value.trim() !== '' ? value.trim() : undefined;
@@ -60,7 +84,7 @@ export async function selectModel(options: SelectModelOptions): Promise<Selected
   const text = fromFlag ?? fromEnv ?? present(options.config?.model);
   if (text === undefined)
     throw new ModelConfigError(
-      `No model configured: pass ${flags.model} provider:model, set TOOLGATE_MODEL or the config key "model" (providers: openai, anthropic, openai-compatible; for Ollama: ${flags.model} openai-compatible:qwen3 ${flags.baseURL} http://localhost:11434/v1).`,
+      `No model configured: pass ${flags.model} provider:model, set TOOLGATE_MODEL or the config key "model" (providers: openai, anthropic, openai-compatible, replay:FILE to play a script; for Ollama: ${flags.model} openai-compatible:qwen3 ${flags.baseURL} http://localhost:11434/v1).`,
     );
   const spec = parseModelSpec(
     text,
@@ -77,6 +101,8 @@ export async function selectModel(options: SelectModelOptions): Promise<Selected
   const apiKey = (keyVariable ? present(env[keyVariable]) : undefined) ?? present(env.TOOLGATE_API_KEY);
   const selected = (model: AgentModel): SelectedModel => ({ model, spec, baseURL });
   switch (spec.provider) {
+    case 'replay':
+      return selected(await loadReplayModel(spec.modelId, options.cwd ?? process.cwd()));
     case 'openai-compatible': {
       if (baseURL === undefined)
         throw new ModelConfigError(

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 
-/** The directory of one stored session: `<stateDir>/sessions/<id>` (its checkpoints live in `checkpoints/` inside). */
-export function sessionDirectory(stateDir: string, id: string): string {
-  return join(stateDir, 'sessions', id);
+/** Where one session's records live: `<stateDir>/sessions/<sessionId>/` (its checkpoints in `checkpoints/`). */
+export function sessionDirectory(stateDir: string, sessionId: string): string {
+  return join(stateDir, 'sessions', sessionId);
 }

@@ -53,6 +53,8 @@ export interface SessionToolsOptions {
    * of a tool the session already has need not wait on servers). @default they start when configured
    */
   readonly loadMcp?: (local: ToolProvider) => boolean;
+  /** Called when the MCP servers would start but the workspace's were withheld (not trusted). @default nothing */
+  readonly onMcpWithheld?: () => void;
   /** Only the built-in tools of the packages that define these names. @default every built-in tool */
   readonly builtIns?: readonly string[];
   /**
@@ -212,7 +214,9 @@ export async function createSessionTools(options: SessionToolsOptions): Promise<
     let mcp: SessionMcp | undefined;
     const givenServers = options.mcpServers ?? {};
     const configured = options.mcpConfigFile !== undefined || Object.keys(givenServers).length > 0;
-    if (configured && (options.loadMcp?.(local) ?? true)) {
+    const wanted = options.loadMcp?.(local) ?? true;
+    if (wanted) options.onMcpWithheld?.();
+    if (configured && wanted) {
       const loaded = await loadMcpTools(options.mcpConfigFile, {
         cwd: workspace.root,
         servers: givenServers,

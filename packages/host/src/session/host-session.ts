@@ -1,4 +1,5 @@
 import type { AgentMessage, AgentTurn, CompactionResult, PromptOptions } from '@toolgate/agent';
+import type { Checkpoints, RestoreResult } from '@toolgate/checkpoints';
 import type {
   ApprovalMode,
   ApprovalSubject,
@@ -89,9 +90,18 @@ export interface HostSessionOptions<Purpose extends HostPurpose = HostPurpose> {
   readonly onMcpToolsChanged?: () => void;
   /**
    * `agent`: record the session as it goes (each turn flushed to disk when it ends), or continue a
-   * stored one; the session's id is the stored id (`sessionId` names a new one). @default not recorded
+   * stored one; the session's id is the stored id (`sessionId` names a new one). A recorded
+   * session checkpoints its turns in `<sessionDir>/checkpoints` (unless `checkpoints` names another
+   * directory). @default not recorded
    */
   readonly store?: SessionStoreOptions;
+  /**
+   * An agent's checkpoints (`agent` only): before each turn's first tool call the workspace's
+   * state is checkpointed in `directory` (`<sessionDir>/checkpoints`, see `sessionDirectory`), and
+   * what the turn changed (its tools, bash, processes started earlier) is recorded as it ends.
+   * @default none, or the recorded session's
+   */
+  readonly checkpoints?: { readonly directory: string };
 }
 
 /** What closing a session reports. */
@@ -136,18 +146,27 @@ export interface AgentHostSession extends HostSessionBase {
   /** The stored session, when the host records it (`store`). */
   readonly stored: StoredSessionHandle | undefined;
   /**
-   * Records a rewind to before turn `before` (between turns): with `conversation`, the model no
-   * longer sees that turn and the later ones (the store keeps them); `code` says the host restored
-   * the files. The model is told on its next request. Throws `SessionStoreError` for a turn the
-   * conversation does not hold, `InvalidOptionsError` while a turn runs.
+   * Rewinds to before turn `before` (between turns): with `code`, the files are restored from the
+   * session's checkpoints first (refused, listing them, when files changed outside toolgate since,
+   * unless `force`: then nothing is recorded); with `conversation`, the model no longer sees that
+   * turn and the later ones (the store keeps them). The model is told on its next request. Throws
+   * `SessionStoreError` for a turn the conversation does not hold or a session without
+   * checkpoints, `InvalidOptionsError` while a turn runs.
    */
-  rewind(before: number, scope: RewindScope): Promise<void>;
+  rewind(before: number, scope: RewindScope & { readonly force?: boolean }): Promise<RewindOutcome>;
   /**
    * Between turns: replaces every turn but the last, in the model's context, by a summary the
    * model writes; the store keeps the turns (a rewind can still go back past it). Throws
    * `InvalidOptionsError` while a turn runs.
    */
   compact(options?: PromptOptions): Promise<CompactionResult>;
+  /** The session's checkpoints, when the host asked for them: `list` and `restore` between turns (a rewind). */
+  readonly checkpoints: Checkpoints | undefined;
+}
+
+/** What {@link AgentHostSession.rewind} did to the files: the checkpoints' restore, when it restored them. */
+export interface RewindOutcome {
+  readonly files: RestoreResult | undefined;
 }
 
 /** A recorded session: where it is, and what it held when it was opened. */
