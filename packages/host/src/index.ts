@@ -35,6 +35,11 @@ export type {
 export { openHostSession } from './session/open-host-session.js';
 export type { StoredConversation } from './session-store/replay-session-log.js';
 export { resumeMismatch } from './session-store/resume-mismatch.js';
+export {
+  type RewindStoredSessionOptions,
+  rewindStoredSession,
+  type StoredRewind,
+} from './session-store/rewind-stored-session.js';
 export { sessionDirectory } from './session-store/session-directory.js';
 export type {
   CompactionRecord,

@@ -204,9 +204,6 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(shown.stdout).toMatch(/ {2}3 {2}completed .*third/);
       expect(shown.stdout).not.toMatch(/ {2}2 {2}completed/);
 
-      const code = await toolgate(['rewind', '--cwd', root, '--code']);
-      expect(code.code).toBe(2);
-      expect(code.stderr).toContain('--code is not available yet');
       const missing = await toolgate(['rewind', '--cwd', root, '--to', '2']);
       expect(missing.code).toBe(2);
       expect(missing.stderr).toContain('holds no turn 2; its turns are 1, 3');
@@ -263,6 +260,72 @@ describe.skipIf(SKIP_REASON !== undefined)(
       const removed = await toolgate(['sessions', 'rm', id!]);
       expect(removed).toMatchObject({ code: 0, stdout: `Removed session ${id} (${root}).\n` });
       expect(await storedIds()).toEqual([]);
+    });
+
+    it('rewind --both restores what write_file, apply_patch and bash changed, leaving secrets and .git alone; files changed outside need --force', async () => {
+      await mkdir(join(root, '.git'));
+      await writeFile(join(root, '.git', 'config'), '[core]\n');
+      await writeFile(join(root, '.env'), 'TOKEN=1\n');
+      await writeFile(join(root, 'a.txt'), 'one\n');
+      await writeFile(join(root, 'b.txt'), 'bee\n');
+      await writeFile(join(root, 'p.txt'), 'old line\n');
+      server.reply({ text: 'looked' });
+      expect((await run(['look around'])).code).toBe(0);
+      server.reply(
+        { toolCalls: [{ name: 'write_file', arguments: { path: 'w.txt', content: 'written\n' } }] },
+        {
+          toolCalls: [
+            {
+              name: 'apply_patch',
+              arguments: {
+                patch: '*** Begin Patch\n*** Update File: p.txt\n@@\n-old line\n+new line\n*** End Patch',
+              },
+            },
+          ],
+        },
+        {
+          toolCalls: [
+            {
+              name: 'bash',
+              arguments: {
+                action: 'exec',
+                command: "sed -i 's/one/two/' a.txt && rm b.txt && echo new > c.txt",
+              },
+            },
+          ],
+        },
+        { text: 'changed' },
+      );
+      const changed = await run(['--continue', 'change things']);
+      expect(changed.code, changed.stderr).toBe(0);
+      expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('two\n');
+      expect(await readFile(join(root, 'p.txt'), 'utf8')).toBe('new line\n');
+      await expect(readFile(join(root, 'b.txt'))).rejects.toThrow(/ENOENT/);
+
+      // A file changed outside toolgate since the checkpoint: listed, nothing restored, unless --force.
+      await writeFile(join(root, 'a.txt'), 'edited by hand\n');
+      const refused = await toolgate(['rewind', '--cwd', root, '--both', '--to', '2']);
+      expect(refused.code, refused.stderr).toBe(1);
+      expect(refused.stdout).toContain('Not restored:');
+      expect(refused.stdout).toContain('  a.txt\n');
+      expect(await readFile(join(root, 'w.txt'), 'utf8')).toBe('written\n');
+
+      const forced = await toolgate(['rewind', '--cwd', root, '--both', '--to', '2', '--force']);
+      expect(forced.code, forced.stderr).toBe(0);
+      expect(forced.stdout).toContain('Restored the files to how they were before turn 2');
+      expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('one\n');
+      expect(await readFile(join(root, 'b.txt'), 'utf8')).toBe('bee\n');
+      expect(await readFile(join(root, 'p.txt'), 'utf8')).toBe('old line\n');
+      await expect(readFile(join(root, 'c.txt'))).rejects.toThrow(/ENOENT/);
+      await expect(readFile(join(root, 'w.txt'))).rejects.toThrow(/ENOENT/);
+      expect(await readFile(join(root, '.env'), 'utf8')).toBe('TOKEN=1\n');
+      expect(await readFile(join(root, '.git', 'config'), 'utf8')).toBe('[core]\n');
+
+      server.reply({ text: 'again' });
+      expect((await run(['--continue', 'what now?'])).code).toBe(0);
+      const texts = userTexts(server.requests.length - 1);
+      expect(texts[0]).toBe('look around');
+      expect(texts[1]).toContain('and the workspace files were restored to how they were before that turn');
     });
   },
 );

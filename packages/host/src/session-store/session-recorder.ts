@@ -1,5 +1,5 @@
 import { mkdir, open, truncate } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { AgentMessage } from '@toolgate/agent';
 import { appendSessionRecords } from './append-session-records.js';
 import { sessionDirectory } from './session-directory.js';
@@ -53,8 +53,8 @@ const now = () => new Date().toISOString();
 
 /** Creates the session's directory (0700) and its log (0600) with its first records, flushed, the directory entry too. */
 async function createLog(directory: string, records: readonly SessionRecord[]): Promise<void> {
-  await mkdir(dirname(directory), { recursive: true, mode: 0o700 });
-  await mkdir(directory, { mode: 0o700 });
+  // The checkpoints may have made the directory already (its `checkpoints/`); the log is new.
+  await mkdir(directory, { recursive: true, mode: 0o700 });
   const handle = await open(join(directory, SESSION_LOG_FILE), 'wx', 0o600);
   try {
     await handle.write(records.map((record) => `${JSON.stringify(record)}\n`).join(''));

@@ -210,7 +210,23 @@ export function openSessionStore(stateDir: string): SessionStore {
       // A session another process has open is never removed under it.
       const held = await Promise.all(past.map((summary) => lockHolder(summary.directory)));
       const removed = past.filter((_, index) => held[index] === undefined);
-      await Promise.all(removed.map((summary) => rm(summary.directory, { recursive: true, force: true })));
+      // A directory with no log (a session that ended before its first turn, with its checkpoints)
+      // goes once it is as old as the retention allows.
+      const listed = new Set(all.map((summary) => summary.id));
+      const names = await readdir(directory).catch(() => [] as string[]);
+      const orphans: string[] = [];
+      for (const name of names.filter(
+        (entry) => isSessionId(entry) && !listed.has(entry) && !spare.includes(entry),
+      )) {
+        const dir = sessionDirectory(stateDir, name);
+        const { mtime } = await stat(dir).catch(() => ({ mtime: new Date() }));
+        if (mtime.getTime() < oldest && (await lockHolder(dir)) === undefined) orphans.push(dir);
+      }
+      await Promise.all(
+        [...removed.map((summary) => summary.directory), ...orphans].map((dir) =>
+          rm(dir, { recursive: true, force: true }),
+        ),
+      );
       return removed.map((summary) => summary.id);
     },
   };
