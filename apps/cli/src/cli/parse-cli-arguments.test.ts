@@ -234,6 +234,7 @@ describe('parseCliArguments', () => {
       session: 'abc',
       to: 3,
       scope: 'conversation',
+      force: false,
       options: { noMcp: false },
     });
     expect(parseCliArguments(['rewind', '--both'])).toMatchObject({ scope: 'both', to: undefined });

@@ -115,7 +115,10 @@ describe('a recorded agent session', () => {
       JSON.stringify({ sessions: { keep: 1 } }),
     );
     const fifth = await open();
-    expect(await readdir(join(state, 'sessions'))).toEqual([fourth.stored!.id]);
+    // The one opened has a directory already (its checkpoints), and no log until its first turn.
+    expect((await readdir(join(state, 'sessions'))).sort()).toEqual(
+      [fourth.stored!.id, fifth.stored!.id].sort(),
+    );
     server.reply({ text: 'e' });
     await fifth.prompt('e').result;
     await fifth.close();
