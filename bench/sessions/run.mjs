@@ -3,7 +3,8 @@
 //    recorded by the host kit's front door (`openHostSession` with `store`, as both hosts open it);
 //    the log's bytes per 100 turns, against the bare history it must hold at least
 //    (`JSON.stringify(session.history())`), as a ratio.
-// 2. Recording cost per turn: the same one-tool turn in a recorded and an unrecorded session
+// 2. Recording cost per turn: the same one-tool turn in a recorded session (its log, and the
+//    checkpoints every recorded session keeps: measured alone in bench/checkpoints) and an unrecorded one
 //    (same model: the fake OpenAI-compatible server in this process, over loopback HTTP),
 //    interleaved: wall time (median) and this process's CPU time (mean), as ratios; the wall time
 //    includes the turn's one fdatasync.
