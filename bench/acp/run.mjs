@@ -71,7 +71,7 @@ const manyCalls = () => [
 ];
 
 // In-process: the host kit's agent session (the one toolgate-acp opens) with an approver that always allows.
-const localEnv = { ...env, XDG_CONFIG_HOME: home };
+const localEnv = { ...env, XDG_CONFIG_HOME: home, XDG_STATE_HOME: home };
 const settings = await resolveSessionSettings({ root, env: localEnv, approval: 'manual', notice: () => {} });
 const local = await openHostSession(settings, {
   purpose: { kind: 'agent', maxSteps: CALLS + 5 },
@@ -105,7 +105,7 @@ async function localTurn() {
 // Over ACP: one toolgate-acp process, one session, the SDK's client.
 const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('TOOLGATE_')));
 const child = spawn(process.execPath, [bin], {
-  env: { ...clean, ...env, TOOLGATE_APPROVAL: 'manual', XDG_CONFIG_HOME: home },
+  env: { ...clean, ...env, TOOLGATE_APPROVAL: 'manual', XDG_CONFIG_HOME: home, XDG_STATE_HOME: home },
   stdio: ['pipe', 'pipe', 'inherit'],
 });
 const permissionTrips = [];

@@ -263,7 +263,9 @@ for (const kind of ['wall', 'cpu']) {
 }
 
 // Start-up to the first model request.
-const env = { ...process.env, TOOLGATE_CACHE_DIR: 'off' };
+// The sessions `toolgate run` records go to a directory of the bench's, not the person's state.
+const stateHome = mkdtempSync(join(tmpdir(), 'toolgate-bench-agent-loop-state-'));
+const env = { ...process.env, TOOLGATE_CACHE_DIR: 'off', XDG_STATE_HOME: stateHome };
 delete env.INIT_CWD;
 for (const name of Object.keys(env))
   if (name.startsWith('TOOLGATE_') && name !== 'TOOLGATE_CACHE_DIR') delete env[name];
@@ -326,6 +328,7 @@ for (let run = 0; run < STARTS; run++) {
 }
 await server.close();
 rmSync(root, { recursive: true, force: true });
+rmSync(stateHome, { recursive: true, force: true });
 const nodeMs = median(nodeRuns);
 const firstMs = median(runRuns);
 const fetchMs = median(fetchRuns);

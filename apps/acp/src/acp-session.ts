@@ -17,14 +17,22 @@ import {
   isApprovingAnswer,
   type ToolCall,
 } from '@toolgate/core';
-import { createApprovalModeState, openHostSession, type SessionSettings } from '@toolgate/host';
+import {
+  createApprovalModeState,
+  openHostSession,
+  type SessionSettings,
+  type SessionStoreOptions,
+  type StoredSessionHandle,
+} from '@toolgate/host';
 import type { McpServersConfig } from '@toolgate/mcp';
 import { acpClientFiles } from './client-files.js';
 import { acpClientTerminals } from './client-terminals.js';
 import { ACP_COMMANDS, availableCommands, commandOfPrompt } from './commands/command-table.js';
+import { COMPACT_COMMANDS, isCompactCommand, runCompactCommand } from './compact-command.js';
 import { answerOfOption, permissionOptions } from './permission-options.js';
 import { planUpdateOf } from './plan-update.js';
 import { promptToModelInput } from './prompt-to-model-input.js';
+import { storedTurnUpdates } from './stored-turn-updates.js';
 import { toAcpStopReason } from './to-acp-stop-reason.js';
 import { diffContent, toolCallContent } from './tool-call-content.js';
 import { toAcpToolCall } from './tool-call-presentation.js';
@@ -42,11 +50,17 @@ export interface AcpSessionOptions {
   /** What the client offered in `initialize`: its files and terminals are used when it offers them. */
   readonly clientCapabilities: ClientCapabilities | undefined;
   readonly log: (line: string) => void;
+  /** Where the session is recorded, and the stored one it continues. */
+  readonly store: SessionStoreOptions;
+  /** Replays the stored turns to the client (`session/load`) before the session is handed out. @default false */
+  readonly replay?: boolean;
 }
 
 /** One ACP session: an agent session whose approvals are `session/request_permission` round trips. */
 export interface AcpSession {
   mode: ApprovalMode;
+  /** The stored session. */
+  readonly stored: StoredSessionHandle | undefined;
   /** Runs one turn, streaming `session/update`s; resolves to the ACP stop reason. */
   prompt(blocks: readonly ContentBlock[]): Promise<AcpStopReason>;
   /** Cancels the running turn: a pending permission request ends as cancelled, processes stop. */
@@ -154,7 +168,12 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
         content: [{ type: 'content', content: { type: 'text', text } }],
       });
     },
+    store: options.store,
   });
+  if (options.replay)
+    for (const turn of session.stored?.opened?.turns ?? [])
+      for (const update of storedTurnUpdates(turn, root)) void send(update);
+  await updates;
   for (const line of session.mcpStatus()) options.log(line);
   let turn: AbortController | undefined;
 
@@ -227,6 +246,7 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
   };
 
   return {
+    stored: session.stored,
     get mode() {
       return modes.get();
     },
@@ -249,6 +269,10 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
       turn = controller;
       const refused: string[] = [];
       try {
+        if (isCompactCommand(blocks)) {
+          await runCompactCommand(session, controller.signal, send);
+          return controller.signal.aborted ? 'cancelled' : 'end_turn';
+        }
         const running = session.prompt(promptToModelInput(blocks), { signal: controller.signal });
         for await (const event of running) onEvent(event, refused);
         const result = await running.result;
@@ -277,7 +301,7 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
     announceCommands() {
       void send({
         sessionUpdate: 'available_commands_update',
-        availableCommands: availableCommands(ACP_COMMANDS),
+        availableCommands: [...availableCommands(ACP_COMMANDS), ...COMPACT_COMMANDS],
       });
     },
     async close() {

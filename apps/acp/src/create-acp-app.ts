@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { stat } from 'node:fs/promises';
-import { isAbsolute } from 'node:path';
 import {
   type AgentApp,
   agent,
@@ -9,11 +7,11 @@ import {
   PROTOCOL_VERSION,
   RequestError,
 } from '@agentclientprotocol/sdk';
-import { ConfigError, ModelConfigError, resolveSessionSettings } from '@toolgate/host';
-import { type AcpSession, createAcpSession } from './acp-session.js';
-import { configurationError } from './configuration-error.js';
+import { toolgateStateDirectory } from '@toolgate/host';
+import type { AcpSession } from './acp-session.js';
+import { listAcpSessions } from './list-acp-sessions.js';
+import { openAcpSession } from './open-acp-session.js';
 import { sessionModeOf, sessionModeState } from './session-modes.js';
-import { toMcpServers } from './to-mcp-servers.js';
 
 /** Options of {@link createAcpApp}. */
 export interface AcpAppOptions {
@@ -31,37 +29,62 @@ export interface AcpAgent {
   closeAll(): Promise<void>;
 }
 
-const NO_MODEL =
-  'No model configured for toolgate-acp. Set "model": "provider:model" in the user config file ($XDG_CONFIG_HOME/toolgate/config.json, by default ~/.config/toolgate/config.json) or TOOLGATE_MODEL=provider:model in the environment the editor starts toolgate-acp with ' +
-  '(openai:…, anthropic:… or openai-compatible:… with TOOLGATE_BASE_URL, e.g. http://localhost:11434/v1 for Ollama), ' +
-  'and the provider key: OPENAI_API_KEY, ANTHROPIC_API_KEY or TOOLGATE_API_KEY.';
-
-/** Builds the ACP agent: initialize, session/new, set_mode, prompt, cancel, close. */
+/** Builds the ACP agent: initialize, authenticate, session/new, load, resume, list, set_mode, prompt, cancel, close. */
 export function createAcpApp(options: AcpAppOptions): AcpAgent {
   const { env, log } = options;
   const sessions = new Map<string, AcpSession>();
-  let clientCapabilities: ClientCapabilities | undefined;
   const sessionOf = (sessionId: string): AcpSession => {
     const session = sessions.get(sessionId);
     if (!session)
       throw new RequestError(
         RequestError.sessionNotFound(sessionId).code,
-        `Session ${JSON.stringify(sessionId)} not found: it was never created by this agent or is closed. Start one with session/new.`,
+        `Session ${JSON.stringify(sessionId)} not found: it is not open in this process: session/load or session/resume a stored one, or start one with session/new.`,
         { sessionId },
       );
     return session;
   };
 
+  const context: {
+    readonly env: typeof env;
+    readonly log: typeof log;
+    readonly stateDirectory: string;
+    clientCapabilities: ClientCapabilities | undefined;
+  } = { env, log, stateDirectory: toolgateStateDirectory(env), clientCapabilities: undefined };
+  /** Ids being loaded or resumed: a second request for one waits for no one, it is refused. */
+  const opening = new Set<string>();
+  /** Opens a stored session once: one this process has open (or is opening) already is refused. */
+  const reopen = async (sessionId: string, open: () => ReturnType<typeof openAcpSession>) => {
+    if (sessions.has(sessionId) || opening.has(sessionId))
+      throw RequestError.invalidRequest(
+        undefined,
+        `Session ${JSON.stringify(sessionId)} is open already: prompt it, or session/close it first.`,
+      );
+    opening.add(sessionId);
+    try {
+      return opened(await open());
+    } finally {
+      opening.delete(sessionId);
+    }
+  };
+  /** Keeps an opened session and answers with its id and modes; its commands follow the answer. */
+  const opened = ({ session, settings }: Awaited<ReturnType<typeof openAcpSession>>) => {
+    const sessionId = session.stored?.id;
+    if (sessionId === undefined) throw new Error('toolgate-acp records every session');
+    sessions.set(sessionId, session);
+    setImmediate(() => session.announceCommands());
+    return { sessionId, modes: sessionModeState(settings.mode) };
+  };
+
   const app = agent({ name: 'toolgate-acp' })
     .onRequest(methods.agent.initialize, ({ params }) => {
-      clientCapabilities = params.clientCapabilities;
+      context.clientCapabilities = params.clientCapabilities;
       return {
         protocolVersion: PROTOCOL_VERSION,
         agentCapabilities: {
-          loadSession: false,
+          loadSession: true,
           promptCapabilities: { image: false, audio: false, embeddedContext: true },
           mcpCapabilities: { http: true, sse: true },
-          sessionCapabilities: { close: {} },
+          sessionCapabilities: { close: {}, list: {}, resume: {} },
         },
         agentInfo: { name: 'toolgate-acp', title: 'toolgate', version: options.version },
         authMethods: [],
@@ -75,56 +98,16 @@ export function createAcpApp(options: AcpAppOptions): AcpAgent {
         `toolgate-acp needs no authentication and offers no method ${JSON.stringify(params.methodId)}; set the model's key (OPENAI_API_KEY, ANTHROPIC_API_KEY or TOOLGATE_API_KEY) in the environment the editor starts it with.`,
       );
     })
-    .onRequest(methods.agent.session.new, async ({ params, client }) => {
-      if (!isAbsolute(params.cwd))
-        throw RequestError.invalidParams(
-          undefined,
-          `cwd must be absolute, got ${JSON.stringify(params.cwd)}.`,
-        );
-      let directory = false;
-      try {
-        directory = (await stat(params.cwd)).isDirectory();
-      } catch {
-        directory = false;
-      }
-      if (!directory)
-        throw RequestError.invalidParams(undefined, `cwd is not an existing directory: ${params.cwd}`);
-      const mcpServers = toMcpServers(params.mcpServers);
-      // The same config as the CLI: the user's file, the workspace's toolgate.config.json (only
-      // tightening until trusted with `toolgate trust`), TOOLGATE_APPROVAL, .mcp.json once trusted.
-      let settings: Awaited<ReturnType<typeof resolveSessionSettings>>;
-      try {
-        settings = await resolveSessionSettings({ root: params.cwd, env, notice: log });
-      } catch (error) {
-        if (error instanceof ConfigError) throw configurationError(error.message);
-        throw error;
-      }
-      const sessionId = randomUUID();
-      let session: AcpSession;
-      try {
-        session = await createAcpSession({
-          sessionId,
-          settings,
-          env,
-          mcpServers,
-          client,
-          clientCapabilities,
-          log,
-        });
-      } catch (error) {
-        // The person's configuration, not a bug: not -32603.
-        if (error instanceof ModelConfigError)
-          throw configurationError(
-            error.message.startsWith('No model configured') ? NO_MODEL : error.message,
-          );
-        if (error instanceof ConfigError) throw configurationError(error.message);
-        throw error;
-      }
-      sessions.set(sessionId, session);
-      // Once the answer naming the session is out.
-      setImmediate(() => session.announceCommands());
-      return { sessionId, modes: sessionModeState(settings.mode) };
-    })
+    .onRequest(methods.agent.session.new, async ({ params, client }) =>
+      opened(await openAcpSession({ ...params, sessionId: randomUUID() }, client, context)),
+    )
+    .onRequest(methods.agent.session.load, ({ params, client }) =>
+      reopen(params.sessionId, () => openAcpSession({ ...params, stored: 'load' }, client, context)),
+    )
+    .onRequest(methods.agent.session.resume, ({ params, client }) =>
+      reopen(params.sessionId, () => openAcpSession({ ...params, stored: 'resume' }, client, context)),
+    )
+    .onRequest(methods.agent.session.list, ({ params }) => listAcpSessions(params, context.stateDirectory))
     .onRequest(methods.agent.session.setMode, ({ params }) => {
       const session = sessionOf(params.sessionId);
       session.mode = sessionModeOf(params.modeId);

@@ -10,6 +10,7 @@ export function toAcpStopReason(reason: Exclude<StopReason, 'model_error'>): Acp
     case 'budget_exhausted':
       return 'max_turn_requests';
     case 'max_tokens':
+    case 'context_exceeded':
       return 'max_tokens';
     case 'refusal':
       return 'refusal';

@@ -3,7 +3,8 @@ import type { FileChangePreview, ToolResult } from '@toolgate/core';
 
 const MAX_TEXT = 8000;
 
-function textContent(text: string): ToolCallContent {
+/** Text for a tool call's content, clipped for the editor. */
+export function textContent(text: string): ToolCallContent {
   const clipped =
     text.length > MAX_TEXT
       ? `${text.slice(0, MAX_TEXT)}\n… (${text.length - MAX_TEXT} more characters)`

@@ -20,6 +20,7 @@ const EVENT_TYPES = Object.keys({
   'tool-call-end': true,
   'tool-result': true,
   'step-finish': true,
+  compaction: true,
   'turn-end': true,
   'delegate-event': true,
 } satisfies Record<AgentEvent['type'], true>);

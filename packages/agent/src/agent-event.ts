@@ -1,4 +1,5 @@
 import type { ToolCall, ToolCallPresentation, ToolEvent, ToolResult } from '@toolgate/core';
+import type { AgentMessage } from './agent-message.js';
 import type { StopReason } from './stop-reason.js';
 import type { TurnUsage } from './turn-usage.js';
 
@@ -11,7 +12,7 @@ export interface TurnResult {
   readonly usage: TurnUsage;
   /** How many model requests the turn made (retries of one request count once). */
   readonly steps: number;
-  /** For `model_error`: the provider's message. */
+  /** For `model_error` and `context_exceeded`: the provider's or the agent's message. */
   readonly error?: string;
   /** For `budget_exhausted`: which budget ran out, as a sentence (`10 tool calls per turn (limits.maxToolCallsPerTurn)`). */
   readonly budget?: string;
@@ -41,6 +42,14 @@ export type AgentEvent =
       /** The provider's unified finish reason (`stop`, `tool-calls`, `length`, `content-filter`, …). */
       readonly finishReason: string;
       readonly usage: TurnUsage;
+    }
+  | {
+      /** The older turns were replaced by a summary before a request that would not have fit. */
+      readonly type: 'compaction';
+      /** The message that stands for them in the history now. */
+      readonly summary: readonly AgentMessage[];
+      /** How many turns it replaced (an earlier summary counting as one), oldest first. */
+      readonly replaced: number;
     }
   | ({ readonly type: 'turn-end' } & TurnResult)
   | {

@@ -83,6 +83,13 @@ export interface AgentLimits {
   readonly maxRetries?: number;
   /** Output tokens per model request. @default the provider's */
   readonly maxOutputTokens?: number;
+  /**
+   * The model's context window in tokens. Before a request whose prompt would take more than 80%
+   * of it, the older turns are compacted into a summary (the latest turns kept); a request still
+   * over it is not sent (`context_exceeded`). Without it, only a provider's context-length error
+   * triggers a compaction. @default unknown
+   */
+  readonly contextWindow?: number;
 }
 
 /** Options of {@link createAgent}. */

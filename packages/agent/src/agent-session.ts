@@ -1,3 +1,4 @@
+import type { ApprovalMemory } from '@toolgate/core';
 import type { AgentEvent, TurnResult } from './agent-event.js';
 import type { AgentMessage } from './agent-message.js';
 
@@ -12,6 +13,25 @@ export interface PromptOptions {
   readonly signal?: AbortSignal;
 }
 
+/** What a session starts from (`Agent.createSession`): a resumed conversation's history and memory. */
+export interface SessionStart {
+  /** Earlier messages, as a store recorded them (`history()` of an earlier session). @default none */
+  readonly history?: readonly AgentMessage[];
+  /** The approval memory ("always" answers), kept by the host. @default a fresh one */
+  readonly memory?: ApprovalMemory;
+}
+
+/** What {@link AgentSession.compact} did. */
+export type CompactionResult =
+  | {
+      readonly compacted: true;
+      /** The message that stands for the replaced turns in the history now. */
+      readonly summary: readonly AgentMessage[];
+      /** How many turns it replaced (an earlier summary counting as one). */
+      readonly replaced: number;
+    }
+  | { readonly compacted: false; readonly reason: string };
+
 /** A conversation: its history, approval memory, tools and what they started. */
 export interface AgentSession {
   /** Runs one turn. Throws `InvalidOptionsError` while another turn runs or after `close`. */
@@ -20,6 +40,17 @@ export interface AgentSession {
   history(): readonly AgentMessage[];
   /** Forgets the history: the next turn starts a new conversation. Throws `InvalidOptionsError` while a turn runs. */
   clear(): void;
+  /**
+   * Replaces the history between turns (a rewind cuts the conversation back). Throws
+   * `InvalidOptionsError` while a turn runs or after `close`.
+   */
+  replaceHistory(messages: readonly AgentMessage[]): void;
+  /**
+   * Between turns: replaces every turn but the last by a summary the model writes (one request,
+   * no tools). Aborting `signal` leaves the history as it was. Throws `InvalidOptionsError`
+   * while a turn runs or after `close`.
+   */
+  compact(options?: PromptOptions): Promise<CompactionResult>;
   /** Interrupts a running turn and stops every process and connection the session started. */
   close(): Promise<void>;
 }

@@ -16,8 +16,9 @@ import {
 import type { AgentEvent } from './agent-event.js';
 import type { AgentMessage } from './agent-message.js';
 import type { AgentOptions, SessionTools, SessionToolsContext } from './agent-options.js';
-import type { AgentSession } from './agent-session.js';
+import type { AgentSession, SessionStart } from './agent-session.js';
 import { buildSystemPrompt } from './build-system-prompt.js';
+import { compactHistory } from './compact-history.js';
 import { type ChildScope, childPolicy, createChildSession } from './delegate/create-child-session.js';
 import { createDelegateTool, type RunDelegate } from './delegate/create-delegate-tool.js';
 import { DEFAULT_DELEGATE_DEPTH, DEFAULT_DELEGATE_PARALLEL } from './delegate/delegate-definition.js';
@@ -27,7 +28,7 @@ import { createEventChannel } from './event-channel.js';
 import { memoizeByElements } from './memoize-by-elements.js';
 import { createExitPlanModeTool } from './plan/create-exit-plan-mode-tool.js';
 import { createUpdatePlanTool } from './plan/create-update-plan-tool.js';
-import { runTurn, type TurnContext } from './run-turn.js';
+import { DEFAULT_MAX_RETRIES, runTurn, type TurnContext } from './run-turn.js';
 import { serializeApprover } from './serialize-approver.js';
 import { toModelTools } from './to-model-tools.js';
 import type { TokenMeter } from './token-meter.js';
@@ -40,7 +41,11 @@ async function openTools(options: AgentOptions, context: SessionToolsContext): P
  * Builds a session for {@link createAgent}: its tools, AGENTS.md, approval, delegates and policy,
  * one turn at a time; with `child`, a delegate's child session of the top agent's `options`.
  */
-export async function createAgentSession(options: AgentOptions, child?: ChildScope): Promise<AgentSession> {
+export async function createAgentSession(
+  options: AgentOptions,
+  child?: ChildScope,
+  start: SessionStart = {},
+): Promise<AgentSession> {
   const tools = await openTools(
     options,
     child
@@ -72,7 +77,7 @@ export async function createAgentSession(options: AgentOptions, child?: ChildSco
     ? child.approver
     : options.approval.approver && serializeApprover(options.approval.approver);
   const approver = child && topApprover ? nameChildApprover(topApprover, child.path) : topApprover;
-  const memory = child?.memory ?? createApprovalMemory();
+  const memory = child?.memory ?? start.memory ?? createApprovalMemory();
   // A child spends from its top session's token budget.
   const tokens: TokenMeter = child?.tokens ?? { spent: 0 };
   const decorators = standardDecorators({
@@ -150,7 +155,7 @@ export async function createAgentSession(options: AgentOptions, child?: ChildSco
     tokens,
   };
   const closed = new AbortController();
-  let history: readonly AgentMessage[] = [];
+  let history: readonly AgentMessage[] = start.history ?? [];
   /** The running turn, settled either way (it also marks a rejected result as handled). */
   let running: Promise<unknown> | undefined;
   let closing: Promise<void> | undefined;
@@ -197,6 +202,43 @@ export async function createAgentSession(options: AgentOptions, child?: ChildSco
       if (running)
         throw new InvalidOptionsError('A turn is running in this session; clear it after the turn.');
       history = [];
+    },
+    async compact(compactOptions = {}) {
+      if (closed.signal.aborted) throw new InvalidOptionsError('The session is closed.');
+      if (running) throw new InvalidOptionsError('A turn is running in this session: compact between turns.');
+      const signal = compactOptions.signal
+        ? AbortSignal.any([compactOptions.signal, closed.signal])
+        : closed.signal;
+      const compacting = compactHistory({
+        model: options.model,
+        messages: history,
+        keepTurns: 1,
+        maxRetries: options.limits?.maxRetries ?? DEFAULT_MAX_RETRIES,
+        signal,
+      });
+      running = compacting;
+      try {
+        const outcome = await compacting;
+        switch (outcome.kind) {
+          case 'compacted':
+            history = outcome.messages;
+            return { compacted: true, summary: outcome.summary, replaced: outcome.replaced };
+          case 'nothing':
+            return { compacted: false, reason: 'there is no turn before the last one to compact' };
+          case 'aborted':
+            return { compacted: false, reason: 'interrupted' };
+          case 'failed':
+            return { compacted: false, reason: `the model could not summarize: ${outcome.message}` };
+        }
+      } finally {
+        running = undefined;
+      }
+    },
+    replaceHistory(messages) {
+      if (closed.signal.aborted) throw new InvalidOptionsError('The session is closed.');
+      if (running)
+        throw new InvalidOptionsError('A turn is running in this session: its history cannot be replaced.');
+      history = [...messages];
     },
     close() {
       closing ??= (async () => {

@@ -1,13 +1,16 @@
 import { InvalidOptionsError } from '@toolgate/core';
 import type { AgentOptions } from './agent-options.js';
-import type { AgentSession } from './agent-session.js';
+import type { AgentSession, SessionStart } from './agent-session.js';
 import { createAgentSession } from './create-agent-session.js';
 import { DELEGATE_NAME_PATTERN, type DelegateOptions } from './delegate/delegate-definition.js';
 
 /** An agent: a model, tools and approval settings; each session has its own history and state. */
 export interface Agent {
-  /** Starts a session: builds its tools, loads AGENTS.md, fresh history and approval memory. */
-  createSession(): Promise<AgentSession>;
+  /**
+   * Starts a session: builds its tools, loads AGENTS.md; its history and approval memory are
+   * `start`'s (a resumed conversation), else fresh.
+   */
+  createSession(start?: SessionStart): Promise<AgentSession>;
 }
 
 function checkLimit(name: string, value: number | undefined, min: number): void {
@@ -47,6 +50,7 @@ export function createAgent(options: AgentOptions): Agent {
   checkLimit('limits.maxToolCallsPerTurn', options.limits?.maxToolCallsPerTurn, 1);
   checkLimit('limits.maxTurnMs', options.limits?.maxTurnMs, 1);
   checkLimit('limits.maxSessionTokens', options.limits?.maxSessionTokens, 1);
+  checkLimit('limits.contextWindow', options.limits?.contextWindow, 1024);
   checkDelegates(options.delegates);
-  return { createSession: () => createAgentSession(options) };
+  return { createSession: (start) => createAgentSession(options, undefined, start) };
 }

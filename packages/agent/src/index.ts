@@ -10,7 +10,13 @@ export {
   type SessionToolsContext,
   type SessionToolsFactory,
 } from './agent-options.js';
-export type { AgentSession, AgentTurn, PromptOptions } from './agent-session.js';
+export type {
+  AgentSession,
+  AgentTurn,
+  CompactionResult,
+  PromptOptions,
+  SessionStart,
+} from './agent-session.js';
 export { buildSystemPrompt, type SystemPromptParts } from './build-system-prompt.js';
 export { type Agent, createAgent } from './create-agent.js';
 export { BUILT_IN_DELEGATES } from './delegate/built-in-delegates.js';

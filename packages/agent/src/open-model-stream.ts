@@ -5,13 +5,19 @@ import {
 } from '@ai-sdk/provider';
 import type { AgentModel } from './agent-model.js';
 import { describeModelError } from './describe-model-error.js';
+import { isContextLengthError } from './is-context-length-error.js';
 import { retryDelayMs } from './retry-delay.js';
 import { waitUnlessAborted } from './wait-unless-aborted.js';
 
 /** How opening a model stream ended. */
 export type OpenedModelStream =
   | { readonly kind: 'opened'; readonly stream: ReadableStream<LanguageModelV4StreamPart> }
-  | { readonly kind: 'failed'; readonly message: string }
+  | {
+      readonly kind: 'failed';
+      readonly message: string;
+      /** The provider refused the prompt for its length (`isContextLengthError`). */
+      readonly contextExceeded: boolean;
+    }
   | { readonly kind: 'aborted' };
 
 /**
@@ -33,7 +39,12 @@ export async function openModelStream(
     } catch (error) {
       if (signal.aborted) return { kind: 'aborted' };
       const retryable = APICallError.isInstance(error) && error.isRetryable;
-      if (!retryable || retry >= maxRetries) return { kind: 'failed', message: describeModelError(error) };
+      if (!retryable || retry >= maxRetries)
+        return {
+          kind: 'failed',
+          message: describeModelError(error),
+          contextExceeded: isContextLengthError(error),
+        };
       if (!(await waitUnlessAborted(retryDelayMs(error, retry), signal))) return { kind: 'aborted' };
     }
   }

@@ -4,6 +4,7 @@ import type { AgentEvent } from './agent-event.js';
 import type { AgentModel } from './agent-model.js';
 import { createAssistantMessageBuilder } from './assistant-message-builder.js';
 import { describeModelError } from './describe-model-error.js';
+import { isContextLengthError } from './is-context-length-error.js';
 import { openModelStream } from './open-model-stream.js';
 import { parseToolInput } from './parse-tool-input.js';
 import type { ModelFinishReason } from './stop-reason-of-finish.js';
@@ -34,7 +35,12 @@ export type ModelStep =
       /** The assistant message to append to the history, if the model said anything. */
       readonly message: LanguageModelV4Message | undefined;
     }
-  | { readonly kind: 'failed'; readonly message: string }
+  | {
+      readonly kind: 'failed';
+      readonly message: string;
+      /** The provider refused the prompt for its length: compacting may help. */
+      readonly contextExceeded: boolean;
+    }
   | { readonly kind: 'aborted' };
 
 /**
@@ -108,7 +114,11 @@ export async function runModelStep(request: ModelStepRequest): Promise<ModelStep
           await reader.cancel().catch(() => {});
           return signal.aborted
             ? { kind: 'aborted' }
-            : { kind: 'failed', message: describeModelError(part.error) };
+            : {
+                kind: 'failed',
+                message: describeModelError(part.error),
+                contextExceeded: isContextLengthError(part.error),
+              };
         default:
           break;
       }
@@ -116,7 +126,7 @@ export async function runModelStep(request: ModelStepRequest): Promise<ModelStep
   } catch (error) {
     if (signal.aborted) return { kind: 'aborted' };
     await reader.cancel().catch(() => {});
-    return { kind: 'failed', message: describeModelError(error) };
+    return { kind: 'failed', message: describeModelError(error), contextExceeded: false };
   }
   if (signal.aborted) return { kind: 'aborted' };
   return { kind: 'answered', text, toolCalls, finishReason, usage, message: assistant.message() };

@@ -9,6 +9,9 @@ import {
 import type { AgentEvent, TurnResult } from './agent-event.js';
 import type { AgentMessage } from './agent-message.js';
 import { type AgentOptions, DEFAULT_MAX_TOOL_CALLS_PER_STEP } from './agent-options.js';
+import { compactHistory } from './compact-history.js';
+import { contextExceededMessage } from './compaction-description.js';
+import { estimatePromptTokens } from './estimate-prompt-tokens.js';
 import { runModelStep } from './run-model-step.js';
 import { type CallOutcome, notRunOutcomes, runStepCalls } from './run-step-calls.js';
 import type { StopReason } from './stop-reason.js';
@@ -17,7 +20,12 @@ import type { TokenMeter } from './token-meter.js';
 import { addUsage, ZERO_USAGE } from './turn-usage.js';
 
 const DEFAULT_MAX_STEPS = 50;
-const DEFAULT_MAX_RETRIES = 2;
+/** Retries of one model request when `limits.maxRetries` is not set. */
+export const DEFAULT_MAX_RETRIES = 2;
+/** A prompt over this share of the context window is compacted before it is sent. */
+const COMPACT_AT = 0.8;
+/** Turns a compaction keeps as they are: the running one and the one before. */
+const KEEP_TURNS = 2;
 
 /** What every turn of one session runs with. */
 export interface TurnContext {
@@ -94,6 +102,26 @@ export async function runTurn(
       ...(budget === undefined ? {} : { budget }),
     };
   };
+  const window = options.limits?.contextWindow;
+  /** Compacts the older turns in place; false when there was nothing to compact or it failed. */
+  const compact = async (): Promise<boolean | 'aborted'> => {
+    const outcome = await compactHistory({
+      model: options.model,
+      messages,
+      keepTurns: KEEP_TURNS,
+      maxRetries,
+      signal,
+      // The transcript itself must fit: about half the window, at 3.5 characters a token.
+      ...(window === undefined ? {} : { maxTranscriptCharacters: Math.floor(window * 1.75) }),
+    });
+    if (outcome.kind === 'aborted') return 'aborted';
+    if (outcome.kind !== 'compacted') return false;
+    messages.splice(0, messages.length, ...outcome.messages);
+    emit({ type: 'compaction', summary: outcome.summary, replaced: outcome.replaced });
+    return true;
+  };
+  /** A provider's context-length error gets one compaction and a retry per turn. */
+  let retriedShorter = false;
   for (;;) {
     if (signal.aborted) return end('interrupted');
     if (steps >= maxSteps) return end('max_steps');
@@ -104,19 +132,37 @@ export async function runTurn(
         `${maxSessionTokens} tokens per session, delegates included (limits.maxSessionTokens)`,
       );
     const definitions = surface.registry.list();
+    const instructions = context.systemPrompt(definitions);
+    const tools = context.modelTools(definitions);
+    if (window !== undefined && estimatePromptTokens(instructions, messages, tools) > window * COMPACT_AT) {
+      if ((await compact()) === 'aborted') return end('interrupted');
+      const estimate = estimatePromptTokens(instructions, messages, tools);
+      // Never sent: a request the agent knows exceeds the window.
+      if (estimate > window) return end('context_exceeded', contextExceededMessage(estimate, window));
+    }
     steps += 1;
     const step = await runModelStep({
       model: options.model,
-      instructions: context.systemPrompt(definitions),
+      instructions,
       messages,
-      tools: context.modelTools(definitions),
+      tools,
       maxRetries,
       maxOutputTokens: options.limits?.maxOutputTokens,
       signal,
       emit,
     });
     if (step.kind === 'aborted') return end('interrupted');
-    if (step.kind === 'failed') return end('model_error', step.message);
+    if (step.kind === 'failed' && step.contextExceeded && !retriedShorter) {
+      retriedShorter = true;
+      const compacted = await compact();
+      if (compacted === 'aborted') return end('interrupted');
+      if (compacted) {
+        steps -= 1;
+        continue;
+      }
+    }
+    if (step.kind === 'failed')
+      return end(step.contextExceeded ? 'context_exceeded' : 'model_error', step.message);
     usage = addUsage(usage, step.usage);
     tokens.spent += step.usage.totalTokens;
     text = step.text;

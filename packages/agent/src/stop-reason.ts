@@ -13,6 +13,8 @@ export const STOP_REASONS = [
   'max_steps',
   /** The model hit its output token limit. */
   'max_tokens',
+  /** The conversation does not fit the model's context window, even compacted. */
+  'context_exceeded',
   /** The provider filtered or the model refused the answer. */
   'refusal',
   /** The turn's signal aborted or the session closed. */

@@ -231,6 +231,18 @@ describe('stop reasons (one test each)', () => {
     const { result } = await collect(session.prompt('two'));
     expectStop(result, 'budget_exhausted');
     expect(result.budget).toBe('10 tokens per session, delegates included (limits.maxSessionTokens)');
+  });
+
+  it('context_exceeded: a prompt the provider refuses for its length, with no older turn to compact', async () => {
+    const { server, session } = await start();
+    server.reply({
+      type: 'error',
+      status: 400,
+      message: "This model's maximum context length is 8192 tokens.",
+    });
+    const { result } = await collect(session.prompt('a very long prompt'));
+    expectStop(result, 'context_exceeded');
+    expect(result.error).toContain('maximum context length');
     expect(server.requests).toHaveLength(1);
   });
 

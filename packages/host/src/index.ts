@@ -16,6 +16,7 @@ export {
   resolveSessionSettings,
   type SessionSettings,
 } from './config/resolve-session-settings.js';
+export { toolgateStateDirectory } from './config/toolgate-state-directory.js';
 export { userConfigFile } from './config/user-config-file.js';
 export { checkWorkspaceTrust, describeDistrust } from './config/workspace-trust.js';
 export { writeUserConfig } from './config/write-user-config.js';
@@ -39,8 +40,36 @@ export type {
   HostSession,
   HostSessionClosed,
   HostSessionOptions,
+  RewindOutcome,
+  SessionStoreOptions,
+  StoredSessionHandle,
   ToolHostSession,
 } from './session/host-session.js';
 export { openHostSession } from './session/open-host-session.js';
+export type { StoredConversation } from './session-store/replay-session-log.js';
+export { resumeMismatch } from './session-store/resume-mismatch.js';
+export {
+  type RewindStoredSessionOptions,
+  rewindStoredSession,
+  type StoredRewind,
+} from './session-store/rewind-stored-session.js';
 export { sessionDirectory } from './session-store/session-directory.js';
+export type {
+  CompactionRecord,
+  RewindRecord,
+  RewindScope,
+  SessionHeaderRecord,
+  SessionRecord,
+  StoredCall,
+  TurnRecord,
+  TurnStartRecord,
+} from './session-store/session-record.js';
+export {
+  openSessionStore,
+  type SessionRetention,
+  type SessionStore,
+  type StoredSession,
+  type StoredSessionSummary,
+} from './session-store/session-store.js';
+export { SessionStoreError } from './session-store/session-store-error.js';
 export type { ToolModuleContext, ToolModuleFactory, ToolModuleTools } from './tool-modules/tool-module.js';

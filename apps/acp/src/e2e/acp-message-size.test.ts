@@ -45,6 +45,7 @@ function spawnAgent() {
     env: {
       ...clean,
       XDG_CONFIG_HOME: configHome,
+      XDG_STATE_HOME: join(configHome, 'state'),
       TOOLGATE_MODEL: 'openai-compatible:fake',
       TOOLGATE_BASE_URL: server.baseURL,
     },

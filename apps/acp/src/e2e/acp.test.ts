@@ -66,7 +66,7 @@ function spawnAgent(env: Record<string, string>) {
   );
   const child = spawn(process.execPath, [BIN], {
     // The user's config file lives in a fresh directory of the test's.
-    env: { ...clean, XDG_CONFIG_HOME: configHome, ...env },
+    env: { ...clean, XDG_CONFIG_HOME: configHome, XDG_STATE_HOME: join(configHome, 'state'), ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const output = { stderr: '' };

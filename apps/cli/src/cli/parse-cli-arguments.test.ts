@@ -103,7 +103,7 @@ describe('parseCliArguments', () => {
       '--json is an option of a command; the interactive toolgate has none.',
     );
     expect(usageMessage(['serve'])).toBe(
-      'Unknown command "serve": expected tools, call, run, mcp, trust, permissions, doctor or init.',
+      'Unknown command "serve": expected tools, call, run, mcp, trust, permissions, doctor, init, sessions or rewind.',
     );
     expect(usageMessage(['call'])).toBe('Missing tool name: toolgate call <tool> [ARGS].');
     expect(usageMessage(['call', 'bash', '{}', 'extra'])).toBe(
@@ -206,5 +206,65 @@ describe('parseCliArguments', () => {
     expect(() => parseCliArguments(['permissions', '--list'])).toThrow(
       '--list is an option of "toolgate trust" only.',
     );
+  });
+
+  it('parses --continue, --resume and --fork for run and the interactive toolgate, one at a time', () => {
+    expect(parseCliArguments(['run', '--continue', 'go on'])).toMatchObject({
+      command: 'run',
+      prompt: 'go on',
+      conversation: { kind: 'continue' },
+    });
+    expect(parseCliArguments(['-c'])).toMatchObject({
+      command: 'interactive',
+      conversation: { kind: 'continue' },
+    });
+    expect(parseCliArguments(['run', '--resume', 'abc', 'x'])).toMatchObject({
+      conversation: { kind: 'resume', id: 'abc' },
+    });
+    expect(parseCliArguments(['--fork', 'abc'])).toMatchObject({
+      command: 'interactive',
+      conversation: { kind: 'fork', id: 'abc' },
+    });
+    expect(parseCliArguments(['run', 'x'])).not.toHaveProperty('conversation');
+    expect(usageMessage(['run', '--continue', '--fork', 'a', 'x'])).toBe(
+      '--continue and --fork exclude each other.',
+    );
+    expect(usageMessage(['tools', '--continue'])).toBe(
+      '--continue is an option of "toolgate run" and the interactive toolgate only.',
+    );
+    expect(usageMessage(['run', '--resume', '', 'x'])).toBe('--resume expects a value; got an empty string.');
+  });
+
+  it('parses sessions list|show|rm and rewind with its turn and scope', () => {
+    expect(parseCliArguments(['sessions'])).toEqual({
+      command: 'sessions',
+      action: 'list',
+      id: undefined,
+      json: false,
+      options: { noMcp: false },
+    });
+    expect(parseCliArguments(['sessions', 'show', 'abc', '--json'])).toMatchObject({
+      action: 'show',
+      id: 'abc',
+      json: true,
+    });
+    expect(usageMessage(['sessions', 'rm'])).toBe(
+      'Missing session id: toolgate sessions rm ID (see toolgate sessions list).',
+    );
+    expect(usageMessage(['sessions', 'drop', 'x'])).toBe(
+      'Unknown sessions action "drop": expected list, show ID or rm ID.',
+    );
+    expect(parseCliArguments(['rewind', '--to', '3', '--session', 'abc'])).toEqual({
+      command: 'rewind',
+      session: 'abc',
+      to: 3,
+      scope: 'conversation',
+      force: false,
+      options: { noMcp: false },
+    });
+    expect(parseCliArguments(['rewind', '--both'])).toMatchObject({ scope: 'both', to: undefined });
+    expect(usageMessage(['rewind', '--code', '--both'])).toBe('--code and --both exclude each other.');
+    expect(usageMessage(['rewind', '--to', '0'])).toContain('--to expects a turn number');
+    expect(usageMessage(['run', 'x', '--to', '2'])).toBe('--to is an option of "toolgate rewind" only.');
   });
 });

@@ -27,6 +27,15 @@ export interface CommonOptions {
   readonly audit?: string;
 }
 
+/** Which stored session an agent command continues: `--continue`, `--resume ID`, `--fork ID`. */
+export type ConversationChoice =
+  | { readonly kind: 'continue' }
+  | { readonly kind: 'resume'; readonly id: string }
+  | { readonly kind: 'fork'; readonly id: string };
+
+/** What `toolgate rewind` restores: `--conversation` (the default), `--code`, `--both`. */
+export type RewindScope = 'conversation' | 'code' | 'both';
+
 /** A parsed command line. */
 export type CliCommand =
   | { readonly command: 'help' }
@@ -69,6 +78,27 @@ export type CliCommand =
       readonly maxSteps: number | undefined;
       /** `--verbose`: each changed file's diff under its tool line. */
       readonly verbose: boolean;
+      readonly conversation?: ConversationChoice;
+      readonly options: CommonOptions;
+    }
+  | {
+      /** `toolgate sessions list|show ID|rm ID`. */
+      readonly command: 'sessions';
+      readonly action: 'list' | 'show' | 'rm';
+      readonly id: string | undefined;
+      readonly json: boolean;
+      readonly options: CommonOptions;
+    }
+  | {
+      /** `toolgate rewind [--session ID] [--to TURN] [--conversation|--code|--both] [--force]`. */
+      readonly command: 'rewind';
+      /** `--session`: @default the last session of the workspace */
+      readonly session: string | undefined;
+      /** `--to`: the turn to go back to before. @default the session's last turn */
+      readonly to: number | undefined;
+      readonly scope: RewindScope;
+      /** `--force`: restore files changed outside toolgate since the checkpoint too. */
+      readonly force: boolean;
       readonly options: CommonOptions;
     }
   | {
@@ -105,6 +135,7 @@ export type CliCommand =
       readonly maxSteps: number | undefined;
       /** `--verbose`: each changed file's diff under its tool line. */
       readonly verbose: boolean;
+      readonly conversation?: ConversationChoice;
       readonly json: boolean;
       readonly options: CommonOptions;
     };
@@ -134,11 +165,40 @@ const OPTIONS = {
   list: { type: 'boolean' },
   revoke: { type: 'boolean' },
   print: { type: 'boolean' },
+  continue: { type: 'boolean', short: 'c' },
+  resume: { type: 'string' },
+  fork: { type: 'string' },
+  session: { type: 'string' },
+  to: { type: 'string' },
+  conversation: { type: 'boolean' },
+  code: { type: 'boolean' },
+  both: { type: 'boolean' },
+  force: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const;
 
-const COMMANDS = ['tools', 'call', 'run', 'mcp', 'trust', 'permissions', 'doctor', 'init', 'help'];
+const COMMANDS = [
+  'tools',
+  'call',
+  'run',
+  'mcp',
+  'trust',
+  'permissions',
+  'doctor',
+  'init',
+  'sessions',
+  'rewind',
+  'help',
+];
+
+/** Options of the agent commands only (`run` and the interactive toolgate). */
+const CONVERSATION_ONLY = ['continue', 'resume', 'fork'] as const;
+
+/** Options only `toolgate rewind` takes. */
+const REWIND_ONLY = ['session', 'to', 'conversation', 'code', 'both', 'force'] as const;
+
+const SESSION_ACTIONS = ['list', 'show', 'rm'] as const;
 
 /** Options only `toolgate run` takes. */
 const RUN_ONLY = ['model', 'base-url', 'max-steps', 'verbose'] as const;
@@ -155,6 +215,16 @@ function parseMaxSteps(value: string | undefined): number | undefined {
   if (!Number.isSafeInteger(steps) || steps < 1)
     throw new UsageError(`--max-steps expects a positive integer; got ${JSON.stringify(value)}.`);
   return steps;
+}
+
+function parseTurn(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const turn = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(turn) || turn < 1)
+    throw new UsageError(
+      `--to expects a turn number (1, 2, …: see toolgate sessions show); got ${JSON.stringify(value)}.`,
+    );
+  return turn;
 }
 
 function nonEmpty(name: string, value: string | undefined): string | undefined {
@@ -179,7 +249,7 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
   const [command, ...rest] = positionals;
   if (command !== undefined && !COMMANDS.includes(command)) {
     throw new UsageError(
-      `Unknown command ${JSON.stringify(command)}: expected tools, call, run, mcp, trust, permissions, doctor or init.`,
+      `Unknown command ${JSON.stringify(command)}: expected tools, call, run, mcp, trust, permissions, doctor, init, sessions or rewind.`,
     );
   }
   if (command === 'help') return { command: 'help' };
@@ -195,6 +265,27 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
   }
   if (command !== 'mcp' && values.http !== undefined)
     throw new UsageError('--http is an option of "toolgate mcp" only.');
+  if (command !== 'run' && command !== undefined) {
+    const only = CONVERSATION_ONLY.find((name) => values[name] !== undefined);
+    if (only)
+      throw new UsageError(`--${only} is an option of "toolgate run" and the interactive toolgate only.`);
+  }
+  if (command !== 'rewind') {
+    const only = REWIND_ONLY.find((name) => values[name] !== undefined);
+    if (only) throw new UsageError(`--${only} is an option of "toolgate rewind" only.`);
+  }
+  const chosen = CONVERSATION_ONLY.filter((name) => values[name] !== undefined);
+  if (chosen.length > 1) throw new UsageError(`--${chosen.join(' and --')} exclude each other.`);
+  const resume = nonEmpty('resume', values.resume);
+  const fork = nonEmpty('fork', values.fork);
+  const conversation: ConversationChoice | undefined = values.continue
+    ? { kind: 'continue' }
+    : resume !== undefined
+      ? { kind: 'resume', id: resume }
+      : fork !== undefined
+        ? { kind: 'fork', id: fork }
+        : undefined;
+  const withConversation = conversation ? { conversation } : {};
   if (command !== 'call' && values.explain)
     throw new UsageError('--explain is an option of "toolgate call" only.');
   if (command === 'permissions') {
@@ -242,7 +333,7 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
   switch (command) {
     case undefined:
       if (json) throw new UsageError('--json is an option of a command; the interactive toolgate has none.');
-      return { command: 'interactive', ...agentOptions(), options };
+      return { command: 'interactive', ...agentOptions(), ...withConversation, options };
     case 'tools': {
       const [tool] = rest;
       if (tool !== undefined && tool.trim() === '')
@@ -302,7 +393,37 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
       if (prompt === undefined)
         throw new UsageError('Missing prompt: toolgate run "<prompt>" (or - to read stdin).');
       extra(1);
-      return { command, prompt, ...agentOptions(), json, options };
+      return { command, prompt, ...agentOptions(), ...withConversation, json, options };
+    }
+    case 'sessions': {
+      const [action = 'list', id] = rest;
+      if (!(SESSION_ACTIONS as readonly string[]).includes(action))
+        throw new UsageError(
+          `Unknown sessions action ${JSON.stringify(action)}: expected list, show ID or rm ID.`,
+        );
+      if (action === 'list') extra(1);
+      else {
+        if (id === undefined || id.trim() === '')
+          throw new UsageError(
+            `Missing session id: toolgate sessions ${action} ID (see toolgate sessions list).`,
+          );
+        extra(2);
+      }
+      return { command, action: action as (typeof SESSION_ACTIONS)[number], id, json, options };
+    }
+    case 'rewind': {
+      extra(0);
+      if (json) throw new UsageError('--json is not an option of "toolgate rewind".');
+      const scopes = (['conversation', 'code', 'both'] as const).filter((name) => values[name]);
+      if (scopes.length > 1) throw new UsageError(`--${scopes.join(' and --')} exclude each other.`);
+      return {
+        command,
+        session: nonEmpty('session', values.session),
+        to: parseTurn(values.to),
+        scope: scopes[0] ?? 'conversation',
+        force: values.force ?? false,
+        options,
+      };
     }
     default: {
       const [tool, args] = rest;

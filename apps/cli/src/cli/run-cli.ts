@@ -52,6 +52,10 @@ export async function runCli(io: CliIo): Promise<ExitCode> {
         return await (await import('../commands/run-mcp-auth-command.js')).runMcpAuthCommand(io, command);
       case 'trust':
         return await (await import('../commands/run-trust-command.js')).runTrustCommand(io, command);
+      case 'sessions':
+        return await (await import('../commands/run-sessions-command.js')).runSessionsCommand(io, command);
+      case 'rewind':
+        return await (await import('../commands/run-rewind-command.js')).runRewindCommand(io, command);
       case 'doctor':
         return await (await import('../commands/run-doctor-command.js')).runDoctorCommand(io, command);
       case 'init':

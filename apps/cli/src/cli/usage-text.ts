@@ -6,6 +6,15 @@ export const USAGE_TEXT = `Usage:
   toolgate call <tool> [ARGS] --explain    how approval would decide the call (the permission rule
                                            and its file, or the mode row); nothing runs
   toolgate run "<prompt>" [--json]         one agent turn in the workspace ("-" reads the prompt from stdin)
+  toolgate run --continue | --resume ID | --fork ID "<prompt>"
+                                           go on with the workspace's last session, a stored one,
+                                           or a copy of one (the model gets the earlier turns)
+  toolgate sessions [list | show ID | rm ID] [--json]
+                                           the stored sessions ($XDG_STATE_HOME/toolgate/sessions)
+  toolgate rewind [--session ID] [--to TURN] [--conversation | --code | --both] [--force]
+                                           cut a session (default: the workspace's last) back to
+                                           before turn TURN (default: its last); --code restores
+                                           the files from its checkpoints, --both does both
   toolgate mcp                             serve the gated surface over MCP on stdio
   toolgate mcp --http [HOST:]PORT          the same over Streamable HTTP (loopback; bearer token from
                                            $TOOLGATE_MCP_TOKEN or printed; see docs/clients.md)
@@ -19,7 +28,8 @@ export const USAGE_TEXT = `Usage:
                                            ripgrep, container engine, model settings, trust, files
   toolgate init [--print]                  write a starter config into your config file (never over one;
                                            --print only shows it, with what each key does)
-  toolgate                                 the interactive agent (on a terminal)
+  toolgate [--continue | --resume ID | --fork ID]
+                                           the interactive agent (on a terminal)
 
 ARGS is one JSON object; "-" or no argument reads it from stdin.
 

@@ -33,6 +33,9 @@ export async function runAgentCommand(io: CliIo, command: RunCommandOptions): Pr
   let refused = false;
   try {
     const prompt = await readPrompt(command.prompt, () => io.stdin);
+    const { stored } = session;
+    if (command.json && stored)
+      io.stdout.write(`${JSON.stringify({ type: 'session', id: stored.id, turn: stored.nextTurn })}\n`);
     const turn = session.prompt(prompt, { signal: io.signal });
     for await (const event of turn) {
       refused ||= refusedByMode(event);

@@ -1,7 +1,7 @@
 import { createApprovalModeState } from '@toolgate/host';
 import type { CliIo } from '../cli/cli-io.js';
 import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
-import type { CommonOptions } from '../cli/parse-cli-arguments.js';
+import type { CommonOptions, ConversationChoice } from '../cli/parse-cli-arguments.js';
 import { resolveSessionSettings } from '../cli/resolve-session-settings.js';
 import { signalExitCode } from '../cli/signal-exit-code.js';
 import { USAGE_TEXT } from '../cli/usage-text.js';
@@ -13,6 +13,7 @@ import { openControllingTerminal } from '../terminal/controlling-terminal.js';
 import { parseSlashLine } from './commands/parse-slash-line.js';
 import type { SlashCommandContext } from './commands/slash-command.js';
 import { SLASH_COMMANDS } from './commands/slash-commands.js';
+import { runSessionCommand } from './run-session-command.js';
 
 /** Options of the interactive `toolgate`. */
 export interface InteractiveOptions {
@@ -20,6 +21,7 @@ export interface InteractiveOptions {
   readonly baseURL: string | undefined;
   readonly maxSteps: number | undefined;
   readonly verbose: boolean;
+  readonly conversation?: ConversationChoice | undefined;
   readonly options: CommonOptions;
 }
 
@@ -27,7 +29,8 @@ const PROMPT = '› ';
 
 /**
  * Bare `toolgate` on a terminal: a prompt line, the streamed answer, tool lines and approval
- * questions; one session across prompts. Ctrl-C cancels the running turn (its processes are
+ * questions; one session across prompts, recorded in the store (`/resume`, `/fork`, `/rewind`,
+ * `/compact` act on it). Ctrl-C cancels the running turn (its processes are
  * stopped); Ctrl-C twice at the prompt, or Ctrl-D, exits and stops every process the session
  * started. Without a terminal it prints the usage, as `--help` does (exit 0).
  */
@@ -46,12 +49,15 @@ export async function runInteractive(io: CliIo, command: InteractiveOptions): Pr
     const modes = createApprovalModeState(settings.mode, (mode) =>
       terminal.write(terminalColors.dim(`• Plan approved: approval mode ${mode}.\n`)),
     );
-    const session = await openTerminalAgent(io, {
-      ...command,
-      settings,
-      mode: modes.get,
-      leavePlanMode: modes.leavePlan,
-    });
+    const open = (conversation: ConversationChoice | undefined) =>
+      openTerminalAgent(io, {
+        ...command,
+        conversation,
+        settings,
+        mode: modes.get,
+        leavePlanMode: modes.leavePlan,
+      });
+    let session = await open(command.conversation);
     const view = {
       stdout: io.stdout,
       stderr: io.stderr,
@@ -72,7 +78,9 @@ export async function runInteractive(io: CliIo, command: InteractiveOptions): Pr
     };
     const context: SlashCommandContext = {
       io,
-      session,
+      get session() {
+        return session;
+      },
       mode: modes,
       commands: SLASH_COMMANDS,
       write: (text) => terminal.write(text),
@@ -96,6 +104,21 @@ export async function runInteractive(io: CliIo, command: InteractiveOptions): Pr
         }
         armed = false;
         if (line.trim() === '') continue;
+        const commanded = await runSessionCommand(line, {
+          session,
+          env: io.env,
+          signal: io.signal,
+          say: (text) => terminal.write(terminalColors.dim(text)),
+          open,
+        });
+        if (commanded) {
+          if (commanded.session) {
+            const previous = session;
+            session = commanded.session;
+            await previous.close();
+          }
+          continue;
+        }
         const slash = parseSlashLine(line, SLASH_COMMANDS);
         if (slash?.kind === 'command') {
           if ((await slash.command.run(slash.args, context)) === 'exit') return EXIT_CODES.success;

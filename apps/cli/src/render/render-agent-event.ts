@@ -50,6 +50,10 @@ export function createTurnRenderer(view: TurnView): {
           if (lines) view.stderr.write(lines);
           return;
         }
+        case 'compaction':
+          breakLine();
+          view.stderr.write(view.colors.stderr.dim(compactionLine(event.replaced)));
+          return;
         default:
           return;
       }
@@ -86,12 +90,19 @@ function childToolLines(
   }
 }
 
+/** The line that says older turns became a summary. */
+export function compactionLine(replaced: number): string {
+  return `• Compacted ${replaced} earlier turn${replaced === 1 ? '' : 's'} into a summary (the store keeps them).\n`;
+}
+
 function stopNote(result: TurnResult, colors: Colors): string {
   switch (result.stopReason) {
     case 'completed':
       return '';
     case 'model_error':
       return `toolgate: model error: ${result.error ?? 'unknown'}\n`;
+    case 'context_exceeded':
+      return `toolgate: context exceeded: ${result.error ?? 'the conversation does not fit the model'}\n`;
     case 'blocked_by_approval':
       return colors.yellow('• Stopped: a call was rejected; nothing more ran.\n');
     case 'budget_exhausted':

@@ -13,8 +13,12 @@ export interface TurnCheckpoints {
    * change something is refused (`checkpoint_failed`): nothing changes that could not be undone.
    */
   readonly gate: ToolDecorator;
-  /** The turn, checkpointed: `beforeTurn` at once, `afterTurn` when it ends; its `result` settles after that. */
-  around(turn: AgentTurn): AgentTurn;
+  /**
+   * The turn, checkpointed under `number` (a recorded session's turn number; @default one after
+   * the last live checkpoint's): `beforeTurn` at once, `afterTurn` when it ends; its `result`
+   * settles after that.
+   */
+  around(turn: AgentTurn, number?: number): AgentTurn;
   /** Waits for the last turn's checkpoint, then closes the checkpoints. */
   close(): Promise<void>;
 }
@@ -22,9 +26,9 @@ export interface TurnCheckpoints {
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * The seam between an agent session's turns and its checkpoints. A turn's number is the one after
- * the last live checkpoint's (so after a rewind to turn N the next turn is N again, as the
- * conversation cut back to before N has N-1 turns).
+ * The seam between an agent session's turns and its checkpoints. A recorded session gives each
+ * turn the store's number (numbers are never reused, a rewind's included); otherwise a turn's
+ * number is the one after the last live checkpoint's (after a rewind to turn N the next is N again).
  */
 export function createTurnCheckpoints(notice: (line: string) => void): TurnCheckpoints {
   let attached: Checkpoints | undefined;
@@ -50,13 +54,12 @@ export function createTurnCheckpoints(notice: (line: string) => void): TurnCheck
       }
       return next();
     },
-    around(turn) {
+    around(turn, given) {
       const checkpoints = attached;
       if (!checkpoints) return turn;
-      let number = 0;
+      let number = given ?? 0;
       const before = previous.then(async () => {
-        const live = await checkpoints.list();
-        number = (live.at(-1)?.turn ?? 0) + 1;
+        if (given === undefined) number = ((await checkpoints.list()).at(-1)?.turn ?? 0) + 1;
         await checkpoints.beforeTurn(number);
       });
       before.catch((error: unknown) => notice(`checkpoints: no checkpoint of this turn: ${reason(error)}`));

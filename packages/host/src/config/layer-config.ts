@@ -35,7 +35,7 @@ function unique(paths: readonly string[]): string[] {
  * default) is ignored; protected paths always add to the user's; the
  * rest (search exclusions, output limits) applies as given, as do `tools.disable` entries;
  * `tools.modules` and `tools.replace` (code that runs in the session) need trust, and a trusted
- * project's modules add to the user's. Hooks are left to the caller, which knows each file's name.
+ * project's modules add to the user's; `sessions` (the store's retention) is the user's only. Hooks are left to the caller, which knows each file's name.
  */
 export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trusted: boolean): LayeredConfig {
   const ignored: string[] = [];
@@ -180,6 +180,8 @@ export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trust
     ...(user.agents ?? []).filter((agent) => !projectAgents.some((other) => other.name === agent.name)),
     ...projectAgents,
   ];
+  // The store holds the person's sessions of every workspace: its retention is theirs alone.
+  if (!trusted && project.sessions !== undefined) ignored.push('sessions');
   const approvalInEffect = approval ?? user.approval;
   const modelInEffect = model ?? user.model;
   const baseURLInEffect = baseURL ?? user.baseURL;
@@ -195,6 +197,7 @@ export function layerConfig(user: ToolgateConfig, project: ToolgateConfig, trust
     ...(audit === undefined ? {} : { audit }),
     ...(agents.length > 0 ? { agents } : {}),
     ...(Object.keys(limits).length > 0 ? { limits } : {}),
+    ...(user.sessions === undefined ? {} : { sessions: user.sessions }),
   };
   return { config, ignored };
 }

@@ -23,6 +23,8 @@ export const LIMITS_SCHEMA = z.strictObject({
   maxTurnSeconds: positiveInteger.optional(),
   /** Bytes one session's spilled outputs (an output over its tool's cap, kept whole in a file) may hold. @default 268435456 */
   spillBytesPerSession: positiveInteger.optional(),
+  /** The model's context window in tokens, for compaction. @default known for the built-in providers' models, else 128000 */
+  contextWindow: positiveInteger.optional(),
 });
 
 /** A mode's name or one of Claude Code's (`acceptEdits`, `dontAsk`, `bypassPermissions`), read as the mode. */
@@ -129,6 +131,15 @@ export const TOOLGATE_CONFIG_SCHEMA = z.strictObject({
       allow: z.array(z.string().min(1)),
       /** `read-only`: plain HTTP may only GET and HEAD. @default full */
       mode: z.enum(['full', 'read-only']).optional(),
+    })
+    .optional(),
+  /** The session store's retention; read from the user's file only (a workspace's is ignored). */
+  sessions: z
+    .strictObject({
+      /** The newest sessions kept. @default 100 */
+      keep: positiveInteger.optional(),
+      /** Sessions not written for this many days are removed. @default 30 */
+      maxAgeDays: positiveInteger.optional(),
     })
     .optional(),
   /** Bounds and budgets of the agent's turns. An untrusted workspace's file may only lower them. */

@@ -35,6 +35,8 @@ export interface SessionAgentOptions {
   readonly leavePlanMode?: () => ApprovalMode;
   /** Model requests per turn. @default the agent's */
   readonly maxSteps?: number;
+  /** The model's context window in tokens (compaction). @default unknown */
+  readonly contextWindow?: number | undefined;
   /** Receives one-line notices, such as bash running unsandboxed because bubblewrap cannot run. */
   readonly notice: (line: string) => void;
   /** Hears the session's own events outside turns (a refused network connection), for the audit log. @default none */
@@ -137,7 +139,10 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
       const loaded = await loadAgentsMd(tools.workspace);
       return loaded ? formatAgentsMdPrompt(loaded) : undefined;
     },
-    limits: agentLimitsOf(settings.config.limits, options.maxSteps),
+    limits: {
+      ...agentLimitsOf(settings.config.limits, options.maxSteps),
+      ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
+    },
     // The model keeps its plan where the person sees it (the CLI under the turn, ACP `plan` updates).
     planTool: true,
     ...(options.leavePlanMode ? { leavePlanMode: options.leavePlanMode } : {}),

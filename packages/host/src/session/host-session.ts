@@ -1,5 +1,5 @@
-import type { AgentMessage, AgentTurn, PromptOptions } from '@toolgate/agent';
-import type { Checkpoints } from '@toolgate/checkpoints';
+import type { AgentMessage, AgentTurn, CompactionResult, PromptOptions } from '@toolgate/agent';
+import type { Checkpoints, RestoreResult } from '@toolgate/checkpoints';
 import type {
   ApprovalMode,
   ApprovalSubject,
@@ -13,6 +13,8 @@ import type {
 import type { McpElicitor, McpServersConfig } from '@toolgate/mcp';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
 import type { SessionPermissions } from '../permissions/create-lasting-always.js';
+import type { StoredConversation } from '../session-store/replay-session-log.js';
+import type { RewindScope } from '../session-store/session-record.js';
 
 /**
  * What a host opens a session for; the front door loads and starts only what it needs:
@@ -44,6 +46,24 @@ export type HostPurpose =
       readonly modelFlags?: { readonly model: string; readonly baseURL: string } | null;
     };
 
+/** Where an `agent` session is recorded, and which stored conversation it continues. */
+export interface SessionStoreOptions {
+  /** toolgate's state directory (`toolgateStateDirectory(env)`): sessions go in its `sessions/<id>/`. */
+  readonly stateDirectory: string;
+  /**
+   * A stored session to continue (`resume`, same id) or to copy into a new one (`fork`). One that
+   * ran in another workspace or under other settings (`resumeMismatch`) is refused with
+   * `SessionStoreError` (`session_mismatch`) unless `accepted` says the person agreed; then it
+   * starts without its remembered approvals. @default a new session
+   */
+  readonly conversation?: {
+    readonly kind: 'resume' | 'fork';
+    /** The id, or a unique prefix of it. */
+    readonly id: string;
+    readonly accepted?: boolean;
+  };
+}
+
 /** Options of {@link openHostSession}: what a host adds to the settings. */
 export interface HostSessionOptions<Purpose extends HostPurpose = HostPurpose> {
   readonly purpose: Purpose;
@@ -66,7 +86,10 @@ export interface HostSessionOptions<Purpose extends HostPurpose = HostPurpose> {
    * @default no such tool
    */
   readonly leavePlanMode?: () => ApprovalMode;
-  /** Names the session in hook input and audit records. @default a random UUID, when hooks or an audit log need one */
+  /**
+   * Names the session in hook input and audit records, and a new recorded session in the store (a
+   * resumed one keeps its stored id). @default a random UUID, when hooks, an audit log or the store need one
+   */
   readonly sessionId?: string;
   /** The host's decorators between approval and the tool (a progress line). @default [] */
   readonly after?: readonly ToolDecorator[];
@@ -77,10 +100,17 @@ export interface HostSessionOptions<Purpose extends HostPurpose = HostPurpose> {
   /** Called when an MCP server's tools change (`serve`: servers join as they connect). @default nothing */
   readonly onMcpToolsChanged?: () => void;
   /**
+   * `agent`: record the session as it goes (each turn flushed to disk when it ends), or continue a
+   * stored one; the session's id is the stored id (`sessionId` names a new one). A recorded
+   * session checkpoints its turns in `<sessionDir>/checkpoints` (unless `checkpoints` names another
+   * directory). @default not recorded
+   */
+  readonly store?: SessionStoreOptions;
+  /**
    * An agent's checkpoints (`agent` only): before each turn's first tool call the workspace's
    * state is checkpointed in `directory` (`<sessionDir>/checkpoints`, see `sessionDirectory`), and
    * what the turn changed (its tools, bash, processes started earlier) is recorded as it ends.
-   * @default none
+   * @default none, or the recorded session's
    */
   readonly checkpoints?: { readonly directory: string };
   /**
@@ -141,6 +171,23 @@ export interface AgentHostSession extends HostSessionBase {
   prompt(input: string, options?: PromptOptions): AgentTurn;
   /** The history so far. */
   history(): readonly AgentMessage[];
+  /** The stored session, when the host records it (`store`). */
+  readonly stored: StoredSessionHandle | undefined;
+  /**
+   * Rewinds to before turn `before` (between turns): with `code`, the files are restored from the
+   * session's checkpoints first (refused, listing them, when files changed outside toolgate since,
+   * unless `force`: then nothing is recorded); with `conversation`, the model no longer sees that
+   * turn and the later ones (the store keeps them). The model is told on its next request. Throws
+   * `SessionStoreError` for a turn the conversation does not hold or a session without
+   * checkpoints, `InvalidOptionsError` while a turn runs.
+   */
+  rewind(before: number, scope: RewindScope & { readonly force?: boolean }): Promise<RewindOutcome>;
+  /**
+   * Between turns: replaces every turn but the last, in the model's context, by a summary the
+   * model writes; the store keeps the turns (a rewind can still go back past it). Throws
+   * `InvalidOptionsError` while a turn runs.
+   */
+  compact(options?: PromptOptions): Promise<CompactionResult>;
   /** The session's checkpoints, when the host asked for them: `list` and `restore` between turns (a rewind). */
   readonly checkpoints: Checkpoints | undefined;
   /** The session's model as `provider:model`. */
@@ -155,6 +202,24 @@ export interface AgentHostSession extends HostSessionBase {
   clear(): void;
   /** The permission rules in force, "always for this project" answers of this session included; revoking one applies at once. */
   readonly permissions: SessionPermissions;
+}
+
+/** What {@link AgentHostSession.rewind} did to the files: the checkpoints' restore, when it restored them. */
+export interface RewindOutcome {
+  readonly files: RestoreResult | undefined;
+}
+
+/** A recorded session: where it is, and what it held when it was opened. */
+export interface StoredSessionHandle {
+  readonly id: string;
+  /** `<stateDir>/sessions/<id>`. */
+  readonly directory: string;
+  /** The number the next turn takes. */
+  readonly nextTurn: number;
+  /** The turns the conversation holds now (numbers, in order). */
+  turns(): readonly number[];
+  /** The conversation as it was stored when a resumed or forked session opened. */
+  readonly opened: StoredConversation | undefined;
 }
 
 /** The session {@link openHostSession} opens for a purpose. */

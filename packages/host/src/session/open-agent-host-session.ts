@@ -1,15 +1,20 @@
+import { join } from 'node:path';
 import type { PromptOptions } from '@toolgate/agent';
-import type { ToolProvider } from '@toolgate/core';
+import { InvalidOptionsError, type ToolProvider } from '@toolgate/core';
 import { resolveAgentDefinitions } from '../agents/resolve-agent-definitions.js';
 import { checkpointExclusion } from '../checkpoints/checkpoint-exclusion.js';
 import { createTurnCheckpoints } from '../checkpoints/turn-checkpoints.js';
 import { sessionBudgetDecorators } from '../budgets/session-budget-decorators.js';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
 import { addedContext, hookedTurn } from '../hooks/hooked-turn.js';
+import { modelContextWindow } from '../model/model-context-window.js';
 import { selectModel } from '../model/select-model.js';
 import { switchableModel } from '../model/switchable-model.js';
-import { openSessionSpill } from '../spill/session-spill.js';
 import { createLastingAlways } from '../permissions/create-lasting-always.js';
+import { type OpenedSessionRecord, openSessionRecord } from '../session-store/open-session-record.js';
+import { recordAgentSession } from '../session-store/recorded-agent-session.js';
+import { rewindRecordedSession } from '../session-store/rewind-recorded-session.js';
+import { openSessionSpill } from '../spill/session-spill.js';
 import { auditedTurn } from './audited-turn.js';
 import { createSessionAgent } from './create-session-agent.js';
 import type { SessionToolSet } from './create-session-tools.js';
@@ -49,11 +54,17 @@ export async function openAgentHostSession(
   if (settings.mcpWithheld !== undefined) notice(settings.mcpWithheld);
   const lasting = createLastingAlways(settings, options.approver, notice);
   return openWithResources(async (resources) => {
+    // Opened before anything runs: a stored session that cannot be continued stops here.
+    const record: OpenedSessionRecord | undefined = options.store
+      ? await openSessionRecord(settings, options.store, options.sessionId, notice)
+      : undefined;
+    if (record) resources.defer(() => record.recorder.release());
+    const sessionId = record?.recorder.id ?? options.sessionId;
     const oversight = await openSessionOversight(settings, resources, {
       answeredBy: options.answeredBy,
       notice,
       mode,
-      ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
+      ...(sessionId === undefined ? {} : { sessionId }),
     });
     const hooks = oversight?.hooks;
     // What the sessionStart hooks add reaches the model in the system prompt.
@@ -66,7 +77,10 @@ export async function openAgentHostSession(
     const context = addedContext(started);
     const approver = oversight ? oversight.wrapApprover(lasting.approver) : lasting.approver;
     let top: SessionToolSet | undefined;
-    const turns = options.checkpoints ? createTurnCheckpoints(notice) : undefined;
+    // A recorded session keeps its checkpoints beside its log.
+    const checkpointsDirectory =
+      options.checkpoints?.directory ?? (record ? join(record.recorder.directory, 'checkpoints') : undefined);
+    const turns = checkpointsDirectory ? createTurnCheckpoints(notice) : undefined;
     // Closed after the agent session, so a turn it interrupts still records its changes.
     if (turns) resources.defer(() => turns.close());
     const agent = createSessionAgent(
@@ -75,12 +89,13 @@ export async function openAgentHostSession(
         model: current.model,
         delegates,
         notice,
-        spill: openSessionSpill(settings.config, env, options.sessionId),
+        spill: openSessionSpill(settings.config, env, sessionId),
         before: [...sessionBudgetDecorators(settings.config), ...(oversight?.before ?? [])],
         after: [...(turns ? [turns.gate] : []), ...(oversight?.after ?? []), ...(options.after ?? [])],
         ...(oversight ? { onEvent: oversight.onEvent } : {}),
         ...(context.length > 0 ? { instructions: context.join('\n\n') } : {}),
         ...(purpose.maxSteps === undefined ? {} : { maxSteps: purpose.maxSteps }),
+        contextWindow: modelContextWindow(selected.spec, settings.config.limits?.contextWindow),
         ...(options.leavePlanMode ? { leavePlanMode: options.leavePlanMode } : {}),
         ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
         ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
@@ -98,13 +113,23 @@ export async function openAgentHostSession(
         },
       },
     );
-    const session = await agent.createSession();
+    const session = await agent.createSession(
+      record ? { history: record.opened?.messages ?? [], memory: record.memory } : {},
+    );
     resources.defer(() => session.close());
-    if (turns && options.checkpoints && top) {
+    const recorded =
+      record &&
+      recordAgentSession(session, record, {
+        settings,
+        model: spec,
+        mode,
+        notice,
+      });
+    if (turns && checkpointsDirectory && top) {
       const { openCheckpoints } = await import('@toolgate/checkpoints');
       const checkpoints = await openCheckpoints({
         workspaceRoot: top.workspace.root,
-        directory: options.checkpoints.directory,
+        directory: checkpointsDirectory,
         exclude: checkpointExclusion(top.workspace),
       });
       turns.attach(checkpoints);
@@ -116,13 +141,16 @@ export async function openAgentHostSession(
         );
       });
     }
+    // A recorded session's turns go through its record.
+    const begin = (input: string, promptOptions?: PromptOptions) =>
+      recorded ? recorded.prompt(input, promptOptions) : session.prompt(input, promptOptions);
     // Closed first: the sessionEnd hooks run while the session's tools still exist.
     if (hooks?.has('sessionEnd')) resources.defer(() => hooks.notify('sessionEnd', { reason: 'other' }));
     const prompted =
       hooks && (hooks.has('userPromptSubmit') || hooks.has('stop'))
         ? (input: string, promptOptions?: PromptOptions) =>
-            hookedTurn(hooks, (text, more) => session.prompt(text, more), input, promptOptions, notice)
-        : (input: string, promptOptions?: PromptOptions) => session.prompt(input, promptOptions);
+            hookedTurn(hooks, begin, input, promptOptions, notice)
+        : begin;
     return {
       settings,
       get tools() {
@@ -130,11 +158,21 @@ export async function openAgentHostSession(
       },
       prompt: (input, promptOptions) => {
         oversight?.startTurn();
+        // A recorded session's turn number is the store's, and its checkpoint is taken under it.
+        const number = recorded?.stored.nextTurn;
         const running = prompted(input, promptOptions);
-        const turn = turns ? turns.around(running) : running;
+        const turn = turns ? turns.around(running, number) : running;
         return oversight ? auditedTurn(turn, oversight.onEvent) : turn;
       },
       history: () => session.history(),
+      stored: recorded?.stored,
+      async rewind(before, scope) {
+        if (!recorded)
+          throw new InvalidOptionsError('This session is not recorded: there is no turn to rewind to.');
+        return rewindRecordedSession(recorded, turns?.checkpoints, before, scope);
+      },
+      compact: (compactOptions) =>
+        recorded ? recorded.compact(compactOptions) : session.compact(compactOptions),
       get checkpoints() {
         return turns?.checkpoints;
       },

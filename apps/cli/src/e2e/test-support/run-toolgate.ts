@@ -25,6 +25,9 @@ export const E2E_OPTIONS = { timeout: 90_000 } as const;
 /** One user config directory for the test run, never the person's own `~/.config/toolgate`. */
 export const TEST_CONFIG_HOME = mkdtempSync(join(tmpdir(), 'toolgate-cli-config-'));
 
+/** One state directory (stored sessions) for the test run, never the person's own `~/.local/state/toolgate`. */
+export const TEST_STATE_HOME = mkdtempSync(join(tmpdir(), 'toolgate-cli-state-'));
+
 /** An environment without the package-manager and toolgate variables of the test runner. */
 export function cleanEnv(extra: Readonly<Record<string, string>> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
@@ -33,7 +36,7 @@ export function cleanEnv(extra: Readonly<Record<string, string>> = {}): NodeJS.P
     if (key === 'FORCE_COLOR' || key === 'NO_COLOR') continue;
     env[key] = value;
   }
-  return { ...env, XDG_CONFIG_HOME: TEST_CONFIG_HOME, ...extra };
+  return { ...env, XDG_CONFIG_HOME: TEST_CONFIG_HOME, XDG_STATE_HOME: TEST_STATE_HOME, ...extra };
 }
 
 /** What one run printed and how it ended. */
