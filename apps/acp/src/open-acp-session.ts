@@ -1,6 +1,11 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
-import { type AgentContext, type ClientCapabilities, type McpServer, RequestError } from '@agentclientprotocol/sdk';
+import {
+  type AgentContext,
+  type ClientCapabilities,
+  type McpServer,
+  RequestError,
+} from '@agentclientprotocol/sdk';
 import {
   ConfigError,
   ModelConfigError,

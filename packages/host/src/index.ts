@@ -8,9 +8,9 @@ export { ConfigError } from './config/config-error.js';
 export { describeManagedPolicy } from './config/describe-managed-policy.js';
 export { inspectWorkspaceConfig } from './config/inspect-workspace-config.js';
 export { loadUserConfig } from './config/load-session-config.js';
+export type { ManagedMcpServer, ManagedPolicy } from './config/managed-policy.js';
 export { mcpTokenFile } from './config/mcp-token-file.js';
 export { mcpToolPinsFile } from './config/mcp-tool-pins-file.js';
-export type { ManagedMcpServer, ManagedPolicy } from './config/managed-policy.js';
 export {
   type ResolveSessionSettingsOptions,
   resolveSessionSettings,

@@ -1,4 +1,4 @@
-import { type OutputSpill, type Outcome, toolSuccess } from '@toolgate/core';
+import { type Outcome, type OutputSpill, toolSuccess } from '@toolgate/core';
 import { BASH_TIMEOUT_HINT } from '../bash/bash-description.js';
 import type { BashExecResult } from '../bash/bash-schema.js';
 import { type CaptureSpill, HeadTailCapture } from '../internal/head-tail-capture.js';
