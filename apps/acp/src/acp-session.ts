@@ -258,6 +258,12 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
       const invoked = commandOfPrompt(blocks, ACP_COMMANDS);
       if (invoked) {
         const text = await invoked.command.run(invoked.argument, {
+          session,
+          mode: () => modes.get(),
+          setMode: (mode) => {
+            modes.set(mode);
+            void send({ sessionUpdate: 'current_mode_update', currentModeId: mode });
+          },
           model: () => session.model(),
           setModel: (model) => session.setModel(model),
           commands: ACP_COMMANDS,

@@ -1,5 +1,14 @@
+import type { ApprovalMode } from '@toolgate/core';
+import type { AgentHostSession } from '@toolgate/host';
+
 /** What a command may use of its session. */
 export interface AcpCommandContext {
+  /** The session: its permissions, stored turns and rewind. */
+  readonly session: AgentHostSession;
+  /** The approval mode now. */
+  mode(): ApprovalMode;
+  /** Switches the approval mode from the next call; the editor hears `current_mode_update`. */
+  setMode(mode: ApprovalMode): void;
   /** The session's model as `provider:model`. */
   model(): string;
   /** Changes the model from the next turn; throws `ModelConfigError` naming what to set. */

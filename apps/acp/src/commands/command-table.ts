@@ -1,10 +1,19 @@
 import type { AvailableCommand, ContentBlock } from '@agentclientprotocol/sdk';
 import type { AcpCommand } from './acp-command.js';
 import { HELP_COMMAND } from './help-command.js';
+import { MODE_COMMAND } from './mode-command.js';
 import { MODEL_COMMAND } from './model-command.js';
+import { PERMISSIONS_COMMAND } from './permissions-command.js';
+import { REWIND_COMMAND } from './rewind-command.js';
 
 /** toolgate-acp's commands, in the order the editor lists them. Another command is one more file and one more entry. */
-export const ACP_COMMANDS: readonly AcpCommand[] = [HELP_COMMAND, MODEL_COMMAND];
+export const ACP_COMMANDS: readonly AcpCommand[] = [
+  HELP_COMMAND,
+  MODE_COMMAND,
+  PERMISSIONS_COMMAND,
+  REWIND_COMMAND,
+  MODEL_COMMAND,
+];
 
 /** The commands as `available_commands_update` lists them. */
 export function availableCommands(commands: readonly AcpCommand[]): AvailableCommand[] {

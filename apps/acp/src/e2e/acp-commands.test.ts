@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, realpath, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type FakeModelServer, startFakeModelServer } from '@toolgate/agent/testing';
@@ -73,6 +73,32 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(server.requests).toHaveLength(1);
       expect(server.requests[0]?.body?.model).toBe('second');
       expect(said(value.asked)).toContain('from the second model');
+    });
+
+    it('/mode switches the approval mode and says so to the editor; /permissions lists the rules; /rewind says when there is nothing', async () => {
+      const userFile = join(configHome, 'toolgate', 'config.json');
+      await mkdir(join(configHome, 'toolgate'), { recursive: true });
+      await writeFile(userFile, JSON.stringify({ permissions: { deny: ['bash(rm:*)'] } }));
+      const { value } = await withEditor({ env: env(), capabilities: NO_FS, state: editorState() }, (agent) =>
+        agent.buildSession(root).withSession(async (session) => {
+          const mode = await promptTurn(session, '/mode');
+          const plan = await promptTurn(session, '/mode plan');
+          const bad = await promptTurn(session, '/mode yolo');
+          const rules = await promptTurn(session, '/permissions');
+          const rewind = await promptTurn(session, '/rewind');
+          return { mode, plan, bad, rules, rewind };
+        }),
+      );
+      expect(said(value.mode)).toMatch(/The approval mode is safe/);
+      expect(said(value.plan)).toContain('The approval mode is now plan');
+      expect(value.plan.updates).toContainEqual(
+        expect.objectContaining({ sessionUpdate: 'current_mode_update', currentModeId: 'plan' }),
+      );
+      expect(said(value.bad)).toContain('The mode stays plan');
+      expect(said(value.rules)).toMatch(/1\. deny bash\(rm:\*\) \(everywhere: .*config\.json\)/);
+      expect(said(value.rewind)).toContain('Nothing to rewind');
+      // None of them reached the model.
+      expect(server.requests).toHaveLength(0);
     });
 
     it('leaves a prompt that only looks like a command to the model', async () => {

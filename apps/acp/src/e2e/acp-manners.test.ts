@@ -118,7 +118,7 @@ describe.skipIf(SKIP_REASON !== undefined)(
         },
       );
       expect(value.init.authMethods).toEqual([]);
-      expect(value.init.agentCapabilities?.loadSession).toBe(false);
+      expect(value.init.agentCapabilities?.loadSession).toBe(true);
       expect(value.answer?.code).toBe(-32602);
       expect(value.answer?.message).toContain('needs no authentication');
     });
