@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { relayProgram } from './relay-program.js';
+import { relayArguments } from './relay-program.js';
 
 /** A relay process in a sandbox's network namespace. */
 export interface NetnsRelay {
@@ -32,9 +32,7 @@ export function startNetnsRelay(options: {
         '--net',
         '--',
         process.execPath,
-        relayProgram(),
-        options.socketPath,
-        String(options.port),
+        ...relayArguments(options.socketPath, options.port),
       ],
       { stdio: ['pipe', 'pipe', 'pipe'] },
     );

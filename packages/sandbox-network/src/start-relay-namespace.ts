@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { dirname } from 'node:path';
 import type { Readable } from 'node:stream';
-import { relayProgram } from './relay-program.js';
+import { relayArguments } from './relay-program.js';
 
 /** A relay in a network namespace of its own, for sandboxes to join. */
 export interface RelayNamespace {
@@ -47,9 +47,7 @@ export function startRelayNamespace(options: {
         '3',
         '--',
         process.execPath,
-        relayProgram(),
-        options.socketPath,
-        String(options.port),
+        ...relayArguments(options.socketPath, options.port),
       ],
       { stdio: ['pipe', 'pipe', 'pipe', 'pipe'] },
     );

@@ -1,3 +1,4 @@
+import { escapeControlCharacters } from '@toolgate/core';
 import { openSessionStore, type StoredSession, toolgateStateDirectory } from '@toolgate/host';
 import type { CliIo } from '../cli/cli-io.js';
 import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
@@ -9,7 +10,8 @@ export type SessionsCommandOptions = CommandOptions<'sessions'>;
 /** The first line of a turn's prompt, clipped, for a listing. */
 function promptLine(input: string): string {
   const line = input.trim().split('\n')[0] ?? '';
-  return line.length > 72 ? `${line.slice(0, 71)}…` : line;
+  // A prompt may come from a pipe or a client: shown escaped, like every text a person did not type here.
+  return escapeControlCharacters(line.length > 72 ? `${line.slice(0, 71)}…` : line);
 }
 
 function describe(stored: StoredSession): string {
@@ -59,7 +61,7 @@ export async function runSessionsCommand(io: CliIo, command: SessionsCommandOpti
       if (sessions.length === 0) io.stdout.write(`No stored sessions (in ${store.directory}).\n`);
       for (const session of sessions)
         io.stdout.write(
-          `${session.id}\t${session.updatedAt.toISOString()}\t${session.workspace}\t${session.title}\n`,
+          `${session.id}\t${session.updatedAt.toISOString()}\t${escapeControlCharacters(session.workspace)}\t${escapeControlCharacters(session.title)}\n`,
         );
       return EXIT_CODES.success;
     }

@@ -109,3 +109,13 @@ describe('the turn renderer', () => {
     ]);
   });
 });
+
+describe('the model text a person sees', () => {
+  it('reaches the terminal escaped: no clipboard write, screen clear or title change, lines and tabs kept', () => {
+    const { written, renderer } = capture();
+    renderer.render({ type: 'text-delta', text: 'A\u001b]52;c;cHduZWQ=\u0007B\u001b[2J\tC\nD' });
+    expect(written.stdout).not.toContain('\u001b');
+    expect(written.stdout).not.toContain('\u0007');
+    expect(written.stdout).toBe('A\\e]52;c;cHduZWQ=\\x07B\\e[2J\tC\nD');
+  });
+});

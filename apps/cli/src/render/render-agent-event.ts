@@ -6,6 +6,7 @@ import {
   formatToolResultLine,
   type ToolResultDetail,
 } from './format-agent-tool-lines.js';
+import { shownText } from './shown-text.js';
 
 /** Where a turn is shown to a person: the answer on `stdout`, tool lines and notes on `stderr`. */
 export interface TurnView {
@@ -35,7 +36,8 @@ export function createTurnRenderer(view: TurnView): {
       switch (event.type) {
         case 'text-delta':
           if (event.text === '') return;
-          view.stdout.write(event.text);
+          // The model's text is as untrusted as a tool's output: no escape sequence reaches the terminal.
+          view.stdout.write(shownText(event.text));
           endsWithNewline = event.text.endsWith('\n');
           return;
         case 'tool-call':

@@ -72,10 +72,14 @@ export async function openSessionSandbox(
   context: SessionSandboxContext,
 ): Promise<BwrapSandbox | undefined> {
   const mode = settings.mode ?? 'workspace-write';
+  // A network allowlist asks for less network than a sandbox's own: it is never answered with the
+  // host's whole network, so it demands a sandbox as `sandbox.required` does.
+  const requiredBy =
+    settings.requiredBy ?? (settings.allowlist ? 'the network allowlist (network.allow)' : undefined);
   if (mode === 'danger-full-access') {
-    if (settings.requiredBy !== undefined) {
+    if (requiredBy !== undefined) {
       throw new SandboxRequiredError(
-        `${settings.requiredBy} demands a sandbox, but the sandbox mode is danger-full-access. Use read-only or workspace-write.`,
+        `${requiredBy} demands a sandbox, but the sandbox mode is danger-full-access. Use read-only or workspace-write.`,
       );
     }
     return undefined;
@@ -117,9 +121,9 @@ export async function openSessionSandbox(
       : {}),
   });
   if (opening.ok) return opening.sandbox;
-  if (settings.requiredBy !== undefined) {
+  if (requiredBy !== undefined) {
     throw new SandboxRequiredError(
-      `${settings.requiredBy} demands a sandbox, but none can run here: ${opening.reason}`,
+      `${requiredBy} demands a sandbox, but none can run here: ${opening.reason}`,
     );
   }
   context.notice(`toolgate: bash runs unsandboxed (danger-full-access): ${opening.reason}`);
