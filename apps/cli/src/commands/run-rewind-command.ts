@@ -1,3 +1,4 @@
+import { realpath } from 'node:fs/promises';
 import {
   openSessionStore,
   rewindStoredSession,
@@ -28,8 +29,8 @@ export type RewindCommandOptions = CommandOptions<'rewind'>;
 export async function runRewindCommand(io: CliIo, command: RewindCommandOptions): Promise<ExitCode> {
   const stateDirectory = toolgateStateDirectory(io.env);
   let id = command.session;
+  const root = await resolveWorkspaceDirectory(invocationDirectory(io.env, io.cwd), command.options.cwd);
   if (id === undefined) {
-    const root = await resolveWorkspaceDirectory(invocationDirectory(io.env, io.cwd), command.options.cwd);
     const latest = await openSessionStore(stateDirectory).latest(root);
     if (!latest)
       throw new SessionStoreError(
@@ -39,6 +40,12 @@ export async function runRewindCommand(io: CliIo, command: RewindCommandOptions)
     id = latest.id;
   }
   const { workspace } = await openSessionStore(stateDirectory).find(id);
+  // A rewind changes the session's own workspace: one named elsewhere must be asked for there.
+  if (workspace !== root && workspace !== (await realpath(root).catch(() => root)))
+    throw new SessionStoreError(
+      'session_mismatch',
+      `Session ${id} ran in ${workspace}, not in ${root}: its files are restored only from there (toolgate rewind --cwd ${workspace} --session ${id}).`,
+    );
   // What the checkpoints leave alone is what the session's workspace protects and hides.
   const settings = await resolveSessionSettings(io, { ...command.options, cwd: workspace });
   const rewound = await rewindStoredSession(settings, {

@@ -302,6 +302,15 @@ describe.skipIf(SKIP_REASON !== undefined)(
       expect(await readFile(join(root, 'p.txt'), 'utf8')).toBe('new line\n');
       await expect(readFile(join(root, 'b.txt'))).rejects.toThrow(/ENOENT/);
 
+      // Named from another workspace, a session's files are not restored from there.
+      const [storedId] = await storedIds();
+      const elsewhere = await runToolgate(['rewind', '--cwd', tmpdir(), '--session', storedId!, '--code'], {
+        env: env(),
+      });
+      expect(elsewhere.code).toBe(2);
+      expect(elsewhere.stderr).toContain(`ran in ${root}`);
+      expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('two\n');
+
       // A file changed outside toolgate since the checkpoint: listed, nothing restored, unless --force.
       await writeFile(join(root, 'a.txt'), 'edited by hand\n');
       const refused = await toolgate(['rewind', '--cwd', root, '--both', '--to', '2']);
