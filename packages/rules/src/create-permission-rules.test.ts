@@ -124,3 +124,30 @@ describe('parsePermissionRules', () => {
     ]);
   });
 });
+
+describe('path allow rules allow a call only when they cover every path it touches', () => {
+  it('an allow for one file does not allow a patch that also writes others; deny and ask still catch any one path', async () => {
+    const engine = engineOf({ allow: ['apply_patch(a.txt)', 'Edit(src/**)'], ask: ['Edit(src/secret/**)'] });
+    const decide = async (paths: string[]) => (await engine.decide({ tool: 'apply_patch', paths }))?.decision;
+    expect(await decide(['a.txt'])).toBe('allow');
+    expect(await decide(['a.txt', '.github/workflows/pwn.yml'])).toBeUndefined();
+    expect(await decide(['a.txt', 'run.sh'])).toBeUndefined();
+    expect(await decide(['src/a.ts', 'src/b.ts'])).toBe('allow');
+    expect(await decide(['src/a.ts', 'Makefile'])).toBeUndefined();
+    // Two allow rules together cover the call.
+    expect(await decide(['a.txt', 'src/a.ts'])).toBe('allow');
+    expect(await decide(['src/a.ts', 'src/secret/k.txt'])).toBe('ask');
+  });
+
+  it('holds for any split of the paths: a strict subset covered never allows', async () => {
+    const engine = engineOf({ allow: ['write_file(ok/**)'] });
+    const names = ['ok/a', 'ok/b', 'no/c', 'ok/d/e', 'x'];
+    for (let mask = 1; mask < 1 << names.length; mask++) {
+      const paths = names.filter((_, index) => mask & (1 << index));
+      const decision = (await engine.decide({ tool: 'write_file', paths }))?.decision;
+      expect(decision, paths.join(',')).toBe(
+        paths.every((path) => path.startsWith('ok/')) ? 'allow' : undefined,
+      );
+    }
+  });
+});

@@ -166,15 +166,35 @@ export function createPermissionRules(
     tool: string,
     paths: readonly string[] | undefined,
   ): PermissionDecision | undefined => {
-    for (const { rule, path, command } of forTool(tool)) {
-      // A command rule speaks only to command lines (not to `bash status` or `bash stop`).
-      if (command !== undefined) continue;
+    // A command rule speaks only to command lines (not to `bash status` or `bash stop`).
+    const pathRules = forTool(tool).filter(({ command }) => command === undefined);
+    // deny and ask decide when they match any one path of the call.
+    for (const { rule, path } of pathRules) {
+      if (rule.list === 'allow') continue;
       if (path === undefined)
         return { decision: rule.list, rule, reason: `${describe(rule)} covers every ${tool} call` };
       const hit = paths?.find((candidate) => path.test(candidate));
       if (hit !== undefined) return { decision: rule.list, rule, reason: `${describe(rule)} matches ${hit}` };
     }
-    return undefined;
+    // allow decides only when allow rules cover every path of the call: one covering a.txt does
+    // not allow a patch that also writes run.sh (an "always" for a.txt stays as narrow as a.txt).
+    const allows = pathRules.filter(({ rule }) => rule.list === 'allow');
+    const whole = allows.find(({ path }) => path === undefined);
+    if (whole)
+      return {
+        decision: 'allow',
+        rule: whole.rule,
+        reason: `${describe(whole.rule)} covers every ${tool} call`,
+      };
+    if (!paths || paths.length === 0) return undefined;
+    const covering = paths.map((candidate) => allows.find(({ path }) => path?.test(candidate)));
+    const [first] = covering;
+    if (first === undefined || covering.some((found) => found === undefined)) return undefined;
+    return {
+      decision: 'allow',
+      rule: first.rule,
+      reason: `${describe(first.rule)} matches ${paths.length === 1 ? paths[0] : `every path (${paths.join(', ')})`}`,
+    };
   };
 
   /** The verdict of the bash rules on one simple command: deny, ask, allow or nothing. */
