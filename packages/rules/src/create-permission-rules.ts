@@ -289,7 +289,10 @@ export function createPermissionRules(
     query: PermissionQuery,
   ): Promise<PermissionDecision | undefined> => {
     if (target === null) return undefined;
-    const path = query.resolveCommandPath ? (await query.resolveCommandPath(target)).path : target;
+    const resolved = query.resolveCommandPath ? await query.resolveCommandPath(target) : { path: target };
+    // A secret is read by no tool, a command line's `< .env` included.
+    if (resolved.readRefusal !== undefined) return { decision: 'deny', reason: resolved.readRefusal };
+    const { path } = resolved;
     const verdicts = READ_TOOLS.map((tool) => decidePaths(tool, [path])).filter(
       (verdict) => verdict?.decision !== 'allow',
     );

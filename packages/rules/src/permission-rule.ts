@@ -49,4 +49,6 @@ export interface CommandWriteTarget {
    * allows the line, it asks (an Edit or Write deny rule still denies). Absent when one could.
    */
   readonly unwritable?: string;
+  /** Why the host refuses a command line reading it (`< file`) whatever the rules (a secret); absent when it does not. */
+  readonly readRefusal?: string;
 }

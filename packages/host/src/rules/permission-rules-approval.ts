@@ -68,8 +68,10 @@ async function commandWriteTarget(
     return writable?.status === 'failure' ? { path, unwritable: writable.error.message } : { path };
   }
   const where = realPath === lexical ? '' : ` (it leads to ${path})`;
+  const pattern = JSON.stringify(secrets.match(secretName));
   return {
     path,
+    readRefusal: `a redirection reads ${JSON.stringify(written)}${where}, whose name ${JSON.stringify(secretName)} matches the secret pattern ${pattern}, and no tool reads secrets. Only the person running toolgate can change this, through the "secrets" setting of their configuration`,
     refusal: `a redirection writes ${JSON.stringify(written)}${where}, whose name ${JSON.stringify(secretName)} matches the secret pattern ${JSON.stringify(secrets.match(secretName))}, and no tool writes secrets. Only the person running toolgate can change this, through the "secrets" setting of their configuration`,
   };
 }

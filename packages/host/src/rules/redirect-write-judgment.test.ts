@@ -68,3 +68,18 @@ describe('a redirect target of an allowed line', () => {
     });
   });
 });
+
+describe('an input redirect of an allowed line', () => {
+  it.each(['cat < .env', 'cat < config/.env.local', 'x=$(<id_rsa); echo "$x"', 'cat < ./k.pem'])(
+    'reads no secret, whatever allows the command: %j is denied',
+    async (command) => {
+      expect(await decide({ allow: ['Bash(cat:*)', 'Bash(echo:*)', 'Bash(cat)'] }, command)).toMatchObject({
+        decision: 'deny',
+      });
+    },
+  );
+
+  it('still reads what is not a secret', async () => {
+    expect(await decide({ allow: ['Bash(cat)'] }, 'cat < notes.txt')).toMatchObject({ decision: 'allow' });
+  });
+});
