@@ -2,6 +2,7 @@ import type { ToolResult } from '@toolgate/core';
 import { openHostSession } from '@toolgate/host';
 import { ONE_SHOT_CHOICES } from '../approval/approval-choices.js';
 import { createTerminalApprover } from '../approval/create-terminal-approver.js';
+import { createTerminalElicitor } from '../approval/create-terminal-elicitor.js';
 import { formatRejectionLine, type TerminalRejection } from '../approval/terminal-rejection.js';
 import type { CliIo } from '../cli/cli-io.js';
 import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
@@ -42,6 +43,7 @@ export async function runCallCommand(io: CliIo, command: CallCommandOptions): Pr
     answeredBy: 'terminal',
     env: io.env,
     notice: (line) => io.stderr.write(`${line}\n`),
+    mcpElicit: createTerminalElicitor({ colors: createColors(shouldUseColor(true, io.env)) }),
     approver: createTerminalApprover({
       choices: ONE_SHOT_CHOICES,
       colors: createColors(shouldUseColor(true, io.env)),

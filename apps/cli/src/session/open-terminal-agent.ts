@@ -1,6 +1,7 @@
 import type { ApprovalMode } from '@toolgate/core';
 import { type AgentHostSession, openHostSession, type SessionSettings } from '@toolgate/host';
 import { createTerminalApprover } from '../approval/create-terminal-approver.js';
+import { createTerminalElicitor } from '../approval/create-terminal-elicitor.js';
 import { formatRejectionLine } from '../approval/terminal-rejection.js';
 import type { CliIo } from '../cli/cli-io.js';
 import type { CommonOptions, ConversationChoice } from '../cli/parse-cli-arguments.js';
@@ -46,6 +47,8 @@ export async function openTerminalAgent(io: CliIo, command: TerminalAgentOptions
     ...(io.stderr.isTTY ? { after: [withElapsedTime({ write: (text) => io.stderr.write(text) })] } : {}),
     ...(command.mode ? { mode: command.mode } : {}),
     ...(command.leavePlanMode ? { leavePlanMode: command.leavePlanMode } : {}),
+    // A server's form during a call is asked on the terminal too (never an approval of the call).
+    mcpElicit: createTerminalElicitor({ colors: createColors(shouldUseColor(true, io.env)) }),
     approver: createTerminalApprover({
       choices: { always: true, feedback: true },
       // The question is asked on the terminal, whatever stderr is.

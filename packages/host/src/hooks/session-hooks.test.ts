@@ -165,6 +165,20 @@ describe('session hooks', () => {
     expect(lastUserText(0)).toContain('Team style: be brief.');
   });
 
+  it("preCompact hears a person's /compact before the summary is asked for", async () => {
+    const { session } = await agentOf({ hooks: { preCompact: [record()] } });
+    server.reply({ text: 'first' }, { text: 'second' }, { text: 'summary of the first turn' });
+    await session.prompt('one').result;
+    await session.prompt('two').result;
+    expect(await events()).toEqual([]);
+    const compacted = await session.compact();
+    await session.close();
+    expect(compacted.compacted).toBe(true);
+    expect(await events()).toEqual([
+      expect.objectContaining({ hook_event_name: 'PreCompact', trigger: 'manual', session_id: 'session-1' }),
+    ]);
+  });
+
   it('sessionStart adds its context to the system prompt', async () => {
     const { session } = await agentOf({
       hooks: {

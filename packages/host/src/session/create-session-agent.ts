@@ -14,7 +14,7 @@ import {
   composeDecorators,
   type ToolDecorator,
 } from '@toolgate/core';
-import type { McpServersConfig } from '@toolgate/mcp';
+import type { McpElicitor, McpServersConfig } from '@toolgate/mcp';
 import { formatAgentsMdPrompt, loadAgentsMd } from '@toolgate/tools-agents-md';
 import type { AuditedEvent } from '../audit/create-audit-log.js';
 import { networkRefusalAuditor } from '../audit/network-refusal-auditor.js';
@@ -45,6 +45,8 @@ export interface SessionAgentOptions {
   readonly mcpServers?: McpServersConfig;
   /** Receives what stdio MCP servers write to stderr. @default discarded */
   readonly mcpStderr?: (server: string, chunk: string) => void;
+  /** Shows an MCP server's form to the person during a call (the host's approver UI). @default servers are told nobody can answer */
+  readonly mcpElicit?: McpElicitor;
   /** Decorators between preflight and approval (the hooks; see `openCallOversight`). @default [] */
   readonly before?: readonly ToolDecorator[];
   /** Decorators between approval and the tool. @default [] */
@@ -104,6 +106,7 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
       ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
       ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
       ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
+      ...(options.mcpElicit ? { mcpElicit: options.mcpElicit } : {}),
       ...(options.clientFiles ? { clientFiles: options.clientFiles } : {}),
       ...(options.clientTerminals ? { clientTerminals: options.clientTerminals } : {}),
       ...(options.onToolOutput ? { onToolOutput: options.onToolOutput } : {}),

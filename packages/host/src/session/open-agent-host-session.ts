@@ -99,6 +99,7 @@ export async function openAgentHostSession(
         ...(options.leavePlanMode ? { leavePlanMode: options.leavePlanMode } : {}),
         ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
         ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
+        ...(options.mcpElicit ? { mcpElicit: options.mcpElicit } : {}),
         ...(options.clientFiles ? { clientFiles: options.clientFiles } : {}),
         ...(options.clientTerminals ? { clientTerminals: options.clientTerminals } : {}),
         ...(options.onToolOutput ? { onToolOutput: options.onToolOutput } : {}),
@@ -171,8 +172,13 @@ export async function openAgentHostSession(
           throw new InvalidOptionsError('This session is not recorded: there is no turn to rewind to.');
         return rewindRecordedSession(recorded, turns?.checkpoints, before, scope);
       },
-      compact: (compactOptions) =>
-        recorded ? recorded.compact(compactOptions) : session.compact(compactOptions),
+      compact: async (compactOptions) => {
+        // The person's /compact: the preCompact hooks hear it first (the agent's own compaction
+        // near the window does not call them yet).
+        if (hooks?.has('preCompact'))
+          await hooks.notify('preCompact', { trigger: 'manual', custom_instructions: '' }, 'manual');
+        return recorded ? recorded.compact(compactOptions) : session.compact(compactOptions);
+      },
       get checkpoints() {
         return turns?.checkpoints;
       },
