@@ -59,7 +59,8 @@ function parseAnswer(field: McpElicitationField, text: string): Parsed {
 function fieldPrompt(field: McpElicitationField, colors: Colors): string {
   const lines = [`  ${colors.bold(field.title)}${field.required ? '' : colors.dim(' (optional)')}`];
   if (field.description) lines.push(`    ${colors.dim(field.description)}`);
-  (field.choices ?? []).forEach((choice, index) => lines.push(`    ${index + 1}) ${choice.label}`));
+  for (const [index, choice] of (field.choices ?? []).entries())
+    lines.push(`    ${index + 1}) ${choice.label}`);
   const shown = field.default === undefined ? '' : colors.dim(` [${JSON.stringify(field.default)}]`);
   return `${lines.join('\n')}\n  ${field.type === 'boolean' ? 'y/n' : '›'}${shown} `;
 }
