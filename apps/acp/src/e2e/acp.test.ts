@@ -1163,7 +1163,8 @@ export default function (context) {
 
     it('fires the session hooks of a prompt once each, in order, through the front door', async () => {
       const log = join(configHome, 'events.jsonl');
-      const record = { command: `cat >> '${log}'; echo >> '${log}'` };
+      // One append per event (hooks of two sessions may run at once): the line is written in one piece.
+      const record = { command: `line=$(cat); printf '%s\\n' "$line" >> '${log}'` };
       await mkdir(join(configHome, 'toolgate'), { recursive: true });
       await writeFile(
         join(configHome, 'toolgate', 'config.json'),

@@ -20,7 +20,8 @@ afterEach(async () => {
 describe.skipIf(SKIP_REASON !== undefined)(`the CLI for teams ${SKIP_REASON ?? ''}`, E2E_OPTIONS, () => {
   it('fires the session hooks of `toolgate run` once each, in order', async () => {
     const log = join(root, 'events.jsonl');
-    const record = { command: `cat >> '${log}'; echo >> '${log}'` };
+    // One append per event (hooks of two sessions may run at once): the line is written in one piece.
+    const record = { command: `line=$(cat); printf '%s\\n' "$line" >> '${log}'` };
     const config = join(root, 'hooks.json');
     await writeFile(
       config,

@@ -24,7 +24,8 @@ afterEach(async () => {
 
 const log = () => join(directory, 'events.jsonl');
 /** A hook that appends its stdin, one line, to the log. */
-const record = () => ({ command: `cat >> '${log()}'; echo >> '${log()}'` });
+/** One append per event, in one piece (hooks may run at once). */
+const record = () => ({ command: `line=$(cat); printf '%s\\n' "$line" >> '${log()}'` });
 
 async function events(): Promise<Record<string, unknown>[]> {
   if (!existsSync(log())) return [];
