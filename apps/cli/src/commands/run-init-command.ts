@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises';
 import { userConfigFile, writeUserConfig } from '@toolgate/host';
 import type { CliIo } from '../cli/cli-io.js';
 import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
@@ -7,13 +6,6 @@ import { STARTER_CONFIG, STARTER_CONFIG_COMMENTED } from './starter-config.js';
 
 /** Options of `toolgate init`. */
 export type InitCommandOptions = CommandOptions<'init'>;
-
-async function exists(file: string): Promise<boolean> {
-  return stat(file).then(
-    () => true,
-    (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? false : Promise.reject(error)),
-  );
-}
 
 /**
  * `toolgate init`: writes the starter config into the user's config file when there is none (mode
@@ -26,13 +18,16 @@ export async function runInitCommand(io: CliIo, command: InitCommandOptions): Pr
     return EXIT_CODES.success;
   }
   const file = userConfigFile(io.env);
-  if (await exists(file)) {
+  try {
+    // Created only if the name is free at the moment of writing: never over a file, however new.
+    await writeUserConfig(file, STARTER_CONFIG, { exclusive: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     io.stderr.write(
       `toolgate: ${file} exists already; nothing was changed. 'toolgate init --print' shows the starter config to merge by hand.\n`,
     );
     return EXIT_CODES.usage;
   }
-  await writeUserConfig(file, STARTER_CONFIG);
   io.stdout.write(STARTER_CONFIG_COMMENTED);
   io.stderr.write(`toolgate: wrote ${file} (the settings above, without the comments).\n`);
   return EXIT_CODES.success;

@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { OutputSpill } from '@toolgate/core';
 import type { ToolgateConfig } from '../config/toolgate-config-schema.js';
 import { toolgateStateDirectory } from '../config/toolgate-state-directory.js';
 import { sessionDirectory } from '../session-store/session-directory.js';
+import { isSessionId, newSessionId } from '../session-store/session-id.js';
 import { createFileOutputSpill } from './create-file-output-spill.js';
 import { DEFAULT_SPILL_BYTES_PER_SESSION, spillDirectory } from './spill-settings.js';
-
-const SAFE_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** A session's spill and the directory its files go in, which the session's read tools may read. */
 export interface SessionSpill {
@@ -18,7 +16,8 @@ export interface SessionSpill {
 /**
  * The spill of one session (its delegates share it, and its disk cap): files under
  * `<stateDir>/sessions/<sessionId>/spill`, bounded by `limits.spillBytesPerSession`. Nothing is
- * created until an output exceeds its cap. Without a session id, a id that is not a plain name, a fresh one names the directory.
+ * created until an output exceeds its cap. Without a session id, or with one that is not a plain
+ * name, a fresh one names the directory.
  */
 export function openSessionSpill(
   config: ToolgateConfig,
@@ -26,7 +25,7 @@ export function openSessionSpill(
   sessionId: string | undefined,
 ): SessionSpill {
   // An id that is not a plain name never becomes a path (no `/`, no `..`).
-  const id = sessionId !== undefined && SAFE_ID.test(sessionId) ? sessionId : randomUUID();
+  const id = sessionId !== undefined && isSessionId(sessionId) ? sessionId : newSessionId();
   const directory = spillDirectory(sessionDirectory(toolgateStateDirectory(env), id));
   const capBytes = config.limits?.spillBytesPerSession ?? DEFAULT_SPILL_BYTES_PER_SESSION;
   return { spill: createFileOutputSpill({ directory, capBytes }), directory };
