@@ -6,8 +6,6 @@ export {
   UNSEARCHED_DIRECTORIES,
 } from './find-masked-paths.js';
 export {
-  BWRAP_PROXY_PORT,
-  type BwrapNetworkAllowlist,
   type BwrapSandbox,
   type BwrapSandboxOpening,
   type BwrapSandboxOptions,

@@ -3,7 +3,7 @@ import { mkdtemp, realpath, rm, stat } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, normalize, relative, sep } from 'node:path';
 import { createSecretMatcher, DEFAULT_SECRET_PATTERNS, InvalidOptionsError } from '@toolgate/core';
-import type { AllowlistProxy, NetworkMode, NetworkRefusal, RelayNamespace } from '@toolgate/sandbox-network';
+import type { AllowlistProxy, RelayNamespace, SandboxNetworkOptions } from '@toolgate/sandbox-network';
 import type { LocalSandboxSession } from '@toolgate/tools-shell';
 import { bwrapArguments } from './bwrap-arguments.js';
 import { findExecutable } from './find-executable.js';
@@ -35,7 +35,7 @@ export interface BwrapSandboxOptions {
    * join a network namespace whose one way out is a relay to the proxy (`HTTP_PROXY` and
    * `HTTPS_PROXY` point at it). Excludes `network: true`. @default none
    */
-  readonly networkAllowlist?: BwrapNetworkAllowlist;
+  readonly networkAllowlist?: SandboxNetworkOptions;
   /** Workspace-relative paths kept read-only in `workspace-write`, added to {@link DEFAULT_PROTECTED_PATHS}. @default [] */
   readonly protectedPaths?: readonly string[];
   /** File name patterns masked (shown empty) in the workspace, as the workspace's `secrets`; `[]` masks nothing. @default core's `DEFAULT_SECRET_PATTERNS` */
@@ -59,21 +59,6 @@ export interface BwrapSandboxOptions {
   /** How long the check run at opening may take. @default 10000 */
   readonly probeTimeoutMs?: number;
 }
-
-/** The hosts a bubblewrap sandbox may reach, through the allowlist proxy. */
-export interface BwrapNetworkAllowlist {
-  /** Host names, `*.domain` and IP addresses (see `@toolgate/sandbox-network`). */
-  readonly allow: readonly string[];
-  /** @default 'full' */
-  readonly mode?: NetworkMode;
-  /** How the proxy resolves names. @default the system resolver */
-  readonly resolve?: (host: string) => Promise<readonly string[]>;
-  /** Hears each refused connection (the host's audit log). */
-  readonly onRefusal?: (refusal: NetworkRefusal) => void;
-}
-
-/** The port of the proxy relay on the sandbox's loopback, named by `HTTP_PROXY` inside. */
-export const BWRAP_PROXY_PORT = 3128;
 
 /** A bubblewrap sandbox bound to one workspace; pass it to `createShellTools({ sandbox })`. */
 export interface BwrapSandbox extends LocalSandboxSession {
@@ -185,6 +170,7 @@ export async function openBwrapSandbox(options: BwrapSandboxOptions): Promise<Bw
     );
   }
   let relayPid: number | undefined;
+  let relayPort: number | undefined;
   let nsenterPath: string | undefined;
   const bwrapName = options.bwrapPath ?? 'bwrap';
   const bwrapPath = await findExecutable(bwrapName, process.env.PATH ?? '');
@@ -297,7 +283,7 @@ export async function openBwrapSandbox(options: BwrapSandboxOptions): Promise<Bw
       workingDirectory,
       seccompFd: SECCOMP_FD,
     });
-    const proxyUrl = `http://127.0.0.1:${BWRAP_PROXY_PORT}`;
+    const proxyUrl = `http://127.0.0.1:${relayPort}`;
     const joined =
       relayPid === undefined || nsenterPath === undefined
         ? { file: bwrapPath, prefix: [] as string[], env: [] as string[] }
@@ -359,8 +345,9 @@ export async function openBwrapSandbox(options: BwrapSandboxOptions): Promise<Bw
         ...(allowlist.onRefusal === undefined ? {} : { onRefusal: allowlist.onRefusal }),
         listen: { socketPath },
       });
-      relay = await startRelayNamespace({ bwrapPath, socketPath, port: BWRAP_PROXY_PORT });
+      relay = await startRelayNamespace({ bwrapPath, socketPath });
       relayPid = relay.pid;
+      relayPort = relay.port;
     } catch (error) {
       await close();
       if (error instanceof InvalidOptionsError) throw error;

@@ -1,8 +1,6 @@
 export { DEFAULT_ENGINE_SOCKET, type EngineAddress, engineAddress } from './engine/engine-address.js';
 export {
-  CONTAINER_PROXY_PORT,
   type ContainerLimits,
-  type ContainerNetwork,
   type ContainerSandbox,
   type ContainerSandboxOpening,
   type ContainerSandboxOptions,

@@ -13,7 +13,7 @@ import {
   SANDBOX_MODES,
   toolgateDirectories,
 } from '@toolgate/sandbox-bwrap';
-import type { AllowlistProxy, NetnsRelay, NetworkMode, NetworkRefusal } from '@toolgate/sandbox-network';
+import type { AllowlistProxy, NetnsRelay, SandboxNetworkOptions } from '@toolgate/sandbox-network';
 import type { SandboxCommandResult, SandboxProcess, SandboxSession } from '@toolgate/tools-shell';
 import { containerMounts, resolveProtectedPaths } from './container-mounts.js';
 import { runToEnd, startContainerProcess } from './container-process.js';
@@ -76,23 +76,8 @@ export interface ContainerSandboxOptions {
    * stays on `--network none`; a relay in its network namespace is the one way out).
    * @default no network at all
    */
-  readonly network?: ContainerNetwork;
+  readonly network?: SandboxNetworkOptions;
 }
-
-/** The container's network allowlist. */
-export interface ContainerNetwork {
-  /** Host names, `*.domain` and IP addresses (see `@toolgate/sandbox-network`). */
-  readonly allow: readonly string[];
-  /** @default 'full' */
-  readonly mode?: NetworkMode;
-  /** How the proxy resolves names. @default the system resolver */
-  readonly resolve?: (host: string) => Promise<readonly string[]>;
-  /** Hears each refused connection (the host's audit log); the running commands see it on stderr too. */
-  readonly onRefusal?: (refusal: NetworkRefusal) => void;
-}
-
-/** The port of the proxy relay on the container's loopback, named by `HTTP_PROXY` inside. */
-export const CONTAINER_PROXY_PORT = 3128;
 
 /** A container bound to one session; pass it to `createShellTools({ sandbox })`, close it with the session. */
 export interface ContainerSandbox extends SandboxSession {
@@ -355,7 +340,7 @@ export async function openContainerSandbox(
             };
           }
           try {
-            relay = await startNetnsRelay({ targetPid: pid, socketPath, port: CONTAINER_PROXY_PORT });
+            relay = await startNetnsRelay({ targetPid: pid, socketPath });
           } catch (error) {
             return {
               ok: false,
@@ -370,7 +355,7 @@ export async function openContainerSandbox(
             reason: `the image ${image} has no setsid on PATH (util-linux or busybox); commands could not be stopped as a group`,
           };
         }
-        return { ok: true, sandbox: sandboxOf(client, containerId, scratch) };
+        return { ok: true, sandbox: sandboxOf(client, containerId, scratch, relay?.port) };
       })(),
       openTimeoutMs,
       `opening a container on ${engine}`,
@@ -393,8 +378,13 @@ export async function openContainerSandbox(
     if (scratch !== undefined) await rm(scratch, { recursive: true, force: true }).catch(() => {});
   }
 
-  function sandboxOf(engineClient: EngineClient, id: string, scratchDirectory: string): ContainerSandbox {
-    const proxyUrl = `http://127.0.0.1:${CONTAINER_PROXY_PORT}`;
+  function sandboxOf(
+    engineClient: EngineClient,
+    id: string,
+    scratchDirectory: string,
+    relayPort: number | undefined,
+  ): ContainerSandbox {
+    const proxyUrl = `http://127.0.0.1:${relayPort}`;
     const env = [
       ...(options.network
         ? [

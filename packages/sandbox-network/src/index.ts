@@ -1,5 +1,6 @@
 export { isNonPublicAddress } from './address-class.js';
 export { type NetworkAllowlist, parseNetworkAllowlist } from './network-allowlist.js';
+export type { SandboxNetworkOptions } from './sandbox-network-options.js';
 export {
   type AllowlistProxy,
   type AllowlistProxyOptions,

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { relayArguments } from './relay-program.js';
+import { DEFAULT_RELAY_PORT } from './sandbox-network-options.js';
 
 /** A relay process in a sandbox's network namespace. */
 export interface NetnsRelay {
@@ -19,10 +20,12 @@ export interface NetnsRelay {
 export function startNetnsRelay(options: {
   readonly targetPid: number;
   readonly socketPath: string;
-  readonly port: number;
+  /** @default 3128 */
+  readonly port?: number;
   /** @default 'nsenter' */
   readonly nsenterPath?: string;
 }): Promise<NetnsRelay> {
+  const port = options.port ?? DEFAULT_RELAY_PORT;
   return new Promise((resolve, reject) => {
     const child = spawn(
       options.nsenterPath ?? 'nsenter',
@@ -32,7 +35,7 @@ export function startNetnsRelay(options: {
         '--net',
         '--',
         process.execPath,
-        ...relayArguments(options.socketPath, options.port),
+        ...relayArguments(options.socketPath, port),
       ],
       { stdio: ['pipe', 'pipe', 'pipe'] },
     );
@@ -46,7 +49,7 @@ export function startNetnsRelay(options: {
       stdout += text;
       if (!stdout.includes('listening\n')) return;
       resolve({
-        port: options.port,
+        port,
         async stop() {
           child.stdin!.end();
           child.kill('SIGTERM');

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { dirname } from 'node:path';
 import type { Readable } from 'node:stream';
 import { relayArguments } from './relay-program.js';
+import { DEFAULT_RELAY_PORT } from './sandbox-network-options.js';
 
 /** A relay in a network namespace of its own, for sandboxes to join. */
 export interface RelayNamespace {
@@ -25,8 +26,10 @@ export interface RelayNamespace {
 export function startRelayNamespace(options: {
   readonly bwrapPath: string;
   readonly socketPath: string;
-  readonly port: number;
+  /** @default 3128 */
+  readonly port?: number;
 }): Promise<RelayNamespace> {
+  const port = options.port ?? DEFAULT_RELAY_PORT;
   const directory = dirname(options.socketPath);
   return new Promise((resolve, reject) => {
     const child = spawn(
@@ -47,7 +50,7 @@ export function startRelayNamespace(options: {
         '3',
         '--',
         process.execPath,
-        ...relayArguments(options.socketPath, options.port),
+        ...relayArguments(options.socketPath, port),
       ],
       { stdio: ['pipe', 'pipe', 'pipe', 'pipe'] },
     );
@@ -67,7 +70,7 @@ export function startRelayNamespace(options: {
       if (pid === undefined || !stdout.includes('listening\n')) return;
       resolve({
         pid,
-        port: options.port,
+        port,
         async stop() {
           child.stdin!.end();
           child.kill('SIGTERM');
