@@ -25,6 +25,7 @@ import {
   type StoredSessionHandle,
 } from '@toolgate/host';
 import type { McpServersConfig } from '@toolgate/mcp';
+import { acpClientElicitor } from './client-elicitor.js';
 import { acpClientFiles } from './client-files.js';
 import { acpClientTerminals } from './client-terminals.js';
 import { ACP_COMMANDS, availableCommands, commandOfPrompt } from './commands/command-table.js';
@@ -128,8 +129,9 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
   const modes = createApprovalModeState(options.settings.mode, (mode) => {
     void send({ sessionUpdate: 'current_mode_update', currentModeId: mode });
   });
-  // The editor's buffers and terminals, when it offers them.
+  // The editor's buffers, terminals and forms, when it offers them.
   const files = acpClientFiles(client, sessionId, options.clientCapabilities);
+  const elicit = acpClientElicitor(client, sessionId, options.clientCapabilities);
   // The editor's terminal of each call that runs in one: shown in the call while it runs and after.
   const terminalOf = new Map<string, string>();
   const terminals = acpClientTerminals(
@@ -160,6 +162,7 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
     mcpStderr: (server, chunk) => options.log(`[mcp ${server}] ${chunk.trimEnd()}`),
     ...(files ? { clientFiles: files } : {}),
     ...(terminals ? { clientTerminals: terminals } : {}),
+    ...(elicit ? { mcpElicit: elicit } : {}),
     // A long command's output so far, at most every 250 ms (the final update replaces it).
     onToolOutput: (callId, text) => {
       void send({

@@ -7,6 +7,11 @@ export {
 export { type McpStoredAuthorization, type McpTokenStore, tokenStoreKey } from './auth/mcp-token-store.js';
 export { createFileToolPins } from './client/create-file-tool-pins.js';
 export { type CreateMcpToolsOptions, createMcpTools, type McpTools } from './client/create-mcp-tools.js';
+export {
+  type ElicitationFieldSchema,
+  type ElicitationFormSchemaOptions,
+  elicitationFormSchema,
+} from './client/elicitation-form-schema.js';
 export type {
   McpElicitationAnswer,
   McpElicitationField,

@@ -5,6 +5,8 @@ import {
   type ActiveSession,
   type ClientCapabilities,
   type ClientContext,
+  type CreateElicitationRequest,
+  type CreateElicitationResponse,
   client,
   methods,
   ndJsonStream,
@@ -17,7 +19,7 @@ import {
 /** The built toolgate-acp. */
 export const ACP_BIN = resolve(import.meta.dirname, '../../dist/bin.js');
 
-/** What the editor was asked, in order: every `fs/*` and `terminal/*` request it received. */
+/** What the editor was asked, in order: every `fs/*`, `terminal/*` and `elicitation/*` request it received. */
 export interface EditorLog {
   readonly requests: { readonly method: string; readonly params: Record<string, unknown> }[];
 }
@@ -36,6 +38,8 @@ export interface EditorState {
   readonly terminals: Map<string, EditorTerminal>;
   /** Paths whose `fs/write_text_file` the editor answers with an error. */
   readonly failWrites: Set<string>;
+  /** How the person answers an `elicitation/create` form. @default cancels it */
+  answerForm?: (params: CreateElicitationRequest) => CreateElicitationResponse;
   readonly log: EditorLog;
 }
 
@@ -139,6 +143,10 @@ export async function withEditor<T>(
       state.terminals.get(params.terminalId)?.child.kill('SIGKILL');
       state.terminals.delete(params.terminalId);
       return {};
+    })
+    .onRequest(methods.client.elicitation.create, ({ params }) => {
+      state.log.requests.push({ method: 'elicitation/create', params: { ...params } });
+      return state.answerForm ? state.answerForm(params) : { action: 'cancel' };
     })
     .connectWith(stream, async (agent) => {
       await agent.request(methods.agent.initialize, {

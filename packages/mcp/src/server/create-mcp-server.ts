@@ -14,7 +14,8 @@ import {
   InvalidOptionsError,
   type ToolSurface,
 } from '@toolgate/core';
-import type { McpElicitationField, McpElicitationValue, McpElicitor } from '../client/mcp-elicitation.js';
+import { elicitationFormSchema } from '../client/elicitation-form-schema.js';
+import type { McpElicitationValue, McpElicitor } from '../client/mcp-elicitation.js';
 import {
   APPROVAL_CHOICES,
   CLIENT_INJECTED_ARGUMENTS,
@@ -94,42 +95,6 @@ function decisionField(protocolVersion: string) {
       };
 }
 
-// One field of a relayed form, written for the client's protocol version (as decisionField is).
-function relayedField(field: McpElicitationField, protocolVersion: string): Record<string, unknown> {
-  const base = {
-    title: field.title,
-    ...(field.description === undefined ? {} : { description: field.description }),
-    ...(field.default === undefined ? {} : { default: field.default }),
-  };
-  const choices = field.choices ?? [];
-  const titled = protocolVersion >= '2025-11-25';
-  switch (field.type) {
-    case 'choice':
-      return titled
-        ? {
-            type: 'string',
-            ...base,
-            oneOf: choices.map((choice) => ({ const: choice.value, title: choice.label })),
-          }
-        : {
-            type: 'string',
-            ...base,
-            enum: choices.map((choice) => choice.value),
-            enumNames: choices.map((choice) => choice.label),
-          };
-    case 'choices':
-      return {
-        type: 'array',
-        ...base,
-        items: titled
-          ? { anyOf: choices.map((choice) => ({ const: choice.value, title: choice.label })) }
-          : { type: 'string', enum: choices.map((choice) => choice.value) },
-      };
-    default:
-      return { type: field.type, ...base };
-  }
-}
-
 /**
  * Serves a toolgate surface over MCP: `tools/list` from the registry (JSON Schemas, kinds mapped to
  * hints), `tools/call` through the surface's executor (so validation, policy and approval apply),
@@ -196,13 +161,9 @@ export function createMcpServer(options: CreateMcpServerOptions): ToolgateMcpSer
         params: {
           mode: 'form',
           message: `MCP server "${request.server}" asks: ${request.message}`,
-          requestedSchema: {
-            type: 'object',
-            properties: Object.fromEntries(
-              request.fields.map((field) => [field.name, relayedField(field, protocolVersion)]),
-            ),
-            required: request.fields.filter((field) => field.required).map((field) => field.name),
-          },
+          requestedSchema: elicitationFormSchema(request.fields, {
+            titledChoices: protocolVersion >= '2025-11-25',
+          }),
         },
       } as never,
       ElicitResultSchema,
