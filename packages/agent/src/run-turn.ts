@@ -23,7 +23,7 @@ const DEFAULT_MAX_STEPS = 50;
 /** Retries of one model request when `limits.maxRetries` is not set. */
 export const DEFAULT_MAX_RETRIES = 2;
 /** A prompt over this share of the context window is compacted before it is sent. */
-const COMPACT_AT = 0.8;
+export const COMPACT_AT = 0.8;
 /** Turns a compaction keeps as they are: the running one and the one before. */
 const KEEP_TURNS = 2;
 

@@ -183,6 +183,8 @@ export async function openAgentHostSession(
         return turns?.checkpoints;
       },
       model: () => spec,
+      mode,
+      usage: () => session.usage(),
       setModel: async (next) => {
         const chosen = await selectModel({
           model: next,
