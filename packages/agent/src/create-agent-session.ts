@@ -155,6 +155,8 @@ export async function createAgentSession(
     readsPolicy: child !== undefined,
     present,
     tokens,
+    // Only the top session's compactions are the host's (a child's history is its own).
+    ...(child || !options.beforeCompaction ? {} : { beforeCompaction: options.beforeCompaction }),
   };
   const closed = new AbortController();
   let history: readonly AgentMessage[] = start.history ?? [];

@@ -37,6 +37,8 @@ export interface SessionAgentOptions {
   readonly maxSteps?: number;
   /** The model's context window in tokens (compaction). @default unknown */
   readonly contextWindow?: number | undefined;
+  /** Awaited before the agent compacts the session's history on its own (the preCompact hooks, trigger `auto`). @default nothing */
+  readonly beforeCompaction?: () => Promise<void>;
   /** Receives one-line notices, such as bash running unsandboxed because bubblewrap cannot run. */
   readonly notice: (line: string) => void;
   /** Hears the session's own events outside turns (a refused network connection), for the audit log. @default none */
@@ -149,6 +151,7 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
     // The model keeps its plan where the person sees it (the CLI under the turn, ACP `plan` updates).
     planTool: true,
     ...(options.leavePlanMode ? { leavePlanMode: options.leavePlanMode } : {}),
+    ...(options.beforeCompaction ? { beforeCompaction: options.beforeCompaction } : {}),
     ...(options.delegates && options.delegates.length > 0
       ? { delegates: { definitions: options.delegates } }
       : {}),

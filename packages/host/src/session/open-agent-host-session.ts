@@ -96,6 +96,13 @@ export async function openAgentHostSession(
         ...(context.length > 0 ? { instructions: context.join('\n\n') } : {}),
         ...(purpose.maxSteps === undefined ? {} : { maxSteps: purpose.maxSteps }),
         contextWindow: modelContextWindow(selected.spec, settings.config.limits?.contextWindow),
+        // The agent's own compaction near the window: the preCompact hooks hear it (matcher `auto`).
+        ...(hooks?.has('preCompact')
+          ? {
+              beforeCompaction: () =>
+                hooks.notify('preCompact', { trigger: 'auto', custom_instructions: '' }, 'auto'),
+            }
+          : {}),
         ...(options.leavePlanMode ? { leavePlanMode: options.leavePlanMode } : {}),
         ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
         ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
@@ -173,8 +180,7 @@ export async function openAgentHostSession(
         return rewindRecordedSession(recorded, turns?.checkpoints, before, scope);
       },
       compact: async (compactOptions) => {
-        // The person's /compact: the preCompact hooks hear it first (the agent's own compaction
-        // near the window does not call them yet).
+        // The person's /compact: the preCompact hooks hear it first (matcher `manual`).
         if (hooks?.has('preCompact'))
           await hooks.notify('preCompact', { trigger: 'manual', custom_instructions: '' }, 'manual');
         return recorded ? recorded.compact(compactOptions) : session.compact(compactOptions);
