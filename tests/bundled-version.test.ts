@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -19,14 +19,20 @@ describe.skipIf(!built)(
   { timeout: 60_000 },
   () => {
     it.each(APPS)(
-      '$bin --version is its package.json version, built in (the bundle copied away from its manifest)',
+      '$bin --version is its package.json version, built in (a manifest of another version above the bundle)',
       ({ directory, bin }) => {
-        const { version } = JSON.parse(readFileSync(join(ROOT, directory, 'package.json'), 'utf8')) as {
+        const { name, version } = JSON.parse(readFileSync(join(ROOT, directory, 'package.json'), 'utf8')) as {
+          name: string;
           version: string;
         };
-        // No package.json beside or above the copy: the version can only come from the bundle itself.
-        const copy = join(copies, bin);
+        // Above the copy, a manifest of the same name with another version: a bundle that read its
+        // version at run time would print that one.
+        const copy = join(copies, bin, 'dist');
         cpSync(join(ROOT, directory, 'dist'), copy, { recursive: true });
+        writeFileSync(
+          join(copies, bin, 'package.json'),
+          JSON.stringify({ name, version: '99.99.99', type: 'module' }),
+        );
         const run = spawnSync(process.execPath, [join(copy, 'bin.js'), '--version'], {
           encoding: 'utf8',
           stdio: ['ignore', 'pipe', 'pipe'],
