@@ -99,5 +99,29 @@ describe.skipIf(SKIP_REASON !== undefined)(
       // Only the one prompt reached the model.
       expect(server.requests).toHaveLength(1);
     });
+
+    it("/status after /model names the new model's context window (compaction uses it too)", async () => {
+      const env = {
+        TOOLGATE_MODEL: 'openai-compatible:fake',
+        TOOLGATE_BASE_URL: server.baseURL,
+        OPENAI_API_KEY: 'test-key',
+        XDG_CONFIG_HOME: configHome,
+      };
+      const { value } = await withEditor({ env, capabilities: NO_FS, state: editorState() }, (agent) =>
+        agent.buildSession(root).withSession(async (session) => {
+          const before = await promptTurn(session, '/status');
+          const switched = await promptTurn(session, '/model openai:gpt-4o');
+          const after = await promptTurn(session, '/status');
+          return { before, switched, after };
+        }),
+      );
+      expect(said(value.before)).toContain("the model's window is unknown (set limits.contextWindow)");
+      expect(said(value.switched)).toContain('The model is now openai:gpt-4o');
+      expect(said(value.after)).toContain('- model: openai:gpt-4o');
+      expect(said(value.after)).toMatch(
+        /- context: about [\d,]+ of 128,000 tokens, .*compacted above 102,400/,
+      );
+      expect(server.requests).toHaveLength(0);
+    });
   },
 );

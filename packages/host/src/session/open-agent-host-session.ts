@@ -43,6 +43,8 @@ export async function openAgentHostSession(
   });
   const current = switchableModel(selected.model);
   let spec = `${selected.spec.provider}:${selected.spec.modelId}`;
+  // The model's window, for compaction and /status: the switched model's after setModel.
+  let window = modelContextWindow(selected.spec, settings.config.limits?.contextWindow);
   const delegates = await resolveAgentDefinitions({
     agents: settings.config.agents,
     files: settings.agentFiles,
@@ -95,7 +97,7 @@ export async function openAgentHostSession(
         ...(oversight ? { onEvent: oversight.onEvent } : {}),
         ...(context.length > 0 ? { instructions: context.join('\n\n') } : {}),
         ...(purpose.maxSteps === undefined ? {} : { maxSteps: purpose.maxSteps }),
-        contextWindow: modelContextWindow(selected.spec, settings.config.limits?.contextWindow),
+        contextWindow: () => window,
         // The agent's own compaction near the window: the preCompact hooks hear it (matcher `auto`).
         ...(hooks?.has('preCompact')
           ? {
@@ -201,6 +203,7 @@ export async function openAgentHostSession(
         });
         current.switchTo(chosen.model);
         spec = `${chosen.spec.provider}:${chosen.spec.modelId}`;
+        window = modelContextWindow(chosen.spec, settings.config.limits?.contextWindow);
       },
       clear: () => session.clear(),
       permissions: lasting.permissions,
