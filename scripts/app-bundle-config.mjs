@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { bundleBuiltinsPlugin } from './bundle-builtins-plugin.mjs';
@@ -45,8 +46,13 @@ const DELEGATE_MODULES =
  *
  * The shell parser's WebAssembly (the tree-sitter runtime and the bash grammar) cannot be inlined:
  * it is copied beside the chunks, where @toolgate/rules looks for it first.
+ *
+ * The app's version (its package.json's, read from the directory tsdown builds in) is written into
+ * the bundle as `TOOLGATE_BUILD_VERSION`: `--version` and the protocols' handshakes report it
+ * without reading a file.
  */
 export function appBundleConfig() {
+  const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
   const fromRules = createRequire(join(import.meta.dirname, '../packages/rules/package.json'));
   const wasm = [
     fromRules.resolve('web-tree-sitter/web-tree-sitter.wasm'),
@@ -62,6 +68,7 @@ export function appBundleConfig() {
     dts: false,
     sourcemap: false,
     fixedExtension: false,
+    define: { TOOLGATE_BUILD_VERSION: JSON.stringify(version) },
     deps: { onlyBundle: false, onlyImport: [] },
     inputOptions: {
       preserveEntrySignatures: 'allow-extension',

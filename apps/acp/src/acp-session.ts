@@ -59,6 +59,7 @@ export interface AcpSessionOptions {
 
 /** One ACP session: an agent session whose approvals are `session/request_permission` round trips. */
 export interface AcpSession {
+  /** The approval mode calls run in (set: the mode asked for, held to the managed floor). */
   mode: ApprovalMode;
   /** The stored session. */
   readonly stored: StoredSessionHandle | undefined;
@@ -125,9 +126,10 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
     return response.outcome.outcome === 'selected' ? answerOfOption(response.outcome.optionId) : 'cancelled';
   };
 
-  // The client hears when approving the model's plan leaves plan mode (its own set_mode it knows).
-  const modes = createApprovalModeState(options.settings.mode, (mode) => {
-    void send({ sessionUpdate: 'current_mode_update', currentModeId: mode });
+  // The client hears when approving the model's plan leaves plan mode (its own set_mode it knows):
+  // the mode calls run in, the managed floor's when the one left for is looser.
+  const modes = createApprovalModeState(options.settings.mode, () => {
+    void send({ sessionUpdate: 'current_mode_update', currentModeId: session.mode() });
   });
   // The editor's buffers, terminals and forms, when it offers them.
   const files = acpClientFiles(client, sessionId, options.clientCapabilities);
@@ -179,6 +181,13 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
   await updates;
   for (const line of session.mcpStatus()) options.log(line);
   let turn: AbortController | undefined;
+  /** Switches to `mode` as asked; the editor hears the mode calls run in (the managed floor's, when `mode` is looser). */
+  const switchMode = (mode: ApprovalMode, announce: boolean): void => {
+    modes.set(mode);
+    const effective = session.mode();
+    if (announce || effective !== mode)
+      void send({ sessionUpdate: 'current_mode_update', currentModeId: effective });
+  };
 
   /**
    * `agent` names the delegate's child an event comes from: its tool calls are reported like the
@@ -251,10 +260,11 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
   return {
     stored: session.stored,
     get mode() {
-      return modes.get();
+      return session.mode();
     },
+    // The editor's set_mode: it knows what it asked for, and hears the mode only when the managed floor holds another.
     set mode(mode: ApprovalMode) {
-      modes.set(mode);
+      switchMode(mode, false);
     },
     async prompt(blocks) {
       if (turn) throw RequestError.invalidRequest(undefined, 'A prompt is already running in this session.');
@@ -262,11 +272,9 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
       if (invoked) {
         const text = await invoked.command.run(invoked.argument, {
           session,
-          mode: () => modes.get(),
-          setMode: (mode) => {
-            modes.set(mode);
-            void send({ sessionUpdate: 'current_mode_update', currentModeId: mode });
-          },
+          mode: () => session.mode(),
+          askedMode: () => modes.get(),
+          setMode: (mode) => switchMode(mode, true),
           model: () => session.model(),
           setModel: (model) => session.setModel(model),
           commands: ACP_COMMANDS,

@@ -16,20 +16,16 @@ Options:
   --version, -v  print the version and exit
 `;
 
-/** The version in the package's manifest: the nearest `@toolgate/acp` one above this module (`src/`, `dist/chunks/`). */
+/** The package's version, written into the bundle at build time (`define` in scripts/app-bundle-config.mjs). */
+declare const TOOLGATE_BUILD_VERSION: string | undefined;
+
+/** toolgate-acp's version: the one the bundle was built with (its package.json's); from source, `apps/acp/package.json`'s. */
 function readVersion(): string {
-  for (const up of ['../package.json', '../../package.json']) {
-    try {
-      const manifest = JSON.parse(readFileSync(new URL(up, import.meta.url), 'utf8')) as {
-        name?: unknown;
-        version?: unknown;
-      };
-      if (manifest.name === '@toolgate/acp' && typeof manifest.version === 'string') return manifest.version;
-    } catch {
-      // No manifest at this level: look one higher.
-    }
-  }
-  return '0.0.0';
+  if (typeof TOOLGATE_BUILD_VERSION === 'string') return TOOLGATE_BUILD_VERSION;
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  return manifest.version;
 }
 
 /** What the command line asks for: speak ACP, or print and exit with a status (stdin never read). */

@@ -124,4 +124,11 @@ export interface AgentOptions {
    * and, once approved, calls this to leave plan mode; it returns the mode switched to. @default no such tool
    */
   readonly leavePlanMode?: () => ApprovalMode;
+  /**
+   * Awaited before the top session compacts its history on its own (a prompt near the context
+   * window, or a provider's context-length error), once there is a turn to compact and before the
+   * summary is asked for: a host's preCompact hooks, trigger `auto`. A
+   * `session.compact()` does not call it (the host that calls it runs its own). @default nothing
+   */
+  readonly beforeCompaction?: () => Promise<void>;
 }

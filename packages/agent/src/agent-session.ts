@@ -1,6 +1,7 @@
 import type { ApprovalMemory } from '@toolgate/core';
 import type { AgentEvent, TurnResult } from './agent-event.js';
 import type { AgentMessage } from './agent-message.js';
+import type { TurnUsage } from './turn-usage.js';
 
 /** One running turn: iterate it for events; `result` settles when it ends (iterating is optional). */
 export interface AgentTurn extends AsyncIterable<AgentEvent> {
@@ -32,6 +33,18 @@ export type CompactionResult =
     }
   | { readonly compacted: false; readonly reason: string };
 
+/** What a session has spent and what its context holds ({@link AgentSession.usage}), for a status line. */
+export interface SessionUsage {
+  /** The tokens this session's turns spent since it was created, as the provider reported them (its delegates' children not counted). */
+  readonly tokens: TurnUsage;
+  /** About how many tokens the next request's prompt takes (system prompt, history, tools), estimated as compaction estimates it. */
+  readonly promptTokens: number;
+  /** The model's context window (`limits.contextWindow`), when known. */
+  readonly contextWindow: number | undefined;
+  /** The prompt size over which the earlier turns are compacted before a request; with the window. */
+  readonly compactsAt: number | undefined;
+}
+
 /** A conversation: its history, approval memory, tools and what they started. */
 export interface AgentSession {
   /** Runs one turn. Throws `InvalidOptionsError` while another turn runs or after `close`. */
@@ -51,6 +64,8 @@ export interface AgentSession {
    * while a turn runs or after `close`.
    */
   compact(options?: PromptOptions): Promise<CompactionResult>;
+  /** The tokens spent so far and how full the context is; between turns, the next turn's starting point. */
+  usage(): SessionUsage;
   /** Interrupts a running turn and stops every process and connection the session started. */
   close(): Promise<void>;
 }

@@ -29,7 +29,8 @@ export interface CompactionRequest {
   readonly maxRetries: number;
   readonly signal: AbortSignal;
   /** The transcript is clipped in its middle to this many characters. @default no bound */
-  readonly maxTranscriptCharacters?: number;
+  readonly maxTranscriptCharacters?: number /** Awaited once there is something to compact, before the summary is asked for (the preCompact hooks). @default nothing */;
+  readonly beforeSummary?: (() => Promise<void>) | undefined;
 }
 
 function clipMiddle(text: string, max: number | undefined): string {
@@ -49,6 +50,7 @@ export async function compactHistory(request: CompactionRequest): Promise<Compac
   if (starts.length <= request.keepTurns) return { kind: 'nothing' };
   const cut = starts[starts.length - request.keepTurns] ?? 0;
   const older = request.messages.slice(0, cut);
+  await request.beforeSummary?.();
   const step = await runModelStep({
     model: request.model,
     instructions: COMPACTION_INSTRUCTIONS,

@@ -24,14 +24,16 @@ import { createDelegateTool, type RunDelegate } from './delegate/create-delegate
 import { DEFAULT_DELEGATE_DEPTH, DEFAULT_DELEGATE_PARALLEL } from './delegate/delegate-definition.js';
 import { nameChildApprover } from './delegate/name-child-approver.js';
 import { runChildTurn } from './delegate/run-child-turn.js';
+import { estimatePromptTokens } from './estimate-prompt-tokens.js';
 import { createEventChannel } from './event-channel.js';
 import { memoizeByElements } from './memoize-by-elements.js';
 import { createExitPlanModeTool } from './plan/create-exit-plan-mode-tool.js';
 import { createUpdatePlanTool } from './plan/create-update-plan-tool.js';
-import { DEFAULT_MAX_RETRIES, runTurn, type TurnContext } from './run-turn.js';
+import { COMPACT_AT, DEFAULT_MAX_RETRIES, runTurn, type TurnContext } from './run-turn.js';
 import { serializeApprover } from './serialize-approver.js';
 import { toModelTools } from './to-model-tools.js';
 import type { TokenMeter } from './token-meter.js';
+import { addUsage, ZERO_USAGE } from './turn-usage.js';
 
 async function openTools(options: AgentOptions, context: SessionToolsContext): Promise<SessionTools> {
   return typeof options.tools === 'function' ? await options.tools(context) : { tools: options.tools };
@@ -153,9 +155,13 @@ export async function createAgentSession(
     readsPolicy: child !== undefined,
     present,
     tokens,
+    // Only the top session's compactions are the host's (a child's history is its own).
+    ...(child || !options.beforeCompaction ? {} : { beforeCompaction: options.beforeCompaction }),
   };
   const closed = new AbortController();
   let history: readonly AgentMessage[] = start.history ?? [];
+  /** What this session's turns spent. */
+  let spent = ZERO_USAGE;
   /** The running turn, settled either way (it also marks a rejected result as handled). */
   let running: Promise<unknown> | undefined;
   let closing: Promise<void> | undefined;
@@ -180,6 +186,7 @@ export async function createAgentSession(
       };
       const result = runTurn(turnContext, history, input, signal, (event) => channel.push(event), ended).then(
         (turn) => {
+          spent = addUsage(spent, turn.usage);
           settle();
           channel.push({ type: 'turn-end', ...turn });
           channel.end();
@@ -239,6 +246,20 @@ export async function createAgentSession(
       if (running)
         throw new InvalidOptionsError('A turn is running in this session: its history cannot be replaced.');
       history = [...messages];
+    },
+    usage() {
+      const definitions = surface.registry.list();
+      const window = options.limits?.contextWindow;
+      return {
+        tokens: spent,
+        promptTokens: estimatePromptTokens(
+          turnContext.systemPrompt(definitions),
+          history,
+          turnContext.modelTools(definitions),
+        ),
+        contextWindow: window,
+        compactsAt: window === undefined ? undefined : Math.floor(window * COMPACT_AT),
+      };
     },
     close() {
       closing ??= (async () => {

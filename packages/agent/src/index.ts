@@ -16,6 +16,7 @@ export type {
   CompactionResult,
   PromptOptions,
   SessionStart,
+  SessionUsage,
 } from './agent-session.js';
 export { buildSystemPrompt, type SystemPromptParts } from './build-system-prompt.js';
 export { type Agent, createAgent } from './create-agent.js';

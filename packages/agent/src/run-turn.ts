@@ -23,7 +23,7 @@ const DEFAULT_MAX_STEPS = 50;
 /** Retries of one model request when `limits.maxRetries` is not set. */
 export const DEFAULT_MAX_RETRIES = 2;
 /** A prompt over this share of the context window is compacted before it is sent. */
-const COMPACT_AT = 0.8;
+export const COMPACT_AT = 0.8;
 /** Turns a compaction keeps as they are: the running one and the one before. */
 const KEEP_TURNS = 2;
 
@@ -44,6 +44,8 @@ export interface TurnContext {
   readonly present: (call: ToolCall) => ToolCallPresentation;
   /** Tokens the session has spent, shared with its delegates' children (`limits.maxSessionTokens`). */
   readonly tokens: TokenMeter;
+  /** Awaited before the turn's compaction asks for its summary (the top session's `AgentOptions.beforeCompaction`). */
+  readonly beforeCompaction?: () => Promise<void>;
 }
 
 function toolMessage(outcomes: readonly CallOutcome[]): AgentMessage {
@@ -111,6 +113,7 @@ export async function runTurn(
       keepTurns: KEEP_TURNS,
       maxRetries,
       signal,
+      beforeSummary: context.beforeCompaction,
       // The transcript itself must fit: about half the window, at 3.5 characters a token.
       ...(window === undefined ? {} : { maxTranscriptCharacters: Math.floor(window * 1.75) }),
     });

@@ -34,6 +34,7 @@ export { revokePermissionRule } from './permissions/revoke-permission-rule.js';
 export { readPolicyOfRules } from './rules/read-policy-of-rules.js';
 export { SandboxRequiredError } from './sandbox/sandbox-required-error.js';
 export { type ApprovalModeState, createApprovalModeState } from './session/approval-mode-state.js';
+export { describeSessionStatus, type SessionStatusLine } from './session/describe-session-status.js';
 export type {
   AgentHostSession,
   HostPurpose,

@@ -5,9 +5,11 @@ import type { AgentHostSession } from '@toolgate/host';
 export interface AcpCommandContext {
   /** The session: its permissions, stored turns and rewind. */
   readonly session: AgentHostSession;
-  /** The approval mode now. */
+  /** The approval mode calls run in now (the one asked for, held to the managed floor). */
   mode(): ApprovalMode;
-  /** Switches the approval mode from the next call; the editor hears `current_mode_update`. */
+  /** The approval mode last asked for (`session/set_mode`, `/mode`), before the managed floor. */
+  askedMode(): ApprovalMode;
+  /** Switches the approval mode from the next call; the editor hears `current_mode_update` with the mode calls run in. */
   setMode(mode: ApprovalMode): void;
   /** The session's model as `provider:model`. */
   model(): string;

@@ -5,6 +5,7 @@ import { MODE_COMMAND } from './mode-command.js';
 import { MODEL_COMMAND } from './model-command.js';
 import { PERMISSIONS_COMMAND } from './permissions-command.js';
 import { REWIND_COMMAND } from './rewind-command.js';
+import { STATUS_COMMAND } from './status-command.js';
 
 /** toolgate-acp's commands, in the order the editor lists them. Another command is one more file and one more entry. */
 export const ACP_COMMANDS: readonly AcpCommand[] = [
@@ -13,6 +14,7 @@ export const ACP_COMMANDS: readonly AcpCommand[] = [
   PERMISSIONS_COMMAND,
   REWIND_COMMAND,
   MODEL_COMMAND,
+  STATUS_COMMAND,
 ];
 
 /** The commands as `available_commands_update` lists them. */

@@ -14,6 +14,9 @@ export const MODE_COMMAND: AcpCommand = {
     if (mode === undefined)
       return `The mode stays ${context.mode()}: ${JSON.stringify(wanted)} is not a mode (${APPROVAL_MODES.join(', ')}).`;
     context.setMode(mode);
-    return `The approval mode is now ${context.mode()}.`;
+    const now = context.mode();
+    return now === mode
+      ? `The approval mode is now ${now}.`
+      : `The approval mode is ${now}: the managed settings allow nothing looser, so ${mode} runs as ${now}.`;
   },
 };

@@ -1,22 +1,16 @@
 import { readFileSync } from 'node:fs';
 
+/** The package's version, written into the bundle at build time (`define` in scripts/app-bundle-config.mjs). */
+declare const TOOLGATE_BUILD_VERSION: string | undefined;
+
 /**
- * The CLI's version, from its package.json: the nearest one named `@toolgate/cli` above this
- * module, which is `src/cli/` in the repository and `dist/` in the bundle.
+ * The CLI's version: the one the bundle was built with (its package.json's, so a bundle copied
+ * anywhere still says it); running from source, `apps/cli/package.json`'s.
  */
 export function readVersion(): string {
-  let directory = new URL('.', import.meta.url);
-  for (let depth = 0; depth < 3; depth++) {
-    directory = new URL('..', directory);
-    try {
-      const manifest = JSON.parse(readFileSync(new URL('package.json', directory), 'utf8')) as {
-        name?: unknown;
-        version?: unknown;
-      };
-      if (manifest.name === '@toolgate/cli') return String(manifest.version ?? '0.0.0');
-    } catch {
-      // No package.json at this level: look one higher.
-    }
-  }
-  return '0.0.0';
+  if (typeof TOOLGATE_BUILD_VERSION === 'string') return TOOLGATE_BUILD_VERSION;
+  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  return manifest.version;
 }

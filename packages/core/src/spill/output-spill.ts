@@ -13,6 +13,8 @@ export interface SpillRefusal {
 
 /** One output being written to its file, chunk by chunk (never held in memory). */
 export interface SpillWriter {
+  /** Absolute path of the file being written (a tool may name it while the output grows); gone if `close` refuses. */
+  readonly path: string;
   /** Appends a chunk. Past the session's disk cap the writer stops writing and the output is cut. */
   write(chunk: Uint8Array): void;
   /**

@@ -180,6 +180,45 @@ describe('session hooks', () => {
     ]);
   });
 
+  it('preCompact hears the agent compact on its own near the window, with trigger auto and its matcher', async () => {
+    const { session } = await agentOf({
+      limits: { contextWindow: 100_000 },
+      hooks: {
+        preCompact: [
+          { matcher: 'auto', ...record() },
+          { matcher: 'manual', command: 'exit 1' },
+        ],
+      },
+    });
+    server.reply(
+      { text: 'first' },
+      { text: 'second' },
+      { text: 'summary of the first turn' },
+      { text: 'third' },
+    );
+    await session.prompt('one').result;
+    // About 90,000 tokens of the 100,000, over 80% of the window, but no turn before the last to
+    // compact yet: nothing is, and the hook hears nothing. The next prompt compacts turn one.
+    await session.prompt(`two ${'x'.repeat(315_000)}`).result;
+    expect(await events()).toEqual([]);
+    const third = session.prompt('three');
+    const kinds: string[] = [];
+    for await (const event of third) kinds.push(event.type);
+    await session.close();
+    expect(kinds).toContain('compaction');
+    expect(await events()).toEqual([
+      expect.objectContaining({
+        hook_event_name: 'PreCompact',
+        trigger: 'auto',
+        custom_instructions: '',
+        session_id: 'session-1',
+      }),
+    ]);
+    // The summary was asked for by a request without tools, before the turn's own.
+    expect(server.requests).toHaveLength(4);
+    expect(server.requests[2]!.body!.tools).toBeUndefined();
+  });
+
   it('sessionStart adds its context to the system prompt', async () => {
     const { session } = await agentOf({
       hooks: {

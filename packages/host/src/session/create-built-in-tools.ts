@@ -71,7 +71,7 @@ const FAMILIES: readonly {
     load: async ({ workspace, config, sandbox: opening, processes: shared, outputSpill }) => {
       const sandbox = await opening;
       const options = config.tools?.bash ?? {};
-      const processes = shared ?? createProcessRegistry();
+      const processes = shared ?? createProcessRegistry(outputSpill ? { outputSpill } : {});
       const shell = createShellTools({
         workspace,
         processes,

@@ -35,8 +35,10 @@ export interface SessionAgentOptions {
   readonly leavePlanMode?: () => ApprovalMode;
   /** Model requests per turn. @default the agent's */
   readonly maxSteps?: number;
-  /** The model's context window in tokens (compaction). @default unknown */
-  readonly contextWindow?: number | undefined;
+  /** The model's context window in tokens (compaction), read at every turn: a switched model's. @default unknown */
+  readonly contextWindow?: () => number | undefined;
+  /** Awaited before the agent compacts the session's history on its own (the preCompact hooks, trigger `auto`). @default nothing */
+  readonly beforeCompaction?: () => Promise<void>;
   /** Receives one-line notices, such as bash running unsandboxed because bubblewrap cannot run. */
   readonly notice: (line: string) => void;
   /** Hears the session's own events outside turns (a refused network connection), for the audit log. @default none */
@@ -65,6 +67,12 @@ export interface SessionAgentOptions {
   readonly onToolOutput?: (callId: string, text: string) => void;
   /** Where outputs over a tool's cap are kept whole, for the session and its delegates (`openSessionSpill`). @default none: cut */
   readonly spill?: SessionSpill;
+}
+
+/** The limits with `contextWindow` read from `window` whenever the agent reads it (a turn, `usage()`). */
+function withContextWindow(limits: AgentLimits, window: (() => number | undefined) | undefined): AgentLimits {
+  if (window === undefined) return limits;
+  return Object.defineProperty({ ...limits }, 'contextWindow', { enumerable: true, get: window });
 }
 
 /** The agent's limits from the config's (`maxTurnSeconds` in milliseconds) and the host's step limit. */
@@ -142,13 +150,11 @@ export function createSessionAgent(settings: SessionSettings, options: SessionAg
       const loaded = await loadAgentsMd(tools.workspace);
       return loaded ? formatAgentsMdPrompt(loaded) : undefined;
     },
-    limits: {
-      ...agentLimitsOf(settings.config.limits, options.maxSteps),
-      ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
-    },
+    limits: withContextWindow(agentLimitsOf(settings.config.limits, options.maxSteps), options.contextWindow),
     // The model keeps its plan where the person sees it (the CLI under the turn, ACP `plan` updates).
     planTool: true,
     ...(options.leavePlanMode ? { leavePlanMode: options.leavePlanMode } : {}),
+    ...(options.beforeCompaction ? { beforeCompaction: options.beforeCompaction } : {}),
     ...(options.delegates && options.delegates.length > 0
       ? { delegates: { definitions: options.delegates } }
       : {}),

@@ -239,7 +239,9 @@ export async function createSessionTools(options: SessionToolsOptions): Promise<
     });
     // Tool modules share bash's process registry and end with the session; closed after bash's
     // own count of what was still running.
-    const processes = withModules ? createProcessRegistry() : undefined;
+    const processes = withModules
+      ? createProcessRegistry(options.spill ? { outputSpill: options.spill.spill } : {})
+      : undefined;
     if (processes) resources.defer(() => processes.close());
     const lifetime = new AbortController();
     const builtIns = await createBuiltInTools({

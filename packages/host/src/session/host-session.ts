@@ -1,4 +1,4 @@
-import type { AgentMessage, AgentTurn, CompactionResult, PromptOptions } from '@toolgate/agent';
+import type { AgentMessage, AgentTurn, CompactionResult, PromptOptions, SessionUsage } from '@toolgate/agent';
 import type { Checkpoints, RestoreResult } from '@toolgate/checkpoints';
 import type {
   ApprovalMode,
@@ -192,6 +192,10 @@ export interface AgentHostSession extends HostSessionBase {
   readonly checkpoints: Checkpoints | undefined;
   /** The session's model as `provider:model`. */
   model(): string;
+  /** The approval mode calls run in now: the host's (`mode`), never looser than the managed floor. */
+  mode(): ApprovalMode;
+  /** The tokens the session's turns spent since it opened and how full the model's context is (`/status`). */
+  usage(): SessionUsage;
   /**
    * Changes the session's model from its next request (`provider:model`, with the base URL and
    * keys of the environment and config, as when it opened); the history stays. Throws

@@ -43,6 +43,8 @@ export async function openAgentHostSession(
   });
   const current = switchableModel(selected.model);
   let spec = `${selected.spec.provider}:${selected.spec.modelId}`;
+  // The model's window, for compaction and /status: the switched model's after setModel.
+  let window = modelContextWindow(selected.spec, settings.config.limits?.contextWindow);
   const delegates = await resolveAgentDefinitions({
     agents: settings.config.agents,
     files: settings.agentFiles,
@@ -95,7 +97,14 @@ export async function openAgentHostSession(
         ...(oversight ? { onEvent: oversight.onEvent } : {}),
         ...(context.length > 0 ? { instructions: context.join('\n\n') } : {}),
         ...(purpose.maxSteps === undefined ? {} : { maxSteps: purpose.maxSteps }),
-        contextWindow: modelContextWindow(selected.spec, settings.config.limits?.contextWindow),
+        contextWindow: () => window,
+        // The agent's own compaction near the window: the preCompact hooks hear it (matcher `auto`).
+        ...(hooks?.has('preCompact')
+          ? {
+              beforeCompaction: () =>
+                hooks.notify('preCompact', { trigger: 'auto', custom_instructions: '' }, 'auto'),
+            }
+          : {}),
         ...(options.leavePlanMode ? { leavePlanMode: options.leavePlanMode } : {}),
         ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
         ...(options.mcpStderr ? { mcpStderr: options.mcpStderr } : {}),
@@ -173,8 +182,7 @@ export async function openAgentHostSession(
         return rewindRecordedSession(recorded, turns?.checkpoints, before, scope);
       },
       compact: async (compactOptions) => {
-        // The person's /compact: the preCompact hooks hear it first (the agent's own compaction
-        // near the window does not call them yet).
+        // The person's /compact: the preCompact hooks hear it first (matcher `manual`).
         if (hooks?.has('preCompact'))
           await hooks.notify('preCompact', { trigger: 'manual', custom_instructions: '' }, 'manual');
         return recorded ? recorded.compact(compactOptions) : session.compact(compactOptions);
@@ -183,6 +191,8 @@ export async function openAgentHostSession(
         return turns?.checkpoints;
       },
       model: () => spec,
+      mode,
+      usage: () => session.usage(),
       setModel: async (next) => {
         const chosen = await selectModel({
           model: next,
@@ -193,6 +203,7 @@ export async function openAgentHostSession(
         });
         current.switchTo(chosen.model);
         spec = `${chosen.spec.provider}:${chosen.spec.modelId}`;
+        window = modelContextWindow(chosen.spec, settings.config.limits?.contextWindow);
       },
       clear: () => session.clear(),
       permissions: lasting.permissions,

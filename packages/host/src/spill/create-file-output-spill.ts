@@ -55,6 +55,7 @@ export function createFileOutputSpill(options: FileOutputSpillOptions): OutputSp
         fail(`[the whole output was not kept: ${(error as Error).message}]`);
       }
       return {
+        path,
         write(chunk) {
           if (refusal || fd === undefined) return;
           if (used + chunk.length > capBytes) {

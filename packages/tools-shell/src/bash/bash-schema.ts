@@ -92,6 +92,8 @@ export interface BashProcessInfo {
   readonly endedAt?: number;
   /** Exit status, once it exited with one. */
   readonly exitCode?: number;
+  /** The file holding the whole combined log, once it outgrew the kept window (read it with read_file). */
+  readonly logFile?: string;
   /** Pid of the shell (also the process group id). */
   readonly pid?: number;
   /** `proc_<32 hex>`. */
@@ -111,6 +113,8 @@ export interface BashProcessInfo {
 export interface BashProcessLogChunk {
   readonly content: string;
   readonly exitCode?: number;
+  /** The file holding the whole combined log, once it outgrew the kept window (read it with read_file). */
+  readonly logFile?: string;
   /** Offset to pass next time. */
   readonly nextOffset: number;
   /** Offset the content starts at. */

@@ -12,6 +12,7 @@ function memorySpill(capBytes = Number.POSITIVE_INFINITY) {
       files.set(path, chunks);
       let bytes = 0;
       return {
+        path,
         write(chunk) {
           bytes += chunk.length;
           chunks.push(Buffer.from(chunk));

@@ -1,3 +1,6 @@
+import type { SpillWriter } from '@toolgate/core';
+import type { CaptureSpill } from './head-tail-capture.js';
+
 /** A window of a log, addressed by absolute character offsets since the process started. */
 export interface LogWindow {
   /** The text from `offset`. */
@@ -10,18 +13,26 @@ export interface LogWindow {
   readonly truncated: boolean;
 }
 
+const encoder = new TextEncoder();
+
 /**
  * A bounded log: keeps the last `capacity` characters; offsets are absolute, so a reader can
- * continue where it left off and learn when text was dropped in between.
+ * continue where it left off and learn when text was dropped in between. With a spill, the whole
+ * log goes to a file (UTF-8) from the moment it outgrows the capacity: what it held so far (all of
+ * it: nothing is dropped before), then each piece as it comes.
  */
 export class LogRingBuffer {
   private text = '';
   private start = 0;
+  private writer: SpillWriter | undefined;
+  /** Where the whole log is, once spilled; undefined again when the spill refused it. */
+  private file: string | undefined;
 
   constructor(
     private readonly capacity: number,
     initialText = '',
     initialStart = 0,
+    private readonly spill?: CaptureSpill,
   ) {
     this.text = initialText;
     this.start = initialStart;
@@ -31,6 +42,13 @@ export class LogRingBuffer {
   /** Appends text, dropping the oldest characters beyond the capacity. */
   append(piece: string): void {
     if (piece === '') return;
+    if (this.writer) this.writer.write(encoder.encode(piece));
+    else if (this.spill && this.start === 0 && this.text.length + piece.length > this.capacity) {
+      this.writer = this.spill.spill.open(this.spill.label);
+      this.file = this.writer.path;
+      this.writer.write(encoder.encode(this.text));
+      this.writer.write(encoder.encode(piece));
+    }
     this.text += piece;
     // Trim only when twice over, so the cost of copying stays proportional to what is appended.
     if (this.text.length > this.capacity * 2) this.trim();
@@ -41,6 +59,18 @@ export class LogRingBuffer {
     const drop = this.text.length - this.capacity;
     this.text = this.text.slice(drop);
     this.start += drop;
+  }
+
+  /** The file holding the whole log, once it outgrew the capacity and the spill kept it. */
+  get spilledTo(): string | undefined {
+    return this.file;
+  }
+
+  /** Ends the spill file (the log is complete); a spill that refused it (its disk cap) leaves no file. */
+  closeSpill(): void {
+    const outcome = this.writer?.close();
+    this.writer = undefined;
+    if (outcome && 'note' in outcome) this.file = undefined;
   }
 
   /** Offset of the oldest character kept. */

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import {
   integerOption,
   type Outcome,
+  type OutputSpill,
   signalProcessGroup,
   type ToolFailure,
   toolSuccess,
@@ -41,6 +42,12 @@ export interface ProcessRegistryOptions {
   readonly maxRetainedProcesses?: number;
   /** Clock, epoch milliseconds. @default Date.now */
   readonly now?: () => number;
+  /**
+   * The session's spill (as for exec's streams): a process's combined log that outgrows
+   * `logBufferChars` is written there whole, and `status`, `logs` and `list` name the file
+   * (`logFile`). @default none: the oldest part of such a log is dropped
+   */
+  readonly outputSpill?: OutputSpill;
 }
 
 /** What {@link ProcessRegistry.start} runs: a shell spawned here, or a process a sandbox starts. */
@@ -164,6 +171,10 @@ export function createProcessRegistry(options: ProcessRegistryOptions = {}): Pro
     minimum: 0,
   });
   const now = options.now ?? Date.now;
+  const { outputSpill } = options;
+  /** A live process's log: bounded, spilled whole once it outgrows the bound. */
+  const liveLog = () =>
+    new LogRingBuffer(logChars, '', 0, outputSpill && { spill: outputSpill, label: 'bash-process' });
   const entries = new Map<string, Entry>();
   let starting = 0;
   let closed = false;
@@ -194,6 +205,7 @@ export function createProcessRegistry(options: ProcessRegistryOptions = {}): Pro
     controlAvailable: !entry.restored && entry.status === 'RUNNING',
     ...(entry.endedAt === undefined ? {} : { endedAt: entry.endedAt }),
     ...(entry.exitCode === undefined ? {} : { exitCode: entry.exitCode }),
+    ...(entry.log.spilledTo === undefined ? {} : { logFile: entry.log.spilledTo }),
     ...(entry.pid === undefined ? {} : { pid: entry.pid }),
     processId: entry.processId,
     restored: entry.restored,
@@ -264,6 +276,7 @@ export function createProcessRegistry(options: ProcessRegistryOptions = {}): Pro
       if (entry.pid !== undefined) await terminateLaunch(entry.pid, entry.launcherChild, graceMs);
       await Promise.race([pipesClosed, delay(PIPE_DRAIN_WAIT_MS)]);
       for (const pipe of child.stdio) pipe?.destroy();
+      entry.log.closeSpill();
       entry.child = undefined;
       forgetOldFinished();
     });
@@ -286,6 +299,7 @@ export function createProcessRegistry(options: ProcessRegistryOptions = {}): Pro
       started.stdin.destroy();
     });
     entry.settled = entry.exited.then(() => {
+      entry.log.closeSpill();
       entry.sandboxed = undefined;
       forgetOldFinished();
     });
@@ -310,7 +324,7 @@ export function createProcessRegistry(options: ProcessRegistryOptions = {}): Pro
       workingDirectory: request.workingDirectory,
       startedAt: now(),
       restored: false,
-      log: new LogRingBuffer(logChars),
+      log: liveLog(),
       status: 'RUNNING',
       ...(started.pid === undefined ? {} : { pid: started.pid }),
       sandboxed: started,
@@ -377,7 +391,7 @@ export function createProcessRegistry(options: ProcessRegistryOptions = {}): Pro
         workingDirectory: request.workingDirectory,
         startedAt: now(),
         restored: false,
-        log: new LogRingBuffer(logChars),
+        log: liveLog(),
         status: 'RUNNING',
         pid: child.pid,
         child,
@@ -412,6 +426,7 @@ export function createProcessRegistry(options: ProcessRegistryOptions = {}): Pro
       return toolSuccess({
         content: read.content,
         ...(entry.exitCode === undefined ? {} : { exitCode: entry.exitCode }),
+        ...(entry.log.spilledTo === undefined ? {} : { logFile: entry.log.spilledTo }),
         nextOffset: read.nextOffset,
         offset: read.offset,
         processId,

@@ -11,9 +11,9 @@ export const MODE_COMMAND: SlashCommand = {
   name: 'mode',
   usage: '/mode [name]',
   summary: 'show the approval modes, or switch to one',
-  async run(args, { mode, write, colors }) {
+  async run(args, { session, mode, write, colors }) {
     if (args === '') {
-      const current = mode.get();
+      const current = session.mode();
       const width = Math.max(...APPROVAL_MODES.map((name) => name.length));
       write(
         APPROVAL_MODES.map((name) => {
@@ -29,7 +29,15 @@ export const MODE_COMMAND: SlashCommand = {
       return 'continue';
     }
     mode.set(chosen);
-    write(colors.dim(`• Approval mode: ${chosen}. ${APPROVAL_MODE_DESCRIPTIONS[chosen].description}\n`));
+    // The mode calls run in: the managed floor's when the one chosen is looser.
+    const now = session.mode();
+    write(
+      colors.dim(
+        now === chosen
+          ? `• Approval mode: ${chosen}. ${APPROVAL_MODE_DESCRIPTIONS[chosen].description}\n`
+          : `• Approval mode: ${now}: the managed settings allow nothing looser, so ${chosen} runs as ${now}.\n`,
+      ),
+    );
     return 'continue';
   },
 };
