@@ -9,6 +9,8 @@ export const USAGE_TEXT = `Usage:
   toolgate run --continue | --resume ID | --fork ID "<prompt>"
                                            go on with the workspace's last session, a stored one,
                                            or a copy of one (the model gets the earlier turns)
+  toolgate commands [--json]               the prompt commands of files (/name in the interactive agent,
+                                           run "/name args", ACP), each with its source file
   toolgate sessions [list | show ID | rm ID] [--json]
                                            the stored sessions ($XDG_STATE_HOME/toolgate/sessions)
   toolgate rewind [--session ID] [--to TURN] [--conversation | --code | --both] [--force]
