@@ -23,7 +23,8 @@ export const USAGE_TEXT = `Usage:
   toolgate mcp login|logout|status <srv>   OAuth login to a remote server of the MCP config
   toolgate mcp trust <srv>                 accept a server's changed tool definitions
   toolgate trust [--list | --revoke]       trust the workspace's own config (toolgate.config.json,
-                                           .mcp.json, .toolgate/) as it is now; list; forget
+                                           .mcp.json, .toolgate/, .claude/commands) as it is now;
+                                           list; forget
   toolgate permissions [--revoke N]        the permission rules in force here, numbered, with their
                                            file and scope; remove rule N from your config file
   toolgate doctor                          check and explain this machine and workspace: Node, sandbox,
