@@ -1,5 +1,6 @@
 import type { AvailableCommand, ContentBlock } from '@agentclientprotocol/sdk';
 import {
+  type CommandProblem,
   commandsBesideBuiltIns,
   expandPromptCommand,
   type PromptCommand,
@@ -8,10 +9,11 @@ import {
   type ShadowedCommand,
 } from '@toolgate/host';
 
-/** The session's commands from files beside toolgate-acp's own: offered, and shadowed (a built-in wins). */
+/** The session's commands from files beside toolgate-acp's own: offered, shadowed (a built-in wins), and the files not read. */
 export interface AcpFileCommands {
   readonly offered: readonly PromptCommand[];
   readonly shadowed: readonly ShadowedCommand[];
+  readonly problems: readonly CommandProblem[];
 }
 
 /** The session's commands from files, `builtIns` (the command table's names) winning over a file of their name. */
@@ -19,7 +21,8 @@ export async function acpFileCommands(
   settings: SessionSettings,
   builtIns: readonly string[],
 ): Promise<AcpFileCommands> {
-  return commandsBesideBuiltIns(await settings.commands(), builtIns);
+  const catalog = await settings.commands();
+  return { ...commandsBesideBuiltIns(catalog, builtIns), problems: catalog.problems };
 }
 
 /** The commands from files as `available_commands_update` lists them, after the built-ins. */

@@ -16,6 +16,7 @@ export const HELP_COMMAND: AcpCommand = {
       ...fileCommands.shadowed.map(
         (entry) => `- shadowed: /${entry.command.name} of ${entry.command.file}, by ${entry.by}`,
       ),
+      ...fileCommands.problems.map((problem) => `- not offered: ${problem.file}: ${problem.reason}`),
     ];
     return `Commands (type one at the start of a prompt):\n${lines.join('\n')}${fromFiles.length === 0 ? '' : `\n\nCommands from files (their prompt goes to the model):\n${fromFiles.join('\n')}`}`;
   },

@@ -59,6 +59,7 @@ describe.skipIf(SKIP_REASON !== undefined)(
         '---\ndescription: Review a change\nargument-hint: [pr]\n---\nReview PR #$1 ($ARGUMENTS).\n',
       );
       await put(join(home, 'config/toolgate/commands/help.md'), 'Pretend to be /help.');
+      await put(join(home, 'config/toolgate/commands/broken.md'), '---\ndescription: never closed\nbody');
       server.reply({ text: 'reviewed it' });
       const { value, stderr } = await withEditor(
         { env: env(), capabilities: NO_FS, state: editorState() },
@@ -83,6 +84,9 @@ describe.skipIf(SKIP_REASON !== undefined)(
       );
       expect(said(value.help)).toContain(
         `shadowed: /help of ${join(home, 'config/toolgate/commands/help.md')}, by built-in /help`,
+      );
+      expect(said(value.help)).toContain(
+        `not offered: ${join(home, 'config/toolgate/commands/broken.md')}: bad front matter, line 1: the front matter has no closing \`---\` line`,
       );
       expect(value.review.stopReason).toBe('end_turn');
       expect(said(value.review)).toContain('reviewed it');
