@@ -140,11 +140,12 @@ export async function listCommandFiles(
         continue;
       }
       if (files.length >= MAX_COMMAND_FILES) {
+        // Said once: the rest of the tree is not walked.
         problems.push({
-          file,
-          reason: `more than ${MAX_COMMAND_FILES} command files in ${directory}; not read`,
+          file: directory,
+          reason: `more than ${MAX_COMMAND_FILES} command files; ${file} and the files after it are not read`,
         });
-        continue;
+        return listing();
       }
       files.push(relative);
     }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { commandsBesideBuiltIns, promptCommandOfLine } from './build-command-catalog.js';
-import { MAX_COMMAND_FILE_BYTES } from './command-sources.js';
+import { MAX_COMMAND_FILE_BYTES, MAX_COMMAND_FILES } from './command-sources.js';
 import { loadCommandCatalog, userCommandDirectories } from './load-command-catalog.js';
 
 let directory: string;
@@ -144,6 +144,23 @@ describe('command files of the user', () => {
       'empty.md': 'no prompt after the front matter',
       'binary.md': 'not UTF-8 text',
     });
+  });
+
+  it('reads at most MAX_COMMAND_FILES files of a directory, saying once where it stopped', async () => {
+    await mkdir(claudeDir, { recursive: true });
+    const names = Array.from(
+      { length: MAX_COMMAND_FILES + 20 },
+      (_, index) => `c${String(index).padStart(4, '0')}`,
+    );
+    await Promise.all(names.map((name) => writeFile(join(claudeDir, `${name}.md`), name)));
+    const catalog = await load();
+    expect(catalog.commands).toHaveLength(MAX_COMMAND_FILES);
+    expect(catalog.problems).toEqual([
+      {
+        file: claudeDir,
+        reason: `more than ${MAX_COMMAND_FILES} command files; ${join(claudeDir, `${names[MAX_COMMAND_FILES]}.md`)} and the files after it are not read`,
+      },
+    ]);
   });
 
   it('keeps control characters of a description off the terminal', async () => {
