@@ -29,6 +29,7 @@ import { acpClientElicitor } from './client-elicitor.js';
 import { acpClientFiles } from './client-files.js';
 import { acpClientTerminals } from './client-terminals.js';
 import { ACP_COMMANDS, availableCommands, commandOfPrompt } from './commands/command-table.js';
+import { acpFileCommands, availableFileCommands, expandFileCommand } from './commands/file-commands.js';
 import { COMPACT_COMMANDS, isCompactCommand, runCompactCommand } from './compact-command.js';
 import { answerOfOption, permissionOptions } from './permission-options.js';
 import { planUpdateOf } from './plan-update.js';
@@ -151,6 +152,11 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
   );
   // The same session as the CLI's: the config's rules, hooks and audit log, the sandbox, MCP
   // servers (the file's and the request's), the delegates.
+  // Commands from files, after the built-ins (which win over a file of their name).
+  const fileCommands = await acpFileCommands(options.settings, [
+    ...ACP_COMMANDS.map((command) => command.name),
+    ...COMPACT_COMMANDS.map((command) => command.name),
+  ]);
   const session = await openHostSession(options.settings, {
     purpose: { kind: 'agent', modelFlags: null },
     answeredBy: 'acp-client',
@@ -278,6 +284,7 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
           model: () => session.model(),
           setModel: (model) => session.setModel(model),
           commands: ACP_COMMANDS,
+          fileCommands,
         });
         await send({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } });
         return 'end_turn';
@@ -290,7 +297,8 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
           await runCompactCommand(session, controller.signal, send);
           return controller.signal.aborted ? 'cancelled' : 'end_turn';
         }
-        const running = session.prompt(promptToModelInput(blocks), { signal: controller.signal });
+        const input = promptToModelInput(expandFileCommand(blocks, fileCommands.offered) ?? blocks);
+        const running = session.prompt(input, { signal: controller.signal });
         for await (const event of running) onEvent(event, refused);
         const result = await running.result;
         if (controller.signal.aborted) return 'cancelled';
@@ -318,7 +326,11 @@ export async function createAcpSession(options: AcpSessionOptions): Promise<AcpS
     announceCommands() {
       void send({
         sessionUpdate: 'available_commands_update',
-        availableCommands: [...availableCommands(ACP_COMMANDS), ...COMPACT_COMMANDS],
+        availableCommands: [
+          ...availableCommands(ACP_COMMANDS),
+          ...COMPACT_COMMANDS,
+          ...availableFileCommands(fileCommands.offered),
+        ],
       });
     },
     async close() {

@@ -4,6 +4,7 @@ import { type AgentEvent, STOP_REASONS } from '@toolgate/agent';
 import { describe, expect, it } from 'vitest';
 import { exitCodeOfStopReason } from './cli/exit-code-of-stop-reason.js';
 import { EXIT_CODES } from './cli/exit-codes.js';
+import { CLI_COMMANDS } from './cli/parse-cli-arguments.js';
 import { USAGE_TEXT } from './cli/usage-text.js';
 
 const README = readFileSync(resolve(import.meta.dirname, '../README.md'), 'utf8');
@@ -54,6 +55,13 @@ describe('the CLI docs say what the code does', () => {
     expect([...exitTable().keys()].sort((a, b) => a - b)).toEqual(codes);
     const help = USAGE_TEXT.slice(USAGE_TEXT.indexOf('Exit status:'));
     for (const code of codes) expect(help).toMatch(new RegExp(`\\b${code}\\b`));
+  });
+
+  it('names every command in the README and in --help', () => {
+    for (const command of CLI_COMMANDS.filter((name) => name !== 'help')) {
+      expect(README, command).toContain(`toolgate ${command}`);
+      expect(USAGE_TEXT, command).toContain(`toolgate ${command}`);
+    }
   });
 
   it("puts each of run's stop reasons in the row of the status it exits with", () => {

@@ -4,6 +4,15 @@ export {
   openSessionCheckpoints,
   type SessionCheckpointsOptions,
 } from './checkpoints/open-session-checkpoints.js';
+export { commandsBesideBuiltIns, promptCommandOfLine } from './commands/build-command-catalog.js';
+export { expandPromptCommand } from './commands/expand-prompt-command.js';
+export type {
+  CommandCatalog,
+  CommandProblem,
+  CommandScope,
+  PromptCommand,
+  ShadowedCommand,
+} from './commands/prompt-command.js';
 export { ConfigError } from './config/config-error.js';
 export { describeManagedPolicy } from './config/describe-managed-policy.js';
 export { inspectWorkspaceConfig } from './config/inspect-workspace-config.js';

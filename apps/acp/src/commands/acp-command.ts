@@ -1,5 +1,6 @@
 import type { ApprovalMode } from '@toolgate/core';
 import type { AgentHostSession } from '@toolgate/host';
+import type { AcpFileCommands } from './file-commands.js';
 
 /** What a command may use of its session. */
 export interface AcpCommandContext {
@@ -17,6 +18,8 @@ export interface AcpCommandContext {
   setModel(model: string): Promise<void>;
   /** Every command of the session, for `/help`. */
   readonly commands: readonly AcpCommand[];
+  /** The commands from files, for `/help`. */
+  readonly fileCommands: AcpFileCommands;
 }
 
 /** A command a prompt may start with (`/help`): listed in `available_commands_update`, run instead of a model turn. */

@@ -103,7 +103,7 @@ describe('parseCliArguments', () => {
       '--json is an option of a command; the interactive toolgate has none.',
     );
     expect(usageMessage(['serve'])).toBe(
-      'Unknown command "serve": expected tools, call, run, mcp, trust, permissions, doctor, init, sessions or rewind.',
+      'Unknown command "serve": expected tools, call, run, commands, mcp, trust, permissions, doctor, init, sessions or rewind.',
     );
     expect(usageMessage(['call'])).toBe('Missing tool name: toolgate call <tool> [ARGS].');
     expect(usageMessage(['call', 'bash', '{}', 'extra'])).toBe(

@@ -111,6 +111,12 @@ export type CliCommand =
     }
   | { readonly command: 'doctor'; readonly options: CommonOptions }
   | {
+      /** `toolgate commands`: the prompt commands of files, with their source file. */
+      readonly command: 'commands';
+      readonly json: boolean;
+      readonly options: CommonOptions;
+    }
+  | {
       readonly command: 'init';
       /** `--print`: print the starter config, write nothing. */
       readonly print: boolean;
@@ -178,10 +184,12 @@ const OPTIONS = {
   version: { type: 'boolean' },
 } as const;
 
-const COMMANDS = [
+/** The commands `toolgate` takes (its first word). */
+export const CLI_COMMANDS: readonly string[] = [
   'tools',
   'call',
   'run',
+  'commands',
   'mcp',
   'trust',
   'permissions',
@@ -247,9 +255,9 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
   if (values.help) return { command: 'help' };
   if (values.version) return { command: 'version' };
   const [command, ...rest] = positionals;
-  if (command !== undefined && !COMMANDS.includes(command)) {
+  if (command !== undefined && !CLI_COMMANDS.includes(command)) {
     throw new UsageError(
-      `Unknown command ${JSON.stringify(command)}: expected tools, call, run, mcp, trust, permissions, doctor, init, sessions or rewind.`,
+      `Unknown command ${JSON.stringify(command)}: expected tools, call, run, commands, mcp, trust, permissions, doctor, init, sessions or rewind.`,
     );
   }
   if (command === 'help') return { command: 'help' };
@@ -357,6 +365,9 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
         );
       return { command, revoke: Number(number), json, options };
     }
+    case 'commands':
+      extra(0);
+      return { command, json, options };
     case 'doctor':
       extra(0);
       if (json) throw new UsageError('--json is not an option of "toolgate doctor".');

@@ -56,6 +56,8 @@ export async function runCli(io: CliIo): Promise<ExitCode> {
         return await (await import('../commands/run-sessions-command.js')).runSessionsCommand(io, command);
       case 'rewind':
         return await (await import('../commands/run-rewind-command.js')).runRewindCommand(io, command);
+      case 'commands':
+        return await (await import('../commands/run-commands-command.js')).runCommandsCommand(io, command);
       case 'doctor':
         return await (await import('../commands/run-doctor-command.js')).runDoctorCommand(io, command);
       case 'init':

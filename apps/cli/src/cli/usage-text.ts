@@ -9,6 +9,8 @@ export const USAGE_TEXT = `Usage:
   toolgate run --continue | --resume ID | --fork ID "<prompt>"
                                            go on with the workspace's last session, a stored one,
                                            or a copy of one (the model gets the earlier turns)
+  toolgate commands [--json]               the prompt commands of files (/name in the interactive agent,
+                                           run "/name args", ACP), each with its source file
   toolgate sessions [list | show ID | rm ID] [--json]
                                            the stored sessions ($XDG_STATE_HOME/toolgate/sessions)
   toolgate rewind [--session ID] [--to TURN] [--conversation | --code | --both] [--force]
@@ -21,7 +23,8 @@ export const USAGE_TEXT = `Usage:
   toolgate mcp login|logout|status <srv>   OAuth login to a remote server of the MCP config
   toolgate mcp trust <srv>                 accept a server's changed tool definitions
   toolgate trust [--list | --revoke]       trust the workspace's own config (toolgate.config.json,
-                                           .mcp.json, .toolgate/) as it is now; list; forget
+                                           .mcp.json, .toolgate/, .claude/commands) as it is now;
+                                           list; forget
   toolgate permissions [--revoke N]        the permission rules in force here, numbered, with their
                                            file and scope; remove rule N from your config file
   toolgate doctor                          check and explain this machine and workspace: Node, sandbox,

@@ -8,6 +8,7 @@ import { refusedByMode } from '../cli/refused-by-mode.js';
 import { signalExitCode } from '../cli/signal-exit-code.js';
 import { agentEventJson } from '../render/agent-event-json.js';
 import { createTurnRenderer } from '../render/render-agent-event.js';
+import { describeFileCommandUse, fileCommandPrompt, fileCommandsOf } from '../session/file-commands.js';
 import { openTerminalAgent } from '../session/open-terminal-agent.js';
 import { streamColors } from './command-context.js';
 
@@ -32,7 +33,13 @@ export async function runAgentCommand(io: CliIo, command: RunCommandOptions): Pr
   let result: TurnResult;
   let refused = false;
   try {
-    const prompt = await readPrompt(command.prompt, () => io.stdin);
+    const text = await readPrompt(command.prompt, () => io.stdin);
+    // `toolgate run "/review 42"`: a command from a file sends its prompt, as `claude -p "/review 42"`.
+    const fromFile = text.trimStart().startsWith('/')
+      ? fileCommandPrompt(await fileCommandsOf(session.settings), text)
+      : undefined;
+    if (fromFile) io.stderr.write(describeFileCommandUse(fromFile.command));
+    const prompt = fromFile?.prompt ?? text;
     const { stored } = session;
     if (command.json && stored)
       io.stdout.write(`${JSON.stringify({ type: 'session', id: stored.id, turn: stored.nextTurn })}\n`);

@@ -76,7 +76,7 @@ export async function runTrustCommand(io: CliIo, command: TrustCommandOptions): 
   io.stdout.write(
     `Trusted ${root}${names.length === 0 ? ' (it has no config files yet)' : ''}.\n` +
       names.map((name) => `  ${name}  ${files[name]}\n`).join('') +
-      `Its toolgate.config.json may now loosen the rules, and its hooks, tool modules and .mcp.json servers may run, from the bytes listed here; no tool and no sandboxed command may write these files, and any change to them (or a new one) makes it untrusted again. Recorded in ${file}.\n`,
+      `Its toolgate.config.json may now loosen the rules, its hooks, tool modules and .mcp.json servers may run and its commands (.toolgate/commands, .claude/commands) are offered, from the bytes listed here; no tool and no sandboxed command may write these files, and any change to them (or a new one) makes it untrusted again. Recorded in ${file}.\n`,
   );
   return EXIT_CODES.success;
 }

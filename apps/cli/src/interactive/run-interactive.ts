@@ -8,6 +8,7 @@ import { USAGE_TEXT } from '../cli/usage-text.js';
 import { streamColors } from '../commands/command-context.js';
 import { createColors, shouldUseColor } from '../render/colors.js';
 import { createTurnRenderer } from '../render/render-agent-event.js';
+import { describeFileCommandUse, fileCommandPrompt, fileCommandsOf } from '../session/file-commands.js';
 import { openTerminalAgent } from '../session/open-terminal-agent.js';
 import { openControllingTerminal } from '../terminal/controlling-terminal.js';
 import { parseSlashLine } from './commands/parse-slash-line.js';
@@ -58,6 +59,13 @@ export async function runInteractive(io: CliIo, command: InteractiveOptions): Pr
         leavePlanMode: modes.leavePlan,
       });
     let session = await open(command.conversation);
+    const fileCommands = await fileCommandsOf(settings);
+    if (fileCommands.problems.length > 0)
+      terminal.write(
+        terminalColors.yellow(
+          `• ${fileCommands.problems.length} command file(s) not offered; /help says why.\n`,
+        ),
+      );
     const view = {
       stdout: io.stdout,
       stderr: io.stderr,
@@ -83,6 +91,7 @@ export async function runInteractive(io: CliIo, command: InteractiveOptions): Pr
       },
       mode: modes,
       commands: SLASH_COMMANDS,
+      fileCommands,
       write: (text) => terminal.write(text),
       readLine,
       colors: terminalColors,
@@ -124,7 +133,10 @@ export async function runInteractive(io: CliIo, command: InteractiveOptions): Pr
           if ((await slash.command.run(slash.args, context)) === 'exit') return EXIT_CODES.success;
           continue;
         }
-        if (slash?.kind === 'unknown') {
+        // A command from a file sends its expanded prompt; a built-in of its name never got here.
+        const fromFile = slash?.kind === 'unknown' ? fileCommandPrompt(fileCommands, line) : undefined;
+        if (fromFile) terminal.write(terminalColors.dim(describeFileCommandUse(fromFile.command)));
+        else if (slash?.kind === 'unknown') {
           // A line starting with / goes to the model only when the person says so (a typo stays here).
           terminal.write(
             terminalColors.yellow(`• /${slash.name} is not a command (/help lists them). `) +
@@ -140,7 +152,9 @@ export async function runInteractive(io: CliIo, command: InteractiveOptions): Pr
         const turning = new AbortController();
         current = turning;
         const renderer = createTurnRenderer(view);
-        const turn = session.prompt(line, { signal: AbortSignal.any([turning.signal, io.signal]) });
+        const turn = session.prompt(fromFile?.prompt ?? line, {
+          signal: AbortSignal.any([turning.signal, io.signal]),
+        });
         for await (const event of turn) renderer.render(event);
         renderer.finish(await turn.result);
         if (io.signal.aborted) return signalExitCode(io.signal) ?? EXIT_CODES.interrupted;

@@ -11,6 +11,9 @@ const COMMANDS = {
   '/compact': compactCommand,
 } as const;
 
+/** The session commands' names, without the `/`. */
+export const SESSION_COMMAND_NAMES: readonly string[] = Object.keys(COMMANDS).map((name) => name.slice(1));
+
 /**
  * Runs the line when it is one of the session commands (`/resume`, `/fork`, `/rewind`,
  * `/compact`); `undefined` for any other line (a prompt). A command that fails says why and

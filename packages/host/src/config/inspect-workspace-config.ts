@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import { lstat, readdir } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import type { z } from 'zod';
+import { MAX_COMMAND_FILE_BYTES, WORKSPACE_COMMAND_DIRECTORIES } from '../commands/command-sources.js';
+import { listCommandFiles } from '../commands/list-command-files.js';
+import type { CommandProblem } from '../commands/prompt-command.js';
 import { HOOK_EVENTS } from '../hooks/hook-events.js';
 import { stripWorkspaceFromPath } from '../hooks/strip-workspace-from-path.js';
 import { resolveModulePath } from '../tool-modules/resolve-module-path.js';
@@ -44,6 +47,11 @@ export interface WorkspaceConfigInspection {
   readonly modules: ReadonlyMap<string, readonly string[]>;
   /** The `.mcp.json` stdio servers by name, as plans to start them from verified copies. */
   readonly mcpServers: ReadonlyMap<string, CommandPlan>;
+  /**
+   * What of `.claude/commands` trust does not cover, and so no session reads: a symlink, a file
+   * too large, a bad name. (Its other `*.md` files are in `files` and `contents`.)
+   */
+  readonly commandProblems: readonly CommandProblem[];
 }
 
 function sha256(data: Buffer): string {
@@ -94,7 +102,29 @@ async function readConfigDirectory(collector: TrustCollector): Promise<void> {
     .filter((entry) => !entry.isDirectory())
     .map((entry) => relative(collector.root, join(entry.parentPath, entry.name)).split(sep).join('/'))
     .sort();
-  for (const name of names) await collector.read(name, name);
+  const [commands] = WORKSPACE_COMMAND_DIRECTORIES;
+  for (const name of names)
+    await collector.read(
+      name,
+      name,
+      false,
+      name.startsWith(`${commands}/`) ? MAX_COMMAND_FILE_BYTES : undefined,
+    );
+}
+
+/**
+ * The `*.md` files of `.claude/commands` (Claude Code's, which a trusted workspace offers as
+ * commands): listed without following a link, each digested; what is left out is returned, so
+ * that no session reads it.
+ */
+async function readClaudeCommands(collector: TrustCollector): Promise<readonly CommandProblem[]> {
+  const [, claude] = WORKSPACE_COMMAND_DIRECTORIES;
+  const listing = await listCommandFiles(collector.root, claude, { singleLink: true });
+  for (const rel of listing.files) {
+    const name = `${claude}/${rel}`;
+    await collector.read(name, name, false, MAX_COMMAND_FILE_BYTES);
+  }
+  return listing.problems;
 }
 
 /**
@@ -197,7 +227,8 @@ async function inspectMcpServers(
 
 /**
  * Reads what trust covers in a workspace whose real root is `root`: `toolgate.config.json`,
- * `.mcp.json`, every file under `.toolgate/`, and what they make the host run: the files its hook
+ * `.mcp.json`, every file under `.toolgate/` (its `commands/` files at most
+ * `MAX_COMMAND_FILE_BYTES` each), the `*.md` command files of `.claude/commands`, and what they make the host run: the files its hook
  * commands execute (a script and what it imports), its tool modules by path with their relative
  * imports, the local scripts of `.mcp.json` servers. Nothing is followed through a symlink; what
  * trust cannot verify is a refusal that says why. `env` gives the `PATH` commands are found on.
@@ -215,6 +246,7 @@ export async function inspectWorkspaceConfig(
   const configBytes = await collector.read(configName, configName, true);
   const mcpBytes = await collector.read(mcpName, mcpName, true);
   await readConfigDirectory(collector);
+  const commandProblems = await readClaudeCommands(collector);
   let hooks = new Map<string, CommandPlan>();
   let modules = new Map<string, readonly string[]>();
   if (configBytes !== undefined) {
@@ -245,5 +277,6 @@ export async function inspectWorkspaceConfig(
     hooks,
     modules,
     mcpServers,
+    commandProblems,
   };
 }

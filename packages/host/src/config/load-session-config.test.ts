@@ -33,11 +33,11 @@ const LOOSE = { approval: 'auto', workspace: { allowOutsideWorkspace: true } };
 const userDirectory = () => join(directory, 'config', 'toolgate');
 let userDirectoryOnly: object;
 beforeEach(() => {
-  userDirectoryOnly = { workspace: { protectedPaths: [userDirectory()] } };
+  userDirectoryOnly = { workspace: { protectedPaths: [userDirectory(), './.claude/commands'] } };
 });
 const withUserDirectory = (config: { readonly workspace?: object; readonly [key: string]: unknown }) => ({
   ...config,
-  workspace: { ...config.workspace, protectedPaths: [userDirectory()] },
+  workspace: { ...config.workspace, protectedPaths: [userDirectory(), './.claude/commands'] },
 });
 
 describe('loadSessionConfig', () => {
@@ -57,7 +57,10 @@ describe('loadSessionConfig', () => {
     expect(await loadSessionConfig({ root, userFile })).toMatchObject({
       config: {
         ...LOOSE,
-        workspace: { ...LOOSE.workspace, protectedPaths: [userDirectory(), './toolgate.config.json'] },
+        workspace: {
+          ...LOOSE.workspace,
+          protectedPaths: [userDirectory(), './.claude/commands', './toolgate.config.json'],
+        },
       },
       trust: { state: 'trusted' },
       notices: [],

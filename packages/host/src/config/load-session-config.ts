@@ -1,6 +1,9 @@
 import { realpath } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import type { PermissionRule } from '@toolgate/rules';
+import type { CommandDirectoryFiles } from '../commands/build-command-catalog.js';
+import { WORKSPACE_COMMAND_DIRECTORIES } from '../commands/command-sources.js';
+import { hasWorkspaceCommands, workspaceCommandSources } from '../commands/workspace-command-sources.js';
 import { HOOK_EVENTS } from '../hooks/hook-events.js';
 import type { HookSettings } from '../hooks/hook-settings.js';
 import { hookSettingsOfConfig } from '../hooks/hook-settings-of-config.js';
@@ -69,6 +72,10 @@ export interface SessionConfig {
   readonly verifiedMcpFile?: string;
   /** The user's `telemetry` (a workspace cannot set it). */
   readonly telemetry?: TelemetryConfig;
+  /** The workspace's command directories from the bytes trust verified; empty unless it is trusted. */
+  readonly workspaceCommands: readonly CommandDirectoryFiles[];
+  /** Whether the workspace has command files that are not offered because it is not trusted. */
+  readonly commandsWithheld: boolean;
 }
 
 /** A config's hooks with each plan that executes a workspace file running its copy under `directory`. */
@@ -263,6 +270,8 @@ export async function loadSessionConfig(options: LoadSessionConfigOptions): Prom
         dirname(options.userFile),
         // No tool writes what every session obeys.
         ...managed.files,
+        // Nor the prompts a trusted workspace's commands send (`.toolgate/` is protected already).
+        `./${WORKSPACE_COMMAND_DIRECTORIES[1]}`,
         ...protectedFiles,
       ],
     },
@@ -308,5 +317,10 @@ export async function loadSessionConfig(options: LoadSessionConfigOptions): Prom
     hooks: withManagedHooks(managed, hooks),
     ...(verifiedMcpFile === undefined ? {} : { verifiedMcpFile }),
     ...(userTelemetry === undefined ? {} : { telemetry: userTelemetry }),
+    workspaceCommands:
+      trust.state === 'trusted'
+        ? workspaceCommandSources(realRoot, inspection.contents, inspection.commandProblems)
+        : [],
+    commandsWithheld: trust.state !== 'trusted' && hasWorkspaceCommands(inspection.files),
   };
 }

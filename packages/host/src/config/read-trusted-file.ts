@@ -14,13 +14,26 @@ export function workspaceRelative(root: string, absolute: string): string | unde
   return rel.split(sep).join('/');
 }
 
+function tooLarge(rel: string, size: number, maxBytes: number): TrustedFileRead {
+  return {
+    ok: false,
+    missing: false,
+    reason: `${rel} has ${size} bytes, more than the ${maxBytes} toolgate reads of such a file: shorten it or move it out`,
+  };
+}
+
 /**
  * Reads a file that trust covers, by its path relative to the workspace's real root, without
  * following anything: every directory on the way and the file itself must be what they are named
  * (no symlink), and the file a regular file with one name (a hard link's other name would be an
- * unprotected way to change it). What is refused says why, for the person to fix.
+ * unprotected way to change it), of at most `maxBytes` when given. What is refused says why, for
+ * the person to fix.
  */
-export async function readTrustedFile(root: string, rel: string): Promise<TrustedFileRead> {
+export async function readTrustedFile(
+  root: string,
+  rel: string,
+  maxBytes?: number,
+): Promise<TrustedFileRead> {
   const segments = rel.split('/');
   let path = root;
   for (const [index, segment] of segments.entries()) {
@@ -58,6 +71,7 @@ export async function readTrustedFile(root: string, rel: string): Promise<Truste
         missing: false,
         reason: `${shown} has ${stats.nlink} hard links; toolgate trusts a file only under its one name (another name could change it unprotected): copy it instead of linking`,
       };
+    if (last && maxBytes !== undefined && stats.size > maxBytes) return tooLarge(rel, stats.size, maxBytes);
   }
   // Read through one descriptor opened without following a link, so what is digested is what was checked.
   let handle: Awaited<ReturnType<typeof open>>;
@@ -74,7 +88,11 @@ export async function readTrustedFile(root: string, rel: string): Promise<Truste
     const stats = await handle.stat();
     if (!stats.isFile() || stats.nlink > 1)
       return { ok: false, missing: false, reason: `${rel} changed while it was read` };
-    return { ok: true, content: await handle.readFile() };
+    if (maxBytes !== undefined && stats.size > maxBytes) return tooLarge(rel, stats.size, maxBytes);
+    const content = await handle.readFile();
+    // Grown since the fstat: refused, not cut.
+    if (maxBytes !== undefined && content.length > maxBytes) return tooLarge(rel, content.length, maxBytes);
+    return { ok: true, content };
   } finally {
     await handle.close();
   }

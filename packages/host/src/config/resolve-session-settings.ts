@@ -18,6 +18,8 @@ import {
   type AgentFileDefinition,
   loadAgentFiles,
 } from '../agents/load-agent-files.js';
+import { WORKSPACE_COMMAND_DIRECTORIES } from '../commands/command-sources.js';
+import type { CommandCatalog } from '../commands/prompt-command.js';
 import type { HookSettings } from '../hooks/hook-settings.js';
 import { assertRuleTools } from '../rules/assert-rule-tools.js';
 import { permissionRulesApproval } from '../rules/permission-rules-approval.js';
@@ -127,6 +129,17 @@ export interface SessionSettings {
   readonly unreachablePaths: readonly string[];
   /** The workspace's `.toolgate/agents/*.md` definitions, read only once the workspace is trusted. */
   readonly agentFiles: readonly AgentFileDefinition[];
+  /**
+   * The prompt commands of files (`/review 42`), read on the first call and kept: the workspace's
+   * `.toolgate/commands` and `.claude/commands` from the bytes trust verified (none unless it is
+   * trusted), then the user's `$XDG_CONFIG_HOME/toolgate/commands` and `~/.claude/commands`.
+   */
+  readonly commands: () => Promise<CommandCatalog>;
+  /**
+   * Why the workspace's own command files are not offered (it is not trusted), said once by the
+   * front door to an agent session; absent when they are, or when it has none.
+   */
+  readonly commandsWithheld: string | undefined;
   /** The user's config file (where "always for this project" and "everywhere" answers are written). */
   readonly userFile: string;
   /** The workspace root's real path (the key of its entry in the user's `projects`). */
@@ -235,6 +248,18 @@ export async function resolveSessionSettings(
     notice(
       `toolgate: not loading the agents of ${agentsDirectory}: ${describeDistrust(loaded.trust)}. To trust it: ${trustCommandFor(loaded.realRoot)}`,
     );
+  // Like its agents, a cloned repository's prompts wait for trust.
+  const commandsWithheld = loaded.commandsWithheld
+    ? `toolgate: not offering the commands of ${WORKSPACE_COMMAND_DIRECTORIES.map((directory) => join(root, directory)).join(' and ')}: ${describeDistrust(loaded.trust)}. To trust it: ${trustCommandFor(loaded.realRoot)}`
+    : undefined;
+  let catalog: Promise<CommandCatalog> | undefined;
+  const commands = () => {
+    catalog ??= import('../commands/load-command-catalog.js').then(
+      ({ loadCommandCatalog, userCommandDirectories }) =>
+        loadCommandCatalog(loaded.workspaceCommands, userCommandDirectories(userFile, options.env)),
+    );
+    return catalog;
+  };
   const sandboxConfig = config.sandbox ?? {};
   const provider = options.sandboxProvider ?? sandboxConfig.provider;
   if (config.network !== undefined && sandboxConfig.network === true) {
@@ -328,6 +353,8 @@ export async function resolveSessionSettings(
     readPolicy,
     unreachablePaths,
     agentFiles,
+    commands,
+    commandsWithheld,
     userFile,
     realRoot: loaded.realRoot,
     permissionRules: loaded.permissions,

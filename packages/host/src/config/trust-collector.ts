@@ -11,9 +11,9 @@ export interface TrustCollector {
   readonly refusals: string[];
   /**
    * The file's bytes, read once; undefined (and a refusal naming `what`) when trust cannot cover it.
-   * An `optional` file that does not exist is undefined without a refusal.
+   * An `optional` file that does not exist is undefined without a refusal; one over `maxBytes` is refused.
    */
-  read(rel: string, what: string, optional?: boolean): Promise<Buffer | undefined>;
+  read(rel: string, what: string, optional?: boolean, maxBytes?: number): Promise<Buffer | undefined>;
   /** Records why trust is refused. */
   refuse(reason: string): void;
 }
@@ -30,10 +30,10 @@ export function createTrustCollector(root: string): TrustCollector {
     contents,
     refusals,
     refuse,
-    async read(rel, what, optional = false) {
+    async read(rel, what, optional = false, maxBytes?: number) {
       const known = contents.get(rel);
       if (known) return known;
-      const read = await readTrustedFile(root, rel);
+      const read = await readTrustedFile(root, rel, maxBytes);
       if (!read.ok) {
         if (!(optional && read.missing)) refuse(`${what}: ${read.reason}`);
         return undefined;

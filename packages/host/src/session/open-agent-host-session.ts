@@ -54,6 +54,8 @@ export async function openAgentHostSession(
   });
   // An agent's session starts the MCP servers: say why the workspace's do not.
   if (settings.mcpWithheld !== undefined) notice(settings.mcpWithheld);
+  // And the commands a host offers (from its prompt line): why the workspace's are not among them.
+  if (settings.commandsWithheld !== undefined) notice(settings.commandsWithheld);
   const lasting = createLastingAlways(settings, options.approver, notice);
   return openWithResources(async (resources) => {
     // Opened before anything runs: a stored session that cannot be continued stops here.

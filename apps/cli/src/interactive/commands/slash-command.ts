@@ -2,6 +2,7 @@ import type { ApprovalMode } from '@toolgate/core';
 import type { AgentHostSession } from '@toolgate/host';
 import type { CliIo } from '../../cli/cli-io.js';
 import type { Colors } from '../../render/colors.js';
+import type { FileCommands } from '../../session/file-command-list.js';
 
 /** What a slash command may use: the session, its live approval mode, the terminal, the others. */
 export interface SlashCommandContext {
@@ -11,6 +12,8 @@ export interface SlashCommandContext {
   readonly mode: { get(): ApprovalMode; set(mode: ApprovalMode): void };
   /** Every command the interactive agent knows (for `/help`). */
   readonly commands: readonly SlashCommand[];
+  /** The commands from files (for `/help`). */
+  readonly fileCommands: FileCommands;
   /** Writes to the person's terminal. */
   write(text: string): void;
   /** Reads one line from the person's terminal (`null` at end of input or on Ctrl-C). */
