@@ -4,6 +4,7 @@ export {
   openSessionCheckpoints,
   type SessionCheckpointsOptions,
 } from './checkpoints/open-session-checkpoints.js';
+export { enableUserCompileCache } from './compile-cache/enable-user-compile-cache.js';
 export { ConfigError } from './config/config-error.js';
 export { describeManagedPolicy } from './config/describe-managed-policy.js';
 export { inspectWorkspaceConfig } from './config/inspect-workspace-config.js';
