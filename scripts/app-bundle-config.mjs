@@ -36,7 +36,7 @@ const DELEGATE_MODULES =
  * import lands in chunks of its own, loaded only when a command needs it (the code that runs a
  * tool, the MCP SDK, the agent, the providers). Two groups gather what is always loaded together:
  * the CLI's `main.ts` with what it imports (argument parsing, usage, exit codes), which is all
- * `--version` loads, and `session` (`SESSION_MODULES`). A listing loads 6 files and a call 7
+ * `--version` loads, and `session` (`SESSION_MODULES`). A listing loads 7 files and a call 8
  * (bench/cli-startup).
  *
  * The output is ASCII with no comments but legal notices: Node decodes a file with one non-ASCII
@@ -80,6 +80,13 @@ export function appBundleConfig() {
       comments: { legal: true, annotation: false, jsdoc: false },
       codeSplitting: {
         groups: [
+          // What a bin runs before it imports the rest (Node's compile cache): its own small chunk,
+          // which the bin imports statically, not the session chunk that it must precede.
+          {
+            name: 'start',
+            priority: 3,
+            test: /packages[\\/]host[\\/]src[\\/]compile-cache[\\/]enable-user-compile-cache\.ts$/,
+          },
           { name: 'main', priority: 2, test: /apps[\\/]cli[\\/]src[\\/]main\.ts$/ },
           {
             name: 'session',

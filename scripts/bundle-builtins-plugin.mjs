@@ -11,6 +11,7 @@ const LOADED_ON_FIRST_CALL = new Set([
   'child_process',
   'crypto',
   'fs/promises',
+  'http',
   'os',
   'readline',
   'tty',

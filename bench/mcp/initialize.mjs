@@ -44,10 +44,10 @@ function nodeBaseline() {
   });
 }
 
-function initialize() {
+function initialize(cli = bin) {
   return new Promise((resolve, reject) => {
     const started = nowMs();
-    const child = spawn(process.execPath, [bin, 'mcp', '--no-mcp'], { cwd: workspace, env, stdio: 'pipe' });
+    const child = spawn(process.execPath, [cli, 'mcp', '--no-mcp'], { cwd: workspace, env, stdio: 'pipe' });
     let out = '';
     let answered;
     child.on('error', reject);
@@ -72,13 +72,18 @@ function initialize() {
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+// BENCH_BASE_CLI=<another build's dist/bin.js>: that build's `toolgate mcp` too, in the same rounds.
+const baseBin = process.env.BENCH_BASE_CLI;
 // Warm the compile cache once.
 await initialize();
+if (baseBin) await initialize(baseBin);
 const node = [];
 const mcp = [];
+const base = [];
 for (let round = 0; round < RUNS; round++) {
   node.push(await nodeBaseline());
   mcp.push(await initialize());
+  if (baseBin) base.push(await initialize(baseBin));
 }
 rmSync(workspace, { recursive: true, force: true });
 rmSync(home, { recursive: true, force: true });
@@ -88,4 +93,8 @@ else {
   console.log(
     `toolgate mcp answers initialize: ${median(mcp).toFixed(1)} ms median vs node -e 0 ${median(node).toFixed(1)} ms → ${ratio.toFixed(2)}× (goal ≤ 1.5×)`,
   );
+  if (baseBin)
+    console.log(
+      `base: toolgate mcp answers initialize: ${median(base).toFixed(1)} ms median → ${(median(base) / median(node)).toFixed(2)}×`,
+    );
 }

@@ -13,6 +13,7 @@ export type {
   PromptCommand,
   ShadowedCommand,
 } from './commands/prompt-command.js';
+export { enableUserCompileCache } from './compile-cache/enable-user-compile-cache.js';
 export { ConfigError } from './config/config-error.js';
 export { describeManagedPolicy } from './config/describe-managed-policy.js';
 export { inspectWorkspaceConfig } from './config/inspect-workspace-config.js';

@@ -85,7 +85,11 @@ async function openToolHostSession(
       ...(settings.checkRuleTools ? { checkToolNames: settings.checkRuleTools } : {}),
       readPolicy: settings.readPolicy,
       unreachablePaths: settings.unreachablePaths,
-      spill: openSessionSpill(settings.config, options.env, options.sessionId),
+      // A listing runs nothing, so nothing spills: it names no spill directory, which would take a
+      // fresh session id (loading node:crypto, about a quarter of a listing's start over Node's).
+      ...(purpose.kind === 'list'
+        ? {}
+        : { spill: openSessionSpill(settings.config, options.env, options.sessionId) }),
       ...(settings.mcpConfigFile ? { mcpConfigFile: settings.mcpConfigFile } : {}),
       ...(settings.mcpWithheld === undefined ? {} : { onMcpWithheld: () => notice(settings.mcpWithheld!) }),
       ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
