@@ -129,7 +129,13 @@ describe('buildApprovalRequest', () => {
         return '--- a/a\n+\u001b[2Kx\n';
       },
     };
-    const built = buildApprovalRequest({ tool: sampleTool('writer'), callId: 'c', input: {}, mode: 'safe', preview });
+    const built = buildApprovalRequest({
+      tool: sampleTool('writer'),
+      callId: 'c',
+      input: {},
+      mode: 'safe',
+      preview,
+    });
     expect(built.detail).toBe('Update a.txt');
     expect(computed).toBe(0);
     expect(built.diff).toBe('--- a/a\n+\\e[2Kx\n');
