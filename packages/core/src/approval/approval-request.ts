@@ -80,12 +80,15 @@ export function buildApprovalRequest(options: {
   const sources = [options.preview, declared] as const;
   const lines = pick('lines', ...sources) ?? [`args=${JSON.stringify(options.input ?? {}) ?? '{}'}`];
   const detail = pick('detail', ...sources) ?? lines[0] ?? definition.name;
-  const diff = pick('diff', ...sources);
+  // The diff is the costly field (a tool may compute it from whole files, behind a getter): it is
+  // picked and escaped when something reads it, once.
+  const hasDiff = sources.some((source) => source !== undefined && 'diff' in source);
+  let diff: { readonly value: string | undefined } | undefined;
   const locations = pick('locations', ...sources);
   const remember = pick('remember', ...sources);
   const files = pick('files', ...sources);
   const title = pick('title', ...sources) ?? `Approval required for ${definition.name}`;
-  return {
+  const request: ApprovalRequest = {
     toolName: definition.name,
     callId: options.callId,
     kind: pick('kind', ...sources) ?? definition.kind,
@@ -93,7 +96,6 @@ export function buildApprovalRequest(options: {
     title: escapeControlCharacters(title),
     lines: lines.map((line) => escapeControlCharacters(line)),
     detail: escapeControlCharacters(detail),
-    ...(diff ? { diff: escapeControlCharacters(diff, { keepLineFeeds: true }) } : {}),
     ...(locations ? { locations: locations.map((location) => escapeControlCharacters(location)) } : {}),
     ...(files ? { files } : {}),
     presentation: presentParsedCall(options.tool, options.input, options.preview),
@@ -101,4 +103,17 @@ export function buildApprovalRequest(options: {
     rememberKey: remember ? `${definition.name}\u0000${remember.key}` : definition.name,
     rememberLabel: escapeControlCharacters(remember?.label ?? `always for ${definition.name}`),
   };
+  if (!hasDiff) return request;
+  // Read only by a host that shows it (not by a rule, nor for a call that runs unasked); enumerable,
+  // so a copy or JSON of the request carries it.
+  return Object.defineProperty(request, 'diff', {
+    enumerable: true,
+    get: () => {
+      if (!diff) {
+        const picked = pick('diff', ...sources);
+        diff = { value: picked ? escapeControlCharacters(picked, { keepLineFeeds: true }) : undefined };
+      }
+      return diff.value;
+    },
+  });
 }

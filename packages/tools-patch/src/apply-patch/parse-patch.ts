@@ -33,6 +33,19 @@ function isBlank(line: string): boolean {
  * Never throws; a failure names the 1-based line and what was expected there.
  */
 export function parsePatch(text: string): ParsePatchResult {
+  if (lastParsed?.text === text) return lastParsed.result;
+  const result = parseOnce(text);
+  lastParsed = { text, result };
+  return result;
+}
+
+/**
+ * The last patch parsed: one call parses its patch for its approval summary, to plan it and again
+ * to apply it, the same text (the same string, compared by reference first); results are read-only.
+ */
+let lastParsed: { readonly text: string; readonly result: ParsePatchResult } | undefined;
+
+function parseOnce(text: string): ParsePatchResult {
   try {
     return { ok: true, operations: new Parser(text).parse() };
   } catch (error) {

@@ -104,21 +104,8 @@ export interface PlanFileSource {
   readonly signal: AbortSignal;
 }
 
-/**
- * The last patch parsed: a call parses its patch to plan it for approval and again to apply it,
- * the same text (the same string, compared by reference first); the operations are read-only.
- */
-let lastParsed: { readonly text: string; readonly result: Outcome<readonly PatchOperation[]> } | undefined;
-
 /** Parses patch text into operations, or the `patch_parse_error` failure. */
 export function parsePatchText(text: string): Outcome<readonly PatchOperation[]> {
-  if (lastParsed?.text === text) return lastParsed.result;
-  const result = parseText(text);
-  lastParsed = { text, result };
-  return result;
-}
-
-function parseText(text: string): Outcome<readonly PatchOperation[]> {
   const parsed = parsePatch(text);
   if (parsed.ok) return toolSuccess(parsed.operations);
   return patchFailure(
