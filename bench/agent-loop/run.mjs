@@ -275,10 +275,9 @@ for (const kind of ['wall', 'cpu']) {
 // Start-up to the first model request.
 // The sessions `toolgate run` records go to a directory of the bench's, not the person's state.
 const stateHome = mkdtempSync(join(tmpdir(), 'toolgate-bench-agent-loop-state-'));
-const env = { ...process.env, TOOLGATE_CACHE_DIR: 'off', XDG_STATE_HOME: stateHome };
+const env = { ...process.env, XDG_STATE_HOME: stateHome };
 delete env.INIT_CWD;
-for (const name of Object.keys(env))
-  if (name.startsWith('TOOLGATE_') && name !== 'TOOLGATE_CACHE_DIR') delete env[name];
+for (const name of Object.keys(env)) if (name.startsWith('TOOLGATE_')) delete env[name];
 
 function timeNode() {
   return new Promise((resolve, reject) => {

@@ -283,7 +283,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 // but the one its first (warm-up) run leaves.
 const cliHome = await mkdtemp(join(tmpdir(), 'toolgate-bench-apply-patch-home-'));
 const cliEnv = { ...process.env, HOME: cliHome, XDG_CONFIG_HOME: join(cliHome, '.config') };
-for (const name of ['TOOLGATE_APPROVAL', 'TOOLGATE_CACHE_DIR', 'INIT_CWD']) delete cliEnv[name];
+for (const name of ['TOOLGATE_APPROVAL', 'INIT_CWD']) delete cliEnv[name];
 
 async function largePatch(codex, large, label, workRoot) {
   console.log(`\n  on ${label} (${workRoot}), median of ${RUNS} runs:`);

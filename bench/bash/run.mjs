@@ -204,7 +204,7 @@ if (process.platform === 'linux') {
   const workspace = mkdtempSync(join(tmpdir(), 'toolgate-bench-bash-cli-'));
   const home = mkdtempSync(join(tmpdir(), 'toolgate-bench-bash-home-'));
   const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config') };
-  for (const name of ['TOOLGATE_APPROVAL', 'TOOLGATE_CACHE_DIR', 'INIT_CWD']) delete env[name];
+  for (const name of ['TOOLGATE_APPROVAL', 'INIT_CWD']) delete env[name];
   const REPORT_RSS = `data:text/javascript,${encodeURIComponent(
     "process.on('exit',()=>process.stderr.write('\\nmaxrss='+process.resourceUsage().maxRSS+'\\n'))",
   )}`;

@@ -24,8 +24,7 @@ const workspace = mkdtempSync(join(tmpdir(), 'toolgate-bench-'));
 const home = mkdtempSync(join(tmpdir(), 'toolgate-bench-home-'));
 writeFileSync(join(workspace, 'notes.txt'), 'one\ntwo\nthree\n');
 const env = { ...process.env, HOME: home, XDG_CACHE_HOME: join(home, '.cache') };
-for (const name of ['INIT_CWD', 'TOOLGATE_APPROVAL', 'TOOLGATE_CACHE_DIR', 'NODE_COMPILE_CACHE'])
-  delete env[name];
+for (const name of ['INIT_CWD', 'TOOLGATE_APPROVAL', 'NODE_COMPILE_CACHE']) delete env[name];
 
 const callArgs = ['call', 'read_file', '{"path":"notes.txt"}', '--no-mcp'];
 const toolsArgs = ['tools', '--json', '--no-mcp'];

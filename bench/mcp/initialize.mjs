@@ -23,8 +23,7 @@ const env = {
   XDG_CACHE_HOME: join(home, '.cache'),
   XDG_STATE_HOME: join(home, '.state'),
 };
-for (const name of ['INIT_CWD', 'TOOLGATE_APPROVAL', 'TOOLGATE_CACHE_DIR', 'NODE_COMPILE_CACHE'])
-  delete env[name];
+for (const name of ['INIT_CWD', 'TOOLGATE_APPROVAL', 'NODE_COMPILE_CACHE']) delete env[name];
 
 const INITIALIZE = `${JSON.stringify({
   jsonrpc: '2.0',

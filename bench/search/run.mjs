@@ -244,7 +244,7 @@ if (!process.env.BENCH_PREDICATE_ONLY && process.platform === 'linux') {
   ];
   const home = await mkdtemp(join(tmpdir(), 'toolgate-bench-search-home-'));
   const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config') };
-  for (const name of ['TOOLGATE_APPROVAL', 'TOOLGATE_CACHE_DIR', 'INIT_CWD']) delete env[name];
+  for (const name of ['TOOLGATE_APPROVAL', 'INIT_CWD']) delete env[name];
   const childrenCpuMs = () => {
     const stat = readFileSync('/proc/self/stat', 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
