@@ -5,11 +5,7 @@ import { join } from 'node:path';
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
 import { type FakeModelServer, startFakeModelServer } from '@toolgate/agent/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ACP_BIN, editorState, promptTurn, type Turn, withEditor } from './editor-client.js';
-
-const SKIP_REASON = existsSync(ACP_BIN)
-  ? undefined
-  : `skipped: ${ACP_BIN} is missing; run \`pnpm build\` first (CI builds before testing)`;
+import { editorState, promptTurn, SKIP_REASON, type Turn, withEditor } from './editor-client.js';
 
 const EDITOR_FS = { fs: { readTextFile: true, writeTextFile: true }, terminal: false };
 

@@ -5,12 +5,9 @@ import { join } from 'node:path';
 import { methods } from '@agentclientprotocol/sdk';
 import { type FakeModelServer, startFakeModelServer } from '@toolgate/agent/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ACP_BIN, editorState, promptTurn, withEditor } from './editor-client.js';
+import { editorState, promptTurn, SKIP_REASON, withEditor } from './editor-client.js';
 import { leftAfterEnding, processesWith, until } from './processes.js';
 
-const SKIP_REASON = existsSync(ACP_BIN)
-  ? undefined
-  : `skipped: ${ACP_BIN} is missing; run \`pnpm build\` first (CI builds before testing)`;
 const BWRAP = ['/usr/bin/bwrap', '/bin/bwrap', '/usr/local/bin/bwrap'].some((path) => existsSync(path));
 const EDITOR = { fs: { readTextFile: false, writeTextFile: false }, terminal: true };
 

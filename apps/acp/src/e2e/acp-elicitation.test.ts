@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -6,11 +5,7 @@ import { dirname, join } from 'node:path';
 import type { ClientCapabilities, McpServer } from '@agentclientprotocol/sdk';
 import { type FakeModelServer, startFakeModelServer } from '@toolgate/agent/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ACP_BIN, editorState, promptTurn, withEditor } from './editor-client.js';
-
-const SKIP_REASON = existsSync(ACP_BIN)
-  ? undefined
-  : `skipped: ${ACP_BIN} is missing; run \`pnpm build\` first (CI builds before testing)`;
+import { editorState, promptTurn, SKIP_REASON, withEditor } from './editor-client.js';
 
 // packages/mcp's real MCP server whose one tool asks a form during the call and answers with it.
 const ELICIT_SERVER = join(

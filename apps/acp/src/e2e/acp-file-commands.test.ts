@@ -1,15 +1,9 @@
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { type FakeModelServer, startFakeModelServer } from '@toolgate/agent/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ACP_BIN, editorState, promptTurn, type Turn, withEditor } from './editor-client.js';
-
-const SKIP_REASON = existsSync(ACP_BIN)
-  ? undefined
-  : `skipped: ${ACP_BIN} is missing; run \`pnpm build\` first (CI builds before testing)`;
-const NO_FS = { fs: { readTextFile: false, writeTextFile: false }, terminal: false };
+import { editorState, NO_FS, promptTurn, SKIP_REASON, said, type Turn, withEditor } from './editor-client.js';
 
 let root: string;
 let home: string;
@@ -40,14 +34,6 @@ async function put(path: string, content: string): Promise<void> {
 
 const announced = (turn: Turn) =>
   turn.updates.find((update) => update.sessionUpdate === 'available_commands_update');
-const said = (turn: Turn) =>
-  turn.updates
-    .map((update) =>
-      update.sessionUpdate === 'agent_message_chunk' && update.content.type === 'text'
-        ? update.content.text
-        : '',
-    )
-    .join('');
 
 describe.skipIf(SKIP_REASON !== undefined)(
   `toolgate-acp's commands from files ${SKIP_REASON ?? ''}`,

@@ -1,14 +1,9 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type FakeModelServer, startFakeModelServer } from '@toolgate/agent/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ACP_BIN, editorState, promptTurn, withEditor } from './editor-client.js';
-
-const SKIP_REASON = existsSync(ACP_BIN)
-  ? undefined
-  : `skipped: ${ACP_BIN} is missing; run \`pnpm build\` first (CI builds before testing)`;
+import { editorState, promptTurn, SKIP_REASON, withEditor } from './editor-client.js';
 
 let root: string;
 let configHome: string;

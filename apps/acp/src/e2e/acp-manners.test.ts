@@ -1,16 +1,11 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type InitializeResponse, methods } from '@agentclientprotocol/sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONFIGURATION_ERROR_CODE } from '../configuration-error.js';
-import { ACP_BIN, editorState, withEditor } from './editor-client.js';
-
-const SKIP_REASON = existsSync(ACP_BIN)
-  ? undefined
-  : `skipped: ${ACP_BIN} is missing; run \`pnpm build\` first (CI builds before testing)`;
+import { ACP_BIN, editorState, NO_FS, SKIP_REASON, withEditor } from './editor-client.js';
 
 let root: string;
 let configHome: string;
@@ -41,8 +36,6 @@ function runWithOpenStdin(args: readonly string[]) {
     }),
   );
 }
-
-const NO_FS = { fs: { readTextFile: false, writeTextFile: false }, terminal: false };
 
 describe.skipIf(SKIP_REASON !== undefined)(
   `toolgate-acp's manners ${SKIP_REASON ?? ''}`,

@@ -1,16 +1,10 @@
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { methods } from '@agentclientprotocol/sdk';
 import { type FakeModelServer, startFakeModelServer } from '@toolgate/agent/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ACP_BIN, editorState, promptTurn, type Turn, withEditor } from './editor-client.js';
-
-const SKIP_REASON = existsSync(ACP_BIN)
-  ? undefined
-  : `skipped: ${ACP_BIN} is missing; run \`pnpm build\` first (CI builds before testing)`;
-const NO_FS = { fs: { readTextFile: false, writeTextFile: false }, terminal: false };
+import { editorState, NO_FS, promptTurn, SKIP_REASON, said, type Turn, withEditor } from './editor-client.js';
 
 let root: string;
 let configHome: string;
@@ -26,14 +20,6 @@ afterEach(async () => {
   await rm(configHome, { recursive: true, force: true });
 });
 
-const said = (turn: Turn) =>
-  turn.updates
-    .map((update) =>
-      update.sessionUpdate === 'agent_message_chunk' && update.content.type === 'text'
-        ? update.content.text
-        : '',
-    )
-    .join('');
 const modeUpdates = (turn: Turn) =>
   turn.updates.flatMap((update) =>
     update.sessionUpdate === 'current_mode_update' ? [update.currentModeId] : [],

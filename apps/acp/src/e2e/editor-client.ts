@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import {
@@ -18,6 +19,14 @@ import {
 
 /** The built toolgate-acp. */
 export const ACP_BIN = resolve(import.meta.dirname, '../../dist/bin.js');
+
+/** Why the end-to-end tests skip (the bin is not built), or undefined. */
+export const SKIP_REASON = existsSync(ACP_BIN)
+  ? undefined
+  : `skipped: ${ACP_BIN} is missing; run \`pnpm build\` first (CI builds before testing)`;
+
+/** An editor that offers neither its files nor its terminals. */
+export const NO_FS = { fs: { readTextFile: false, writeTextFile: false }, terminal: false };
 
 /** What the editor was asked, in order: every `fs/*`, `terminal/*` and `elicitation/*` request it received. */
 export interface EditorLog {
@@ -178,4 +187,15 @@ export async function promptTurn(session: ActiveSession, text: string): Promise<
     if (message.kind === 'stop') return { stopReason: message.stopReason, updates };
     updates.push(message.update);
   }
+}
+
+/** What the agent said in a turn: its text chunks, joined. */
+export function said(turn: Turn): string {
+  return turn.updates
+    .map((update) =>
+      update.sessionUpdate === 'agent_message_chunk' && update.content.type === 'text'
+        ? update.content.text
+        : '',
+    )
+    .join('');
 }
