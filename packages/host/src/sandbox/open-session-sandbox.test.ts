@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { access, mkdtemp, realpath, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createWorkspace } from '@toolgate/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSessionSandbox, type SessionSandboxContext } from './open-session-sandbox.js';
@@ -106,7 +106,11 @@ describe.skipIf(bwrapMissing !== undefined)('the read-only sandbox a delegate ge
     await new Promise<void>((resolve) => server.listen(path, resolve));
     try {
       // The settings createAgentToolsFactory gives a read-only child.
-      const sandbox = await openSessionSandbox({ mode: 'read-only', network: false }, context);
+      // This Node runs inside: its directory stays visible wherever it lives (a toolchain under /tmp).
+      const sandbox = await openSessionSandbox(
+        { mode: 'read-only', network: false },
+        { ...context, readRoots: [dirname(process.execPath)] },
+      );
       const invocation = await sandbox!.wrapShell({
         shell: { file: '/bin/sh', args: ['-c'] },
         workingDirectory: root,

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { type BwrapSandbox, type BwrapSandboxOptions, openBwrapSandbox } from '../open-bwrap-sandbox.js';
 
 /** A workspace with secrets, protected paths and a fake home beside it, in a temp directory. */
@@ -55,7 +55,9 @@ export async function openFixtureSandbox(
     workspaceRoot: fixture.workspace,
     mode: 'workspace-write',
     home: fixture.home,
-    readRoots: [join(fixture.home, '.tool')],
+    // The tests run this Node inside the sandbox: its directory stays visible wherever it lives
+    // (a toolchain under /tmp, which the sandbox otherwise hides).
+    readRoots: [join(fixture.home, '.tool'), dirname(process.execPath)],
     ...options,
   });
   if (!opening.ok) throw new Error(opening.reason);
