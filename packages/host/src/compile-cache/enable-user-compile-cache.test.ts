@@ -32,3 +32,29 @@ describe('enableUserCompileCache', () => {
     expect(await readdir(home)).toEqual(['blocked']);
   });
 });
+
+describe('enableUserCompileCache refuses a directory others could have written', () => {
+  it('a link at the cache path, a directory others may write, or a cache home others may write: no cache', async () => {
+    const { chmod, mkdir, symlink } = await import('node:fs/promises');
+    // A link to a shared, world-writable directory where the cache would go.
+    const shared = join(home, 'shared');
+    await mkdir(shared, { mode: 0o777 });
+    await chmod(shared, 0o777);
+    await mkdir(join(home, 'linked', 'toolgate'), { recursive: true, mode: 0o700 });
+    await symlink(shared, join(home, 'linked', 'toolgate', 'compile-cache'));
+    expect(enableUserCompileCache({ XDG_CACHE_HOME: join(home, 'linked') }, 'linux')).toBeUndefined();
+    // A cache directory made world-writable before toolgate came.
+    await mkdir(join(home, 'open', 'toolgate', 'compile-cache'), { recursive: true });
+    await chmod(join(home, 'open', 'toolgate', 'compile-cache'), 0o777);
+    expect(enableUserCompileCache({ XDG_CACHE_HOME: join(home, 'open') }, 'linux')).toBeUndefined();
+    // Its parent group-writable.
+    await mkdir(join(home, 'group', 'toolgate', 'compile-cache'), { recursive: true, mode: 0o700 });
+    await chmod(join(home, 'group', 'toolgate'), 0o770);
+    expect(enableUserCompileCache({ XDG_CACHE_HOME: join(home, 'group') }, 'linux')).toBeUndefined();
+    // A cache home anyone may write (not sticky): the directories under it could be swapped.
+    await mkdir(join(home, 'loose'), { mode: 0o777 });
+    await chmod(join(home, 'loose'), 0o777);
+    expect(enableUserCompileCache({ XDG_CACHE_HOME: join(home, 'loose') }, 'linux')).toBeUndefined();
+    expect((await readdir(shared)).length).toBe(0);
+  });
+});
