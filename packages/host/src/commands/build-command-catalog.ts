@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { escapeControlCharacters } from '@toolgate/core';
 import { COMMAND_NAME_PATTERN, MAX_COMMAND_DEPTH } from './command-sources.js';
 import { parseCommandFile } from './parse-command-file.js';
 import type {
@@ -64,7 +65,13 @@ export function buildCommandCatalog(sources: readonly CommandDirectoryFiles[]): 
     }
   }
   const commands = [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
-  return { commands, shadowed, problems };
+  // A problem quotes what it found (a file's name, a bad line): shown on a terminal and in an
+  // editor, so its control characters are escaped (`\e`), never passed on.
+  const shown = problems.map((problem) => ({
+    file: escapeControlCharacters(problem.file),
+    reason: escapeControlCharacters(problem.reason),
+  }));
+  return { commands, shadowed, problems: shown };
 }
 
 /**

@@ -168,6 +168,16 @@ describe('command files of the user', () => {
     expect((await load()).commands[0]!.description).toBe('a [2Jb');
   });
 
+  it('escapes control characters in what a problem quotes: a file name and a bad front-matter line', async () => {
+    await put(join(claudeDir, 'bad\u001b[31mname\u001b]0;T\u0007.md'), 'body');
+    await put(join(claudeDir, 'x.md'), '---\ndescription: "evil \u001b[31mRED\u0007\n---\nX\n');
+    const { problems } = await load();
+    expect(problems).toHaveLength(2);
+    for (const problem of problems)
+      expect(`${problem.file} ${problem.reason}`).not.toMatch(/[\u0000-\u001f\u007f]/);
+    expect(problems.map((problem) => problem.file).join(' ')).toContain('bad\\e[31mname');
+  });
+
   it('reads a hard-linked file of the user’s own directory, and a missing directory as none', async () => {
     expect(await load()).toEqual({ commands: [], shadowed: [], problems: [] });
     await put(join(directory, 'shared.md'), 'shared');
