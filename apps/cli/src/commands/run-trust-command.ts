@@ -1,4 +1,5 @@
 import { realpath } from 'node:fs/promises';
+import { escapeControlCharacters } from '@toolgate/core';
 import {
   checkWorkspaceTrust,
   describeDistrust,
@@ -39,7 +40,7 @@ export async function runTrustCommand(io: CliIo, command: TrustCommandOptions): 
           trust.state === 'trusted'
             ? 'trusted'
             : trust.state === 'changed'
-              ? `changed since trusted: ${trust.files.join(', ')}`
+              ? `changed since trusted: ${escapeControlCharacters(trust.files.join(', '))}`
               : `not trusted: ${describeDistrust(trust)}`;
       } catch {
         state = 'missing';
@@ -64,7 +65,7 @@ export async function runTrustCommand(io: CliIo, command: TrustCommandOptions): 
     // Trust covers what the config makes the host run; what it cannot verify is not trusted at all.
     io.stderr.write(
       `toolgate: not trusting ${root}: its config makes toolgate run what it cannot verify:\n` +
-        inspection.refusals.map((reason) => `  - ${reason}\n`).join('') +
+        inspection.refusals.map((reason) => `  - ${escapeControlCharacters(reason)}\n`).join('') +
         `Nothing was recorded${others.length === trusted.length ? '' : '; the earlier trust of this workspace stays as it was (and no longer matches)'}. Fix these and run toolgate trust again.\n`,
     );
     return EXIT_CODES.usage;
@@ -75,7 +76,8 @@ export async function runTrustCommand(io: CliIo, command: TrustCommandOptions): 
   const names = Object.keys(files);
   io.stdout.write(
     `Trusted ${root}${names.length === 0 ? ' (it has no config files yet)' : ''}.\n` +
-      names.map((name) => `  ${name}  ${files[name]}\n`).join('') +
+      // A workspace names its files: shown with control characters escaped, so the list reviewed is the list.
+      names.map((name) => `  ${escapeControlCharacters(name)}  ${files[name]}\n`).join('') +
       `Its toolgate.config.json may now loosen the rules, its hooks, tool modules and .mcp.json servers may run and its commands (.toolgate/commands, .claude/commands) are offered, from the bytes listed here; no tool and no sandboxed command may write these files, and any change to them (or a new one) makes it untrusted again. Recorded in ${file}.\n`,
   );
   return EXIT_CODES.success;

@@ -57,6 +57,22 @@ describe.skipIf(SKIP_REASON !== undefined)(`toolgate trust ${SKIP_REASON ?? ''}`
     expect(changed.stderr).toContain('toolgate.config.json changed since you trusted this workspace');
   });
 
+  it('shows the file names it trusts, and later the changed ones, with their control characters escaped', async () => {
+    const name = 'b\u001b]0;PWNED\u0007\u001b[31m.md';
+    await mkdir(join(root, '.toolgate', 'commands'), { recursive: true });
+    await writeFile(join(root, '.toolgate', 'commands', name), 'EVIL\n');
+    const trust = await runToolgate(['trust', '--cwd', root], { env });
+    expect(trust.code).toBe(0);
+    expect(trust.stdout).toContain('.toolgate/commands/b\\e]0;PWNED\\x07\\e[31m.md  sha256:');
+    expect(trust.stdout).not.toMatch(/[\u001b\u0007]/);
+    await writeFile(join(root, '.toolgate', 'commands', name), 'EVIL, changed\n');
+    const listed = await runToolgate(['trust', '--list'], { env });
+    expect(listed.stdout).toContain('changed since trusted: .toolgate/commands/b\\e]0;PWNED');
+    expect(`${listed.stdout}${listed.stderr}`).not.toMatch(/[\u001b\u0007]/);
+    const call = await runToolgate(['call', 'read_file', '{"path":"x"}', '--cwd', root], { env });
+    expect(call.stderr).not.toMatch(/[\u001b\u0007]/);
+  });
+
   it('starts no server of an untrusted .mcp.json, says so once with the command, and starts them once trusted', async () => {
     const started = join(root, 'started.txt');
     await writeFile(

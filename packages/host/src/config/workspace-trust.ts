@@ -1,3 +1,4 @@
+import { escapeControlCharacters } from '@toolgate/core';
 import { shellWord } from './shell-word.js';
 import type { TrustedWorkspace } from './user-config-schema.js';
 
@@ -38,8 +39,10 @@ export function trustCommandFor(realRoot: string): string {
 
 /** Why the workspace is not trusted, for one line on stderr. */
 export function describeDistrust(trust: WorkspaceTrust): string {
-  if (trust.state === 'changed') return `${trust.files.join(', ')} changed since you trusted this workspace`;
+  // File names and reasons come from the workspace: shown with their control characters escaped.
+  if (trust.state === 'changed')
+    return `${escapeControlCharacters(trust.files.join(', '))} changed since you trusted this workspace`;
   if (trust.state === 'refused')
-    return `toolgate can no longer verify what this workspace's config runs (${trust.reasons.join('; ')})`;
+    return `toolgate can no longer verify what this workspace's config runs (${escapeControlCharacters(trust.reasons.join('; '))})`;
   return 'this workspace is not trusted';
 }
