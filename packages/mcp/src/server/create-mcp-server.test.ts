@@ -304,10 +304,15 @@ describe('createMcpServer', () => {
     await waitFor(() => setup.events.includes('wait aborted'));
   });
 
-  it('caps long results with a marker and leaves out structured content then', async () => {
+  it('caps long results with a marker, keeping their beginning and end, and leaves out structured content then', async () => {
     const setup = await connect({ mode: 'auto', maxResultChars: 10 });
     expect(await setup.client.callTool({ name: 'save_note', arguments: { title: 'a long title' } })).toEqual({
-      content: [{ type: 'text', text: '{"saved":"\n… [truncated: showing 10 of 34 characters]' }],
+      content: [
+        {
+          type: 'text',
+          text: '{"sav\n… [truncated: showing the first 5 and the last 5 of 34 characters] …\nt":1}',
+        },
+      ],
     });
   });
 
