@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createToolSurface, createWorkspace, standardDecorators } from '@toolgate/core';
 import { createProcessRegistry, createShellTools } from '@toolgate/tools-shell';
+import { childrenCpuMs } from '../children-cpu.mjs';
 
 const SMOKE = process.argv.includes('--smoke');
 const CALLS = SMOKE ? 3 : 200;
@@ -208,11 +209,6 @@ if (process.platform === 'linux') {
   const REPORT_RSS = `data:text/javascript,${encodeURIComponent(
     "process.on('exit',()=>process.stderr.write('\\nmaxrss='+process.resourceUsage().maxRSS+'\\n'))",
   )}`;
-  const childrenCpuMs = () => {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[13]) + Number(fields[14])) * 10;
-  };
   const runWhole = (command, args) => {
     const cpuBefore = childrenCpuMs();
     const started = performance.now();

@@ -6,10 +6,11 @@
 // On Linux also the mean CPU time (user + system) per run, from this process's waited-for children
 // in /proc/self/stat: on a busy machine wall time swells with CPU time, so both are shown.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { childrenCpuMs } from '../children-cpu.mjs';
 
 const SMOKE = process.argv.includes('--smoke');
 // `--smoke`: one run of each, no warm-up.
@@ -43,16 +44,6 @@ const goals = {
   'toolgate tools --json': 1.3,
   ...(baseBin ? { 'base: call read_file': 1.5, 'base: tools --json': 1.3 } : {}),
 };
-
-const CLOCK_TICKS_PER_SECOND = 100;
-/** CPU seconds of the children this process has waited for, or `undefined` off Linux. */
-function childrenCpuSeconds() {
-  if (process.platform !== 'linux') return undefined;
-  const stat = readFileSync('/proc/self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // Fields 16 and 17 of stat(5) (cutime, cstime), counted from after the command name.
-  return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS_PER_SECOND;
-}
 
 function run(args, nodeOptions = []) {
   const started = process.hrtime.bigint();
@@ -88,9 +79,9 @@ const times = Object.fromEntries(Object.keys(commands).map((name) => [name, []])
 const cpu = Object.fromEntries(Object.keys(commands).map((name) => [name, 0]));
 for (let round = 0; round < RUNS; round++) {
   for (const [name, args] of Object.entries(commands)) {
-    const before = childrenCpuSeconds();
+    const before = childrenCpuMs();
     times[name].push(run(args).ms);
-    if (before !== undefined) cpu[name] += childrenCpuSeconds() - before;
+    if (before !== undefined) cpu[name] += (childrenCpuMs() - before) / 1000;
   }
 }
 const rss = Object.fromEntries(Object.entries(commands).map(([name, args]) => [name, peakRssMb(args)]));

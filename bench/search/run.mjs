@@ -2,12 +2,12 @@
 // on a corpus of real code (the repository's installed packages, flattened, copied to 30,000+ files).
 // `--smoke`: a corpus of 300 files (its own), one run of each query, the same code path.
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { copyFile, lstat, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createWorkspace } from '@toolgate/core';
 import { createSearchTools } from '@toolgate/tools-search';
+import { childrenCpuMs } from '../children-cpu.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repository = resolve(here, '../..');
@@ -245,11 +245,6 @@ if (!process.env.BENCH_PREDICATE_ONLY && process.platform === 'linux') {
   const home = await mkdtemp(join(tmpdir(), 'toolgate-bench-search-home-'));
   const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config') };
   for (const name of ['TOOLGATE_APPROVAL', 'INIT_CWD']) delete env[name];
-  const childrenCpuMs = () => {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[13]) + Number(fields[14])) * 10;
-  };
   const runWhole = (command, args) => {
     const cpuBefore = childrenCpuMs();
     const started = performance.now();
