@@ -138,10 +138,10 @@ function realPathOfFuture(path: string): string {
 }
 
 /** Containment of normalized absolute paths (real paths are): a prefix test, cheap enough per walked entry. */
-function isUnder(path: string, directory: string): boolean {
-  if (path === directory) return true;
+/** A directory to compare paths with: itself, and its prefix with the separator, made once. */
+function underTest(directory: string): (path: string) => boolean {
   const prefix = directory.endsWith(sep) ? directory : `${directory}${sep}`;
-  return path.startsWith(prefix);
+  return (path) => path === directory || path.startsWith(prefix);
 }
 
 function isWithin(path: string, root: string): boolean {
@@ -177,7 +177,8 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
       );
     return realPathOfFuture(entry);
   });
-  const unreachableComparable = unreachable.map(toComparable);
+  // Asked for every path a walker reaches: each entry's comparable form and prefix are made once.
+  const unreachableTests = unreachable.map((entry) => underTest(toComparable(entry)));
   const sessionReadRoots = (options.sessionReadRoots ?? []).map((entry) => {
     if (typeof entry !== 'string' || !isAbsolute(entry))
       throw new InvalidOptionsError(
@@ -207,7 +208,7 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
   const unreachableEntry = (absolutePath: string): string | undefined => {
     if (unreachable.length === 0) return undefined;
     const comparable = toComparable(absolutePath);
-    const index = unreachableComparable.findIndex((entry) => isUnder(comparable, entry));
+    const index = unreachableTests.findIndex((isUnder) => isUnder(comparable));
     return index < 0 ? undefined : unreachable[index];
   };
 
