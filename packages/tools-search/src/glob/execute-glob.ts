@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { type PlannedToolImplementation, toolSuccess } from '@toolgate/core';
-import { comparePaths, sortByPath } from '../internal/compare-paths.js';
+import { comparePaths, sortPaths } from '../internal/compare-paths.js';
 import { joinDisplayPath } from '../internal/display-path.js';
 import { simpleNameGlobs } from '../internal/expand-braces.js';
 import {
@@ -163,7 +163,7 @@ export function createGlobImplementation(
       found =
         context.globSort === 'modified'
           ? await newestFirst(resolved.path.absolutePath, found)
-          : sortByPath(found, (file) => file);
+          : sortPaths(found);
       const maxResults = input.maxResults ?? GLOB_DEFAULT_MAX_RESULTS;
       const matches = found
         .slice(0, maxResults)

@@ -160,11 +160,16 @@ export function createGrepImplementation(
           `pattern ${JSON.stringify(input.pattern)} backtracks too much (${outcome.message}); avoid nested quantifiers such as (a+)+ and alternatives that overlap such as (a|a)*.`,
         );
       }
-      const all: GrepMatch[] = outcome.matches.map((match) => ({
-        file: context.workspace.toDisplayPath(match.absolutePath),
-        line: match.line,
-        content: match.content,
-      }));
+      // A file's matches come one after another: its display path is made once.
+      let lastPath: string | undefined;
+      let lastDisplay = '';
+      const all: GrepMatch[] = outcome.matches.map((match) => {
+        if (match.absolutePath !== lastPath) {
+          lastPath = match.absolutePath;
+          lastDisplay = context.workspace.toDisplayPath(match.absolutePath);
+        }
+        return { file: lastDisplay, line: match.line, content: match.content };
+      });
       sortByPath(
         all,
         (match) => match.file,

@@ -31,14 +31,7 @@ export function compareNames(left: string, right: string): number {
   return left.length - right.length;
 }
 
-/** Whether `text` holds a UTF-16 surrogate: where code-unit order (`<`) and code-point order part. */
-function hasSurrogate(text: string): boolean {
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code >= 0xd800 && code <= 0xdfff) return true;
-  }
-  return false;
-}
+const SURROGATE = /[\ud800-\udfff]/;
 
 /** `<` on strings: code-unit order, which is code-point order for strings without surrogates. */
 function compareCodeUnits(left: string, right: string): number {
@@ -46,33 +39,68 @@ function compareCodeUnits(left: string, right: string): number {
 }
 
 /**
- * Sorts items by a path in {@link comparePaths} order, computing each sort key once. When no key
- * holds a surrogate, the keys compare with the engine's own `<` (the same order, several times
- * faster than {@link compareNames}).
+ * Sorts paths in {@link comparePaths} order, in place. `/` as NUL sorts a directory before a
+ * sibling file that extends its name; when no path holds a NUL (the mapping then reverses exactly)
+ * or a surrogate (where code-unit and code-point order part), the keys go through the default
+ * sort, which compares without calling back into JavaScript for every pair.
+ */
+export function sortPaths(paths: string[]): string[] {
+  if (!paths.some((path) => path.includes('\u0000') || SURROGATE.test(path))) {
+    const keys = paths.map((path) => path.replaceAll('/', '\u0000'));
+    keys.sort();
+    for (let index = 0; index < keys.length; index++) paths[index] = keys[index]!.replaceAll('\u0000', '/');
+    return paths;
+  }
+  const keyed = paths.map((path) => ({ path, key: path.replaceAll('/', '\u0000') }));
+  keyed.sort((left, right) => compareNames(left.key, right.key));
+  for (let index = 0; index < keyed.length; index++) paths[index] = keyed[index]!.path;
+  return paths;
+}
+
+/** Consecutive items with one path: `items[start]` up to `items[end]`, exclusive. */
+interface Run {
+  readonly key: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * Sorts items by a path in {@link comparePaths} order, then by `tieBreak`, keeping the order they
+ * came in otherwise (a stable sort). Consecutive items with one path (grep's matches of one file)
+ * are one run, so the sort compares runs, not items; only a path with more than one item is
+ * ordered by `tieBreak` (a run already in order costs one pass).
  */
 export function sortByPath<T>(
   items: T[],
   pathOf: (item: T) => string,
   tieBreak?: (left: T, right: T) => number,
 ): T[] {
+  const runs: Run[] = [];
   let surrogates = false;
-  // Many items share a path (grep's matches in one file): each path's key is made once.
-  const keys = new Map<string, string>();
-  const keyed = items.map((item) => {
-    const path = pathOf(item);
-    let key = keys.get(path);
-    if (key === undefined) {
-      key = path.replaceAll('/', '\u0000');
-      keys.set(path, key);
-      if (!surrogates && hasSurrogate(key)) surrogates = true;
-    }
-    return { item, key };
-  });
+  for (let start = 0; start < items.length; ) {
+    const path = pathOf(items[start]!);
+    let end = start + 1;
+    while (end < items.length && pathOf(items[end]!) === path) end++;
+    if (!surrogates && SURROGATE.test(path)) surrogates = true;
+    runs.push({ key: path.replaceAll('/', '\u0000'), start, end });
+    start = end;
+  }
   const compareKeys = surrogates ? compareNames : compareCodeUnits;
-  keyed.sort((left, right) => {
-    const order = left.key === right.key ? 0 : compareKeys(left.key, right.key);
-    return order !== 0 ? order : tieBreak ? tieBreak(left.item, right.item) : 0;
-  });
-  for (let index = 0; index < keyed.length; index++) items[index] = keyed[index]!.item;
+  runs.sort((left, right) => (left.key === right.key ? 0 : compareKeys(left.key, right.key)));
+  const source = items.slice();
+  let index = 0;
+  for (let first = 0; first < runs.length; ) {
+    let last = first + 1;
+    while (last < runs.length && runs[last]!.key === runs[first]!.key) last++;
+    const from = index;
+    for (let run = first; run < last; run++) {
+      for (let item = runs[run]!.start; item < runs[run]!.end; item++) items[index++] = source[item]!;
+    }
+    if (tieBreak && index - from > 1) {
+      const group = items.slice(from, index).sort(tieBreak);
+      for (let item = 0; item < group.length; item++) items[from + item] = group[item]!;
+    }
+    first = last;
+  }
   return items;
 }

@@ -3,6 +3,23 @@ import type { FoundMatch, GrepOutcome, GrepRequest, ListOutcome, WalkSettings } 
 import { toContent } from './search-text.js';
 import { ripgrepSecretFlags, secretPathFilter } from './secret-names.js';
 
+/**
+ * `rg` runs in the searched directory and is given `./`, so it prints short paths (`./src/a.ts`):
+ * less output to decode, and the read predicate's absolute path is the base's prefix joined with
+ * the rest.
+ */
+const SEARCHED = './';
+
+/** The base with a trailing `/`, to join a path relative to it. */
+function directoryPrefix(base: string): string {
+  return base.endsWith('/') ? base : `${base}/`;
+}
+
+/** A path as rg prints it under {@link SEARCHED}, relative to the base. */
+function relativeToBase(path: string): string {
+  return path.startsWith(SEARCHED) ? path.slice(SEARCHED.length) : path;
+}
+
 /** How long a search runs before the concurrent `rg --files` count starts. */
 const COUNT_DELAY_MS = 25;
 
@@ -45,7 +62,7 @@ export async function listFilesWithRipgrep(
   nameGlobs?: readonly string[],
 ): Promise<ListOutcome> {
   const files: string[] = [];
-  const prefix = settings.base.endsWith('/') ? settings.base : `${settings.base}/`;
+  const prefix = directoryPrefix(settings.base);
   const isSecret = secretPathFilter(settings.secrets);
   const run = await runRipgrep({
     ripgrepPath,
@@ -56,15 +73,16 @@ export async function listFilesWithRipgrep(
       '--null',
       '--no-messages',
       '--',
-      settings.base,
+      SEARCHED,
     ],
     cwd: settings.base,
     signal: settings.signal,
     recordEnd: 0,
     read: nulRecords((path) => {
       if (path === '') return undefined;
-      const relativePath = path.startsWith(prefix) ? path.slice(prefix.length) : path;
-      if (!isSecret(relativePath) && settings.readable(path, false)) files.push(relativePath);
+      const relativePath = relativeToBase(path);
+      if (!isSecret(relativePath) && settings.readable(prefix + relativePath, false))
+        files.push(relativePath);
       return undefined;
     }),
   });
@@ -208,9 +226,9 @@ export async function grepWithRipgrep(ripgrepPath: string, request: GrepRequest)
     ...(request.deterministic ? ['--sort', 'path'] : []),
     `--regexp=${request.pattern}`,
     '--',
-    request.base,
+    SEARCHED,
   ];
-  const prefix = request.base.endsWith('/') ? request.base : `${request.base}/`;
+  const prefix = directoryPrefix(request.base);
   const counter = new AbortController();
   const abortCounter = (): void => counter.abort();
   let filesListed = 0;
@@ -224,14 +242,18 @@ export async function grepWithRipgrep(ripgrepPath: string, request: GrepRequest)
     const startCounting = () =>
       runRipgrep({
         ripgrepPath,
-        args: [...args, '--files', '--null', '--no-messages', '--', request.base],
+        args: [...args, '--files', '--null', '--no-messages', '--', SEARCHED],
         cwd,
         signal: counter.signal,
         recordEnd: 0,
         read: nulRecords((path) => {
           if (path === '') return undefined;
-          const relativePath = path.startsWith(prefix) ? path.slice(prefix.length) : path;
-          if (request.include?.(relativePath) && !isSecret(relativePath) && request.readable(path, false))
+          const relativePath = relativeToBase(path);
+          if (
+            request.include?.(relativePath) &&
+            !isSecret(relativePath) &&
+            request.readable(prefix + relativePath, false)
+          )
             filesListed++;
           return undefined;
         }),
@@ -277,6 +299,7 @@ async function searchWithStandardPrinter(
   let filesSearched: number | undefined;
   let truncated = false;
   let askedPath: string | undefined;
+  let absolutePath = '';
   let admitted = false;
   const confirm = (): 'stop' | undefined => {
     if (pending.length > 0) {
@@ -297,17 +320,20 @@ async function searchWithStandardPrinter(
     cwd,
     signal: request.signal,
     recordEnd: NEWLINE,
-    read: standardOutputReader(prefix, {
-      onMatch: (absolutePath, line, content) => {
-        if (absolutePath !== pendingPath && confirm() === 'stop') return 'stop';
-        pendingPath = absolutePath;
-        const relativePath = absolutePath.slice(prefix.length);
-        if (request.include && !request.include(relativePath)) return undefined;
+    read: standardOutputReader(SEARCHED, {
+      onMatch: (printedPath, line, content) => {
+        if (printedPath !== pendingPath && confirm() === 'stop') return 'stop';
+        pendingPath = printedPath;
         // Secret names and the read predicate, before any line of the file is kept (rg read it; no
         // line leaves), asked once per file: its lines come one after another.
-        if (absolutePath !== askedPath) {
-          askedPath = absolutePath;
-          admitted = !isSecret(relativePath) && request.readable(absolutePath, false);
+        if (printedPath !== askedPath) {
+          askedPath = printedPath;
+          const relativePath = relativeToBase(printedPath);
+          absolutePath = prefix + relativePath;
+          admitted =
+            (!request.include || request.include(relativePath)) &&
+            !isSecret(relativePath) &&
+            request.readable(absolutePath, false);
         }
         if (!admitted) return undefined;
         pending.push({ absolutePath, line, content: toContent(content) });

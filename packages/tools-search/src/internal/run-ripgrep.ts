@@ -37,23 +37,25 @@ export interface RunRipgrepOptions {
 /**
  * A reader for NUL-terminated records (`rg --files --null`): a file name may contain a newline, never
  * a NUL. Each record is decoded as UTF-8 (bytes that are not become U+FFFD, as Node's own `readdir`
- * decodes them).
+ * decodes them). The complete records of a chunk are decoded in one `toString` and split on NUL,
+ * which gives the same strings as decoding each record alone: a NUL byte is never part of a UTF-8
+ * sequence, so no malformed sequence reaches across it.
  */
 export function nulRecords(onRecord: (record: string) => 'stop' | undefined): RecordReader {
-  return (data, ended) => {
+  const offer = (text: string): boolean => {
     let start = 0;
     for (;;) {
-      const end = data.indexOf(0, start);
-      if (end < 0) break;
-      const record = data.toString('utf8', start, end);
+      const end = text.indexOf('\0', start);
+      if (onRecord(end < 0 ? text.slice(start) : text.slice(start, end)) === 'stop') return false;
+      if (end < 0) return true;
       start = end + 1;
-      if (onRecord(record) === 'stop') return 'stop';
     }
-    if (ended && start < data.length) {
-      if (onRecord(data.toString('utf8', start)) === 'stop') return 'stop';
-      return data.length;
-    }
-    return start;
+  };
+  return (data, ended) => {
+    const last = data.lastIndexOf(0);
+    if (last >= 0 && !offer(data.toString('utf8', 0, last))) return 'stop';
+    if (ended && last + 1 < data.length) return offer(data.toString('utf8', last + 1)) ? data.length : 'stop';
+    return last + 1;
   };
 }
 
