@@ -1,6 +1,6 @@
 import { nulRecords, type RecordReader, type RipgrepRun, runRipgrep } from './run-ripgrep.js';
 import type { FoundMatch, GrepOutcome, GrepRequest, ListOutcome, WalkSettings } from './search-request.js';
-import { toContent } from './search-text.js';
+import { contentOfBytes } from './search-text.js';
 import { ripgrepSecretFlags, secretPathFilter } from './secret-names.js';
 
 /**
@@ -114,7 +114,7 @@ const NEWLINE = 10;
 
 /** What {@link standardOutputReader} reports, record by record. */
 interface StandardOutputHandlers {
-  /** A matching line of the file at `path` (`content` still has no terminator). */
+  /** A matching line of the file at `path` (`content` as a match carries it: no terminator, clipped). */
   onMatch(path: string, line: number, content: string): 'stop' | undefined;
   /** rg stopped searching the file whose matches came last: it turned out binary. */
   onBinaryWarning(): void;
@@ -180,7 +180,7 @@ function standardOutputReader(prefix: string, handlers: StandardOutputHandlers):
       const verdict = handlers.onMatch(
         lastPathText,
         Number(data.toString('latin1', nul + 1, colon)),
-        data.toString('utf8', colon + 1, recordEnd),
+        contentOfBytes(data, colon + 1, recordEnd),
       );
       start = recordEnd + 1;
       if (verdict === 'stop') return 'stop';
@@ -336,7 +336,7 @@ async function searchWithStandardPrinter(
             request.readable(absolutePath, false);
         }
         if (!admitted) return undefined;
-        pending.push({ absolutePath, line, content: toContent(content) });
+        pending.push({ absolutePath, line, content });
         return undefined;
       },
       onBinaryWarning: () => {

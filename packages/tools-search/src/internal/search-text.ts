@@ -1,3 +1,5 @@
+import { isAscii } from 'node:buffer';
+
 /** Longest `content` a grep match carries; longer lines are clipped with a marker. */
 export const MAX_LINE_LENGTH = 2000;
 
@@ -37,6 +39,20 @@ export function toContent(line: string): string {
   const last = content.charCodeAt(end - 1);
   if (last >= 0xd800 && last <= 0xdbff) end--;
   return `${content.slice(0, end)}… [line clipped: ${content.length} characters]`;
+}
+
+const CARRIAGE_RETURN = 13;
+
+/**
+ * {@link toContent} of the UTF-8 line `data[start..end)` (no `\n`), without decoding all of a long
+ * ASCII line (a minified bundle's megabytes): its characters are its bytes, so only the part kept
+ * is decoded. Any other line is decoded whole, as before.
+ */
+export function contentOfBytes(data: Buffer, start: number, end: number): string {
+  const stop = end > start && data[end - 1] === CARRIAGE_RETURN ? end - 1 : end;
+  if (stop - start <= MAX_LINE_LENGTH || !isAscii(data.subarray(start, stop)))
+    return toContent(data.toString('utf8', start, end));
+  return `${data.toString('latin1', start, start + MAX_LINE_LENGTH)}… [line clipped: ${stop - start} characters]`;
 }
 
 /** Anything that tests a string: a RegExp, or a linear-time RE2 matcher. */
