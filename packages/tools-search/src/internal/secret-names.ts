@@ -6,21 +6,26 @@ function toRipgrepGlob(pattern: string): string {
 }
 
 /**
- * `--iglob !pattern` for every secret pattern rg can prune itself: those no exception falls
+ * `--iglob` exclusions for every secret pattern rg can prune itself: those no exception falls
  * under (rg's globs cannot say "`.env.*` but not `.env.example`" without turning into a
  * whitelist that overrides ignore files). Names under the others are dropped by
- * {@link isSecretPath} after rg lists or searches them.
+ * {@link isSecretPath} after rg lists or searches them. The patterns go to rg as one alternation,
+ * `!{.env,*.pem,…}`, which excludes what the separate globs exclude at less of rg's CPU for every
+ * entry it walks; a pattern with a `,` (which would split the alternation) keeps its own glob.
  */
 export function ripgrepSecretFlags(secrets: SecretMatcher): string[] {
-  const flags: string[] = [];
+  const prunable: string[] = [];
   for (const pattern of secrets.included) {
     const single = createSecretMatcher([pattern]);
     const coversException = secrets.excepted.some(
       (exception) => exception.includes('*') || single.match(exception) !== undefined,
     );
-    if (!coversException) flags.push('--iglob', `!${toRipgrepGlob(pattern)}`);
+    if (!coversException) prunable.push(toRipgrepGlob(pattern));
   }
-  return flags;
+  const alone = prunable.filter((glob) => glob.includes(','));
+  const together = prunable.filter((glob) => !glob.includes(','));
+  const globs = together.length > 1 ? [`{${together.join(',')}}`, ...alone] : [...together, ...alone];
+  return globs.flatMap((glob) => ['--iglob', `!${glob}`]);
 }
 
 /** True when a name on a path relative to the walk's base is a secret (walkers prune secret directories too). */
