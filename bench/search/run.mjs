@@ -227,7 +227,8 @@ if (!process.env.BENCH_PREDICATE_ONLY) {
 
 // Whole processes, as a user or a host that spawns them pays: `toolgate call grep|glob …` (start-up,
 // session, the tool, its lines written: `path:line:content` or one path a line, as rg prints them)
-// against `rg` with the same walk, wall and CPU time (user +
+// against `rg` with the same walk, and the floor (`node -e` that only spawns that rg and pipes its
+// output to stdout: what any design with rg under Node pays at least), wall and CPU time (user +
 // system of the process and its children, from /proc/self/stat), median of RUNS after one warm-up.
 // BENCH_BASE_CLI=<another build's dist/bin.js> runs that build too, in the same rounds.
 if (!process.env.BENCH_PREDICATE_ONLY && process.platform === 'linux') {
@@ -245,12 +246,17 @@ if (!process.env.BENCH_PREDICATE_ONLY && process.platform === 'linux') {
   const home = await mkdtemp(join(tmpdir(), 'toolgate-bench-search-home-'));
   const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config') };
   for (const name of ['TOOLGATE_APPROVAL', 'INIT_CWD']) delete env[name];
-  const runWhole = (command, args) => {
+  // The floor of any design that runs rg under Node: `node -e` spawning rg with the peer's
+  // arguments and piping its output to stdout, nothing else (no CLI, no session, no parsing).
+  const FLOOR = `const child = require('node:child_process').spawn(process.argv[1], process.argv.slice(2), { stdio: ['ignore', 'pipe', 'inherit'] });
+child.stdout.pipe(process.stdout);
+child.on('close', (code) => { process.exitCode = code; });`;
+  const runWhole = (command, args, peer = command === rg) => {
     const cpuBefore = childrenCpuMs();
     const started = performance.now();
     const result = spawnSync(command, args, { cwd: corpus, env, encoding: 'utf8', maxBuffer: 1 << 30 });
     const ms = performance.now() - started;
-    if (result.status !== 0 && !(command === rg && result.status === 1))
+    if (result.status !== 0 && !(peer && result.status === 1))
       throw new Error(`${command} ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
     return { ms, cpuMs: childrenCpuMs() - cpuBefore, stdout: result.stdout };
   };
@@ -271,13 +277,16 @@ if (!process.env.BENCH_PREDICATE_ONLY && process.platform === 'linux') {
   ];
   console.log(`\nwhole processes (median of ${RUNS}; CPU = user + system, children included):`);
   for (const row of wholeRows) {
-    const samples = { rg: [] };
+    const samples = { rg: [], floor: [] };
     for (const [label] of builds) samples[label] = [];
     const counts = {};
     for (let run = 0; run <= RUNS; run++) {
       const peer = runWhole(rg, row.rg);
       if (run > 0) samples.rg.push(peer);
       counts.rg = lineCount(peer.stdout);
+      const floor = runWhole(process.execPath, ['-e', FLOOR, rg, ...row.rg], true);
+      if (run > 0) samples.floor.push(floor);
+      counts.floor = lineCount(floor.stdout);
       for (const [label, bin] of builds) {
         const ours = runWhole(process.execPath, [
           bin,
@@ -295,7 +304,7 @@ if (!process.env.BENCH_PREDICATE_ONLY && process.platform === 'linux') {
     const med = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
     const peerMs = med(samples.rg.map((sample) => sample.ms));
     const peerCpu = med(samples.rg.map((sample) => sample.cpuMs));
-    const parts = builds.map(([label]) => {
+    const parts = ['floor', ...builds.map(([label]) => label)].map((label) => {
       const ms = med(samples[label].map((sample) => sample.ms));
       const cpuMs = med(samples[label].map((sample) => sample.cpuMs));
       return `${label} ${ms.toFixed(0)} ms ${(ms / peerMs).toFixed(2)}×, CPU ${cpuMs.toFixed(0)} ms ${(cpuMs / Math.max(peerCpu, 10)).toFixed(2)}× (${counts[label]})`;
