@@ -5,13 +5,17 @@ import { bundleBuiltinsPlugin } from './bundle-builtins-plugin.mjs';
 
 /**
  * What every session command loads: core and zod, the host's configuration, rules and session
- * assembly (with the built-in tool packages' factories and specs, which it imports) and the CLI's
- * command context, as one chunk instead of some twenty (each file costs Node about half a
- * millisecond to resolve, read and link). Core imports only zod, so nothing in it imports back
- * from another chunk.
+ * assembly (with the built-in tool packages' factories and specs, which it imports), as one chunk
+ * instead of some twenty (each file costs Node about half a millisecond to resolve, read and
+ * link). Core imports only zod, so nothing in it imports back from another chunk. A group takes in
+ * everything the imports of what it captures reach, through a package's index too, used or not:
+ * so no module here imports an index that reaches more than a listing runs (the host's
+ * configuration reads the agent's constants from `@toolgate/agent/definitions`, not from its
+ * index, which reaches the agent's loop), and the CLI's modules, which import `@toolgate/host`'s
+ * index (the session store, the models, doctor), stay out of the group.
  */
 const SESSION_MODULES =
-  /packages[\\/](core|rules)[\\/]src[\\/]|node_modules[\\/]zod[\\/]|packages[\\/]host[\\/]src[\\/](config|rules|tool-modules|sandbox[\\/](sandbox-required-error|open-session-sandbox)|session[\\/](open-host-session|session-oversight|session-resources|create-session-surface|create-session-tools|create-built-in-tools|load-mcp-tools)|agents[\\/](agent-definition-error|load-agent-files))|apps[\\/]cli[\\/]src[\\/](commands[\\/]command-context|cli[\\/]resolve-session-settings)\.ts$/;
+  /packages[\\/](core|rules)[\\/]src[\\/]|node_modules[\\/]zod[\\/]|packages[\\/]host[\\/]src[\\/](config|rules|tool-modules|sandbox[\\/](sandbox-required-error|open-session-sandbox)|session[\\/](open-host-session|session-oversight|session-resources|create-session-surface|create-session-tools|create-built-in-tools|load-mcp-tools)|agents[\\/](agent-definition-error|load-agent-files))/;
 
 /**
  * Modules under `SESSION_MODULES` that a command imports only when it needs them: the config
