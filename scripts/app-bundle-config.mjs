@@ -91,7 +91,13 @@ export function appBundleConfig() {
             priority: 3,
             test: /packages[\\/]host[\\/]src[\\/]compile-cache[\\/]enable-user-compile-cache\.ts$/,
           },
-          { name: 'main', priority: 2, test: /apps[\\/]cli[\\/]src[\\/]main\.ts$/ },
+          // With the stream colours every session command uses (no imports of their own), which
+          // would otherwise be a file of their own: they import nothing of the session's.
+          {
+            name: 'main',
+            priority: 2,
+            test: /apps[\\/]cli[\\/]src[\\/](main|commands[\\/]command-context)\.ts$/,
+          },
           {
             name: 'session',
             priority: 1,
