@@ -39,9 +39,10 @@ const DELEGATE_MODULES =
  * the build if the output would import anything but Node's built-ins). Code behind a dynamic
  * import lands in chunks of its own, loaded only when a command needs it (the code that runs a
  * tool, the MCP SDK, the agent, the providers). Two groups gather what is always loaded together:
- * the CLI's `main.ts` with what it imports (argument parsing, usage, exit codes), which is all
- * `--version` loads, and `session` (`SESSION_MODULES`). A listing loads 7 files and a call 8
- * (bench/cli-startup).
+ * the CLI's `main.ts` with what it imports (argument parsing, usage, exit codes) and the stream
+ * colours, which is all `--version` loads, and `session` (`SESSION_MODULES`). A listing loads 9
+ * files and a call 13 (with `bin.js`; bench/cli-startup): the CLI's own session settings are a
+ * small file of their own, which the group cannot take in without `@toolgate/host`'s index.
  *
  * The output is ASCII with no comments but legal notices: Node decodes a file with one non-ASCII
  * character, even in a comment, into a two-byte string, which costs reading, hashing and scanning
