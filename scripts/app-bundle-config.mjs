@@ -5,13 +5,17 @@ import { bundleBuiltinsPlugin } from './bundle-builtins-plugin.mjs';
 
 /**
  * What every session command loads: core and zod, the host's configuration, rules and session
- * assembly (with the built-in tool packages' factories and specs, which it imports) and the CLI's
- * command context, as one chunk instead of some twenty (each file costs Node about half a
- * millisecond to resolve, read and link). Core imports only zod, so nothing in it imports back
- * from another chunk.
+ * assembly (with the built-in tool packages' factories and specs, which it imports), as one chunk
+ * instead of some twenty (each file costs Node about half a millisecond to resolve, read and
+ * link). Core imports only zod, so nothing in it imports back from another chunk. A group takes in
+ * everything the imports of what it captures reach, through a package's index too, used or not:
+ * so no module here imports an index that reaches more than a listing runs (the host's
+ * configuration reads the agent's constants from `@toolgate/agent/definitions`, not from its
+ * index, which reaches the agent's loop), and the CLI's modules, which import `@toolgate/host`'s
+ * index (the session store, the models, doctor), stay out of the group.
  */
 const SESSION_MODULES =
-  /packages[\\/](core|rules)[\\/]src[\\/]|node_modules[\\/]zod[\\/]|packages[\\/]host[\\/]src[\\/](config|rules|tool-modules|sandbox[\\/](sandbox-required-error|open-session-sandbox)|session[\\/](open-host-session|session-oversight|session-resources|create-session-surface|create-session-tools|create-built-in-tools|load-mcp-tools)|agents[\\/](agent-definition-error|load-agent-files))|apps[\\/]cli[\\/]src[\\/](commands[\\/]command-context|cli[\\/]resolve-session-settings)\.ts$/;
+  /packages[\\/](core|rules)[\\/]src[\\/]|node_modules[\\/]zod[\\/]|packages[\\/]host[\\/]src[\\/](config|rules|tool-modules|sandbox[\\/](sandbox-required-error|open-session-sandbox)|session[\\/](open-host-session|session-oversight|session-resources|create-session-surface|create-session-tools|create-built-in-tools|load-mcp-tools)|agents[\\/](agent-definition-error|load-agent-files))/;
 
 /**
  * Modules under `SESSION_MODULES` that a command imports only when it needs them: the config
@@ -35,9 +39,10 @@ const DELEGATE_MODULES =
  * the build if the output would import anything but Node's built-ins). Code behind a dynamic
  * import lands in chunks of its own, loaded only when a command needs it (the code that runs a
  * tool, the MCP SDK, the agent, the providers). Two groups gather what is always loaded together:
- * the CLI's `main.ts` with what it imports (argument parsing, usage, exit codes), which is all
- * `--version` loads, and `session` (`SESSION_MODULES`). A listing loads 7 files and a call 8
- * (bench/cli-startup).
+ * the CLI's `main.ts` with what it imports (argument parsing, usage, exit codes) and the stream
+ * colours, which is all `--version` loads, and `session` (`SESSION_MODULES`). A listing loads 9
+ * files and a call 13 (with `bin.js`; bench/cli-startup): the CLI's own session settings are a
+ * small file of their own, which the group cannot take in without `@toolgate/host`'s index.
  *
  * The output is ASCII with no comments but legal notices: Node decodes a file with one non-ASCII
  * character, even in a comment, into a two-byte string, which costs reading, hashing and scanning
@@ -87,7 +92,13 @@ export function appBundleConfig() {
             priority: 3,
             test: /packages[\\/]host[\\/]src[\\/]compile-cache[\\/]enable-user-compile-cache\.ts$/,
           },
-          { name: 'main', priority: 2, test: /apps[\\/]cli[\\/]src[\\/]main\.ts$/ },
+          // With the stream colours every session command uses (no imports of their own), which
+          // would otherwise be a file of their own: they import nothing of the session's.
+          {
+            name: 'main',
+            priority: 2,
+            test: /apps[\\/]cli[\\/]src[\\/](main|commands[\\/]command-context)\.ts$/,
+          },
           {
             name: 'session',
             priority: 1,

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { E2E_OPTIONS, runToolgate, SKIP_REASON } from './test-support/run-toolgate.js';
 
@@ -8,6 +9,11 @@ import { E2E_OPTIONS, runToolgate, SKIP_REASON } from './test-support/run-toolga
 // a listing and a one-shot read draw no random id and hash nothing, so they load no node:crypto
 // (about 7 ms), nor child_process or the network stack. What Node actually loaded is read from
 // `process.moduleLoadList` as the process exits.
+//
+// Nor do they load the bundle's code for what they never run: the agent's loop, the session
+// store, the checkpoints, the model providers. The probe records each file of the bundle that
+// Node loads (a module hook); the bundle names each source file it holds in a `// <path>` line,
+// which the test reads in those files (and checks it finds, for the modules a listing does run).
 
 let root: string;
 beforeEach(async () => {
@@ -15,7 +21,13 @@ beforeEach(async () => {
   await writeFile(join(root, 'a.txt'), 'hello\n');
   await writeFile(
     join(root, 'probe.mjs'),
-    `import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(${JSON.stringify(join(root, 'loaded.txt'))}, process.moduleLoadList.join('\\n')));\n`,
+    [
+      "import { writeFileSync } from 'node:fs';",
+      "import { registerHooks } from 'node:module';",
+      'const files = [];',
+      "registerHooks({ load(url, context, next) { if (url.startsWith('file:')) files.push(url); return next(url, context); } });",
+      `process.on('exit', () => { writeFileSync(${JSON.stringify(join(root, 'loaded.txt'))}, process.moduleLoadList.join('\\n')); writeFileSync(${JSON.stringify(join(root, 'files.txt'))}, files.join('\\n')); });`,
+    ].join('\n'),
   );
 });
 afterEach(async () => {
@@ -24,13 +36,30 @@ afterEach(async () => {
 
 const COSTLY = /^NativeModule (crypto|child_process|https?|net|tls|internal\/crypto\/.*)$/;
 
+/** The source files of the bundle held in the files a command loaded, from the bundle's `// <path>` lines. */
+async function bundledSources(fileList: string): Promise<string[]> {
+  const sources: string[] = [];
+  for (const url of (await readFile(fileList, 'utf8')).split('\n').filter(Boolean)) {
+    const text = await readFile(fileURLToPath(url), 'utf8');
+    for (const match of text.matchAll(/^\/\/ (\S+\.[cm]?[jt]s)$/gm)) sources.push(match[1] ?? '');
+  }
+  return sources;
+}
+
+/**
+ * Code that neither a listing nor a one-shot call runs: the agent's loop and replay model, the
+ * session store (its records, their schema, its lock), the checkpoints, the model providers.
+ */
+const NOT_AT_START_UP =
+  /packages\/agent\/src\/(run-turn|create-agent-session|replay\/)|packages\/host\/src\/(session-store\/(session-store|session-record-schema|session-recorder|session-lock)|checkpoints\/)|packages\/checkpoints\/|@ai-sdk/;
+
 describe.skipIf(SKIP_REASON)('what start-up loads', () => {
   for (const args of [
     ['tools', '--json', '--no-mcp'],
     ['call', 'read_file', '{"path":"a.txt"}'],
   ])
     it(
-      `\`toolgate ${args[0]}\` loads no node:crypto, child_process or network module`,
+      `\`toolgate ${args[0]}\` loads no node:crypto, child_process or network module, nor the agent's loop, session store or checkpoints`,
       async () => {
         const result = await runToolgate([...args, '--cwd', root], {
           cwd: root,
@@ -44,6 +73,9 @@ describe.skipIf(SKIP_REASON)('what start-up loads', () => {
         const loaded = (await readFile(join(root, 'loaded.txt'), 'utf8')).split('\n');
         expect(loaded).toContain('NativeModule fs');
         expect(loaded.filter((name) => COSTLY.test(name))).toEqual([]);
+        const sources = await bundledSources(join(root, 'files.txt'));
+        expect(sources.some((source) => source.includes('packages/host/src/config/'))).toBe(true);
+        expect(sources.filter((source) => NOT_AT_START_UP.test(source))).toEqual([]);
       },
       E2E_OPTIONS.timeout,
     );

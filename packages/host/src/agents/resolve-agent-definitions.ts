@@ -1,4 +1,4 @@
-import { BUILT_IN_DELEGATES, type DelegateDefinition } from '@toolgate/agent';
+import { BUILT_IN_DELEGATES, type DelegateDefinition } from '@toolgate/agent/definitions';
 import { ToolgateError } from '@toolgate/core';
 import { TOOL_ALIASES } from '@toolgate/rules';
 import { selectModel } from '../model/select-model.js';

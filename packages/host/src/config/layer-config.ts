@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_TOOL_CALLS_PER_STEP } from '@toolgate/agent';
+import { DEFAULT_MAX_TOOL_CALLS_PER_STEP } from '@toolgate/agent/definitions';
 import { DEFAULT_SECRET_PATTERNS, isAtLeastAsStrict } from '@toolgate/core';
 import type { SandboxMode } from '@toolgate/sandbox-bwrap';
 import { DEFAULT_SPILL_BYTES_PER_SESSION } from '../spill/spill-settings.js';

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { BUILT_IN_DELEGATES, DELEGATE_TOOL_PREFIX } from '@toolgate/agent';
+import { BUILT_IN_DELEGATES, DELEGATE_TOOL_PREFIX } from '@toolgate/agent/definitions';
 import {
   type ApprovalMode,
   type ApprovalRules,

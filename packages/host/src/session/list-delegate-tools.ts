@@ -1,4 +1,4 @@
-import { delegateToolSpec } from '@toolgate/agent';
+import { delegateToolSpec } from '@toolgate/agent/definitions';
 import type { ApprovalSubject } from '@toolgate/core';
 import { resolveAgentDefinitions } from '../agents/resolve-agent-definitions.js';
 import type { SessionSettings } from '../config/resolve-session-settings.js';
