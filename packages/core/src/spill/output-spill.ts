@@ -15,7 +15,11 @@ export interface SpillRefusal {
 export interface SpillWriter {
   /** Absolute path of the file being written (a tool may name it while the output grows); gone if `close` refuses. */
   readonly path: string;
-  /** Appends a chunk. Past the session's disk cap the writer stops writing and the output is cut. */
+  /**
+   * Appends a chunk. Past the session's disk cap the writer stops writing and the output is cut.
+   * The chunk is the caller's again once `write` returns (bash frees its pipe reads right after):
+   * a writer that keeps bytes for later copies them.
+   */
   write(chunk: Uint8Array): void;
   /**
    * Ends the file: the spilled output, or why it was not kept (the session's disk cap was reached,
