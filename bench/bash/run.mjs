@@ -251,7 +251,10 @@ if (process.platform === 'linux') {
       'coreutils relay (head -c cap, tail -c)',
       `${GIB} | { head -c ${SPILL_CAP} > '${scratch}'; tail -c ${TAIL} > /dev/null; }; rm -f '${scratch}'`,
     ],
-    ['write the cap to a file, remove it', `head -c ${SPILL_CAP} /dev/zero > '${scratch}'; rm -f '${scratch}'`],
+    [
+      'write the cap to a file, remove it',
+      `head -c ${SPILL_CAP} /dev/zero > '${scratch}'; rm -f '${scratch}'`,
+    ],
   ];
   const samples = { peer: [] };
   const idle = {};
