@@ -316,6 +316,7 @@ describe('bash exec output it frees as it goes', () => {
           write(chunk) {
             bytes += chunk.length;
             chunks.push(Buffer.from(chunk));
+            return true;
           },
           close: () => ({ path, bytes }),
         };

@@ -1,5 +1,6 @@
-import { type OutputSpill, type SpilledOutput, type SpillWriter, spilledOutputMarker } from '@toolgate/core';
+import { type OutputSpill, type SpilledOutput, spilledOutputMarker } from '@toolgate/core';
 import { releaseChunk } from './release-chunk.js';
+import { SpillBatch } from './spill-batch.js';
 
 /** What a capture kept, decoded. */
 export interface CapturedText {
@@ -66,7 +67,7 @@ function firstSequenceStart(bytes: Uint8Array): number {
  * are kept, the middle is only counted. Bytes are decoded once at the end, invalid UTF-8 becoming
  * U+FFFD; when the middle is dropped, the cut points move to character boundaries. With a spill,
  * the whole stream goes to a file from the moment it exceeds its cap (what was held so far first,
- * then each chunk as it comes), and the marker names that file. With `ownsChunks`, what it no
+ * then each chunk as it comes, in writes of 1 MiB), and the marker names that file. With `ownsChunks`, what it no
  * longer keeps is freed at once instead of waiting for the garbage collector.
  */
 export class HeadTailCapture {
@@ -78,7 +79,7 @@ export class HeadTailCapture {
   private tailLength = 0;
   private total = 0;
 
-  private writer: SpillWriter | undefined;
+  private writer: SpillBatch | undefined;
   private readonly ownsChunks: boolean;
 
   constructor(
@@ -94,13 +95,13 @@ export class HeadTailCapture {
   /** Adds a chunk of the stream. */
   push(chunk: Buffer): void {
     this.total += chunk.length;
-    if (this.writer) this.writer.write(chunk);
+    if (this.writer) this.writer.add(chunk);
     else if (this.spill && this.total > this.limitBytes) {
       // Nothing was dropped yet: the head and the tail still hold every earlier byte.
-      this.writer = this.spill.spill.open(this.spill.label);
-      if (this.head) this.writer.write(this.head.subarray(0, this.headLength));
-      for (const held of this.tail) this.writer.write(held);
-      this.writer.write(chunk);
+      this.writer = new SpillBatch(this.spill.spill.open(this.spill.label));
+      if (this.head) this.writer.add(this.head.subarray(0, this.headLength));
+      for (const held of this.tail) this.writer.add(held);
+      this.writer.add(chunk);
     }
     let rest = chunk;
     if (this.headLength < this.headLimit) {
