@@ -24,6 +24,7 @@ const GIB = SMOKE ? 'head -c 1048576 /dev/zero' : 'head -c 1073741824 /dev/zero'
 // with the output for --smoke; and the tail a 256 KiB cap keeps.
 const SPILL_CAP = SMOKE ? 262_144 : 268_435_456;
 const TAIL = 131_072;
+const SPILL_BLOCK = Math.min(SPILL_CAP, 1_048_576);
 // The spawn options the tool uses (stdin closed, own process group), for a like-for-like peer.
 const SAME_OPTIONS = { stdio: ['ignore', 'pipe', 'pipe'], detached: true };
 
@@ -242,8 +243,9 @@ if (process.platform === 'linux') {
   //  - `> file`: the command's stdout is the spill file and the kernel copies every byte into it;
   //  - the coreutils relay: the first SPILL_CAP bytes into the file, the tail kept by `tail -c`
   //    (and still no byte count, which the result needs);
-  //  - writing SPILL_CAP bytes and removing them: what the spill of an output that passes the
-  //    session's cap costs any design that keeps today's outcome (spilled whole up to the cap).
+  //  - writing SPILL_CAP bytes in 1 MiB writes (as the tool's spill does) and removing them: what
+  //    the spill of an output that passes the session's cap costs any design that keeps today's
+  //    outcome (spilled whole up to the cap).
   const scratch = join(home, 'floor.bin');
   const floors = [
     ['> file (kernel copies into it)', `${GIB} > '${scratch}'; rm -f '${scratch}'`],
@@ -253,10 +255,11 @@ if (process.platform === 'linux') {
     ],
     [
       'write the cap to a file, remove it',
-      `head -c ${SPILL_CAP} /dev/zero > '${scratch}'; rm -f '${scratch}'`,
+      `dd if=/dev/zero of='${scratch}' bs=${SPILL_BLOCK} count=${SPILL_CAP / SPILL_BLOCK} 2>/dev/null; rm -f '${scratch}'`,
     ],
   ];
-  const samples = { peer: [] };
+  // The CLI's own start, `toolgate call bash` of `true`: the part of its figure before any output.
+  const samples = { peer: [], start: [] };
   const idle = {};
   for (const [label] of floors) samples[label] = [];
   for (const [label, bin] of builds) {
@@ -266,6 +269,7 @@ if (process.platform === 'linux') {
   for (let round = 0; round < OUTPUT_ROUNDS; round++) {
     samples.peer.push(runWhole('sh', ['-c', `${GIB} | cat > /dev/null`]));
     for (const [label, command] of floors) samples[label].push(runWhole('sh', ['-c', command]));
+    samples.start.push(call(cli, 'true'));
     for (const [label, bin] of builds) samples[label].push(call(bin, GIB));
   }
   const med = (values) => median(values);
@@ -273,9 +277,13 @@ if (process.platform === 'linux') {
   const peerCpu = med(samples.peer.map((run) => run.cpuMs));
   console.log(`\n'toolgate call bash' exec of ${GIB}, whole process (median of ${OUTPUT_ROUNDS})`);
   console.log(`  sh -c '… | cat > /dev/null' (peer)  ${peerMs.toFixed(0)} ms, CPU ${peerCpu.toFixed(0)} ms`);
-  for (const [label] of floors) {
-    const ms = med(samples[label].map((run) => run.ms));
-    const cpuMs = med(samples[label].map((run) => run.cpuMs));
+  const floorRows = [
+    ...floors.map(([label]) => [label, label]),
+    ['start', 'toolgate call bash true (its start)'],
+  ];
+  for (const [key, label] of floorRows) {
+    const ms = med(samples[key].map((run) => run.ms));
+    const cpuMs = med(samples[key].map((run) => run.cpuMs));
     console.log(
       `  floor: ${label.padEnd(38)} ${ms.toFixed(0)} ms ${(ms / peerMs).toFixed(2)}×, CPU ${cpuMs.toFixed(0)} ms ${(cpuMs / Math.max(peerCpu, 10)).toFixed(2)}×`,
     );
