@@ -20,6 +20,11 @@ const CALLS = SMOKE ? 3 : 200;
 const ROUNDS = SMOKE ? 1 : 5;
 const OUTPUT_ROUNDS = SMOKE ? 1 : 3;
 const GIB = SMOKE ? 'head -c 1048576 /dev/zero' : 'head -c 1073741824 /dev/zero';
+// The CLI's default spill cap per session (DEFAULT_SPILL_BYTES_PER_SESSION, 256 MiB), scaled down
+// with the output for --smoke; and the tail a 256 KiB cap keeps.
+const SPILL_CAP = SMOKE ? 262_144 : 268_435_456;
+const TAIL = 131_072;
+const SPILL_BLOCK = Math.min(SPILL_CAP, 1_048_576);
 // The spawn options the tool uses (stdin closed, own process group), for a like-for-like peer.
 const SAME_OPTIONS = { stdio: ['ignore', 'pipe', 'pipe'], detached: true };
 
@@ -190,7 +195,8 @@ console.log(
 //    against `sh -c '<it> | cat > /dev/null'`: wall, CPU (user + system with children, from
 //    /proc/self/stat) and the CLI's peak RSS (a preload reports maxRSS), beside its peak for `true`
 //    (idle). Goals (issue 31): ≤ 1.5× wall, peak ≤ idle + 32 MiB. BENCH_BASE_CLI=<dist/bin.js>
-//    runs another build too, in the same rounds.
+//    runs another build too, in the same rounds. Beside them, the floors of two other designs
+//    (the command writing into the spill file itself, a coreutils relay) as bare pipelines.
 if (process.platform === 'linux') {
   const { createRequire } = await import('node:module');
   const { dirname } = await import('node:path');
@@ -232,14 +238,38 @@ if (process.platform === 'linux') {
       '--approval',
       'auto',
     ]);
-  const samples = { peer: [] };
+  // The floors of the other designs, as shell pipelines (no Node in the data path), in a file on
+  // the file system of the CLI's state directory (the bench's home):
+  //  - `> file`: the command's stdout is the spill file and the kernel copies every byte into it;
+  //  - the coreutils relay: the first SPILL_CAP bytes into the file, the tail kept by `tail -c`
+  //    (and still no byte count, which the result needs);
+  //  - writing SPILL_CAP bytes in 1 MiB writes (as the tool's spill does) and removing them: what
+  //    the spill of an output that passes the session's cap costs any design that keeps today's
+  //    outcome (spilled whole up to the cap).
+  const scratch = join(home, 'floor.bin');
+  const floors = [
+    ['> file (kernel copies into it)', `${GIB} > '${scratch}'; rm -f '${scratch}'`],
+    [
+      'coreutils relay (head -c cap, tail -c)',
+      `${GIB} | { head -c ${SPILL_CAP} > '${scratch}'; tail -c ${TAIL} > /dev/null; }; rm -f '${scratch}'`,
+    ],
+    [
+      'write the cap to a file, remove it',
+      `dd if=/dev/zero of='${scratch}' bs=${SPILL_BLOCK} count=${SPILL_CAP / SPILL_BLOCK} 2>/dev/null; rm -f '${scratch}'`,
+    ],
+  ];
+  // The CLI's own start, `toolgate call bash` of `true`: the part of its figure before any output.
+  const samples = { peer: [], start: [] };
   const idle = {};
+  for (const [label] of floors) samples[label] = [];
   for (const [label, bin] of builds) {
     samples[label] = [];
     idle[label] = call(bin, 'true').rssMb;
   }
   for (let round = 0; round < OUTPUT_ROUNDS; round++) {
     samples.peer.push(runWhole('sh', ['-c', `${GIB} | cat > /dev/null`]));
+    for (const [label, command] of floors) samples[label].push(runWhole('sh', ['-c', command]));
+    samples.start.push(call(cli, 'true'));
     for (const [label, bin] of builds) samples[label].push(call(bin, GIB));
   }
   const med = (values) => median(values);
@@ -247,6 +277,17 @@ if (process.platform === 'linux') {
   const peerCpu = med(samples.peer.map((run) => run.cpuMs));
   console.log(`\n'toolgate call bash' exec of ${GIB}, whole process (median of ${OUTPUT_ROUNDS})`);
   console.log(`  sh -c '… | cat > /dev/null' (peer)  ${peerMs.toFixed(0)} ms, CPU ${peerCpu.toFixed(0)} ms`);
+  const floorRows = [
+    ...floors.map(([label]) => [label, label]),
+    ['start', 'toolgate call bash true (its start)'],
+  ];
+  for (const [key, label] of floorRows) {
+    const ms = med(samples[key].map((run) => run.ms));
+    const cpuMs = med(samples[key].map((run) => run.cpuMs));
+    console.log(
+      `  floor: ${label.padEnd(38)} ${ms.toFixed(0)} ms ${(ms / peerMs).toFixed(2)}×, CPU ${cpuMs.toFixed(0)} ms ${(cpuMs / Math.max(peerCpu, 10)).toFixed(2)}×`,
+    );
+  }
   for (const [label] of builds) {
     const ms = med(samples[label].map((run) => run.ms));
     const cpuMs = med(samples[label].map((run) => run.cpuMs));

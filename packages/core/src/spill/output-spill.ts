@@ -15,8 +15,13 @@ export interface SpillRefusal {
 export interface SpillWriter {
   /** Absolute path of the file being written (a tool may name it while the output grows); gone if `close` refuses. */
   readonly path: string;
-  /** Appends a chunk. Past the session's disk cap the writer stops writing and the output is cut. */
-  write(chunk: Uint8Array): void;
+  /**
+   * Appends a chunk. Past the session's disk cap the writer stops writing and the output is cut:
+   * it then returns false (and keeps returning false), so a caller need not send the rest. The
+   * chunk is the caller's again once `write` returns (bash frees or reuses it right after): a
+   * writer that keeps bytes for later copies them.
+   */
+  write(chunk: Uint8Array): boolean;
   /**
    * Ends the file: the spilled output, or why it was not kept (the session's disk cap was reached,
    * the file could not be written), a line for the model, when the file was removed and the output

@@ -57,20 +57,21 @@ export function createFileOutputSpill(options: FileOutputSpillOptions): OutputSp
       return {
         path,
         write(chunk) {
-          if (refusal || fd === undefined) return;
+          if (refusal || fd === undefined) return false;
           if (used + chunk.length > capBytes) {
             fail(spillCapReachedNote(capBytes));
-            return;
+            return false;
           }
           try {
             for (let offset = 0; offset < chunk.length; )
               offset += writeSync(fd, chunk, offset, chunk.length - offset);
           } catch (error) {
             fail(`[the whole output was not kept: ${(error as Error).message}]`);
-            return;
+            return false;
           }
           used += chunk.length;
           bytes += chunk.length;
+          return true;
         },
         close() {
           if (closed) return closed;

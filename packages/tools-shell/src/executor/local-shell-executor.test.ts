@@ -1,5 +1,6 @@
 import { mkdir, rename, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { OutputSpill } from '@toolgate/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BASH_TIMEOUT_HINT } from '../bash/bash-description.js';
 import type { BashExecResult } from '../bash/bash-schema.js';
@@ -11,6 +12,7 @@ import {
   outputOf,
   type ShellKit,
 } from '../test-support/shell-test-kit.js';
+import { createLocalShellExecutor } from './local-shell-executor.js';
 import { findDefaultShell } from './shell-invocation.js';
 
 let kit: ShellKit;
@@ -298,6 +300,56 @@ describe('bash exec failures', () => {
       },
     });
   });
+});
+
+describe('bash exec output it frees as it goes', () => {
+  it('spills every byte, keeps the exact head and tail, and shows the output live', async () => {
+    const files = new Map<string, Buffer[]>();
+    const spill: OutputSpill = {
+      open(label) {
+        const path = `/spill/${label}.txt`;
+        const chunks: Buffer[] = [];
+        files.set(path, chunks);
+        let bytes = 0;
+        return {
+          path,
+          write(chunk) {
+            bytes += chunk.length;
+            chunks.push(Buffer.from(chunk));
+            return true;
+          },
+          close: () => ({ path, bytes }),
+        };
+      },
+    };
+    const executor = createLocalShellExecutor({ shellPath: '/bin/sh', maxOutputBytes: 1024, spill });
+    const shown: string[] = [];
+    // Multi-byte text, so that pipe reads end inside characters; the sleep lets the live view show it.
+    const command = `echo first; sleep 1; i=0; while [ $i -lt 20000 ]; do echo "€ line $i"; i=$((i+1)); done; sleep 2`;
+    const outcome = await executor.execute({
+      command,
+      workingDirectory: kit.root,
+      workspaceRelativeDirectory: '.',
+      timeoutMs: 60_000,
+      signal: new AbortController().signal,
+      onOutput: (text) => shown.push(text),
+    });
+    const text = `first\n${Array.from({ length: 20_000 }, (_, i) => `€ line ${i}\n`).join('')}`;
+    const expected = Buffer.from(text);
+    expect(outcome.status).toBe('success');
+    const result = (outcome as { output: BashExecResult }).output;
+    expect(Buffer.concat(files.get('/spill/bash-stdout.txt')!)).toEqual(expected);
+    expect(result.stdout.startsWith('first\n€ line 0\n€ line 1\n')).toBe(true);
+    expect(result.stdout.endsWith('€ line 19998\n€ line 19999\n')).toBe(true);
+    expect(result.stdout).not.toContain('\uFFFD');
+    expect(result.stdout).toContain(
+      `the whole output (${expected.length} bytes) is in /spill/bash-stdout.txt`,
+    );
+    // The first read, copied whole into the head (and freed), was shown before it was freed.
+    expect(shown[0]).toBe('first\n');
+    // The live view's last 8000 characters, whole although the reads that carried them were freed.
+    expect(shown.at(-1)).toBe(text.slice(-8000));
+  }, 60_000);
 });
 
 describe('bash exec with huge output', () => {

@@ -88,16 +88,19 @@ export function createLocalShellRunner(settings: LocalShellSettings): ShellComma
           `Could not start ${invocation.file}: ${(error as Error).message}`,
         );
       }
-      const stdout = new HeadTailCapture(maxOutputBytes, spill && { spill, label: 'bash-stdout' });
-      const stderr = new HeadTailCapture(maxOutputBytes, spill && { spill, label: 'bash-stderr' });
+      // Each pipe read is a fresh buffer that only these listeners see: the captures free it as
+      // soon as they are done with it, so the live view (which copies) takes it first.
+      const owned = { ownsChunks: true };
+      const stdout = new HeadTailCapture(maxOutputBytes, spill && { spill, label: 'bash-stdout' }, owned);
+      const stderr = new HeadTailCapture(maxOutputBytes, spill && { spill, label: 'bash-stderr' }, owned);
       const live = request.onOutput ? liveOutput(request.onOutput) : undefined;
       child.stdout!.on('data', (chunk: Buffer) => {
-        stdout.push(chunk);
         live?.push(chunk);
+        stdout.push(chunk);
       });
       child.stderr!.on('data', (chunk: Buffer) => {
-        stderr.push(chunk);
         live?.push(chunk);
+        stderr.push(chunk);
       });
       child.stdout!.on('error', () => {});
       child.stderr!.on('error', () => {});

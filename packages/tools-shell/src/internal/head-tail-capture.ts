@@ -1,4 +1,6 @@
-import { type OutputSpill, type SpilledOutput, type SpillWriter, spilledOutputMarker } from '@toolgate/core';
+import { type OutputSpill, type SpilledOutput, spilledOutputMarker } from '@toolgate/core';
+import { releaseChunk } from './release-chunk.js';
+import { SpillBatch } from './spill-batch.js';
 
 /** What a capture kept, decoded. */
 export interface CapturedText {
@@ -16,6 +18,16 @@ export interface CapturedText {
 export interface CaptureSpill {
   readonly spill: OutputSpill;
   readonly label: string;
+}
+
+/** How a capture treats the chunks pushed into it. */
+export interface CaptureOptions {
+  /**
+   * The caller gives up each chunk it pushes (a child's pipe read that nothing else holds): the
+   * capture frees a chunk's memory as soon as it no longer keeps it (see `releaseChunk`), and the
+   * chunk must not be used after `push`. @default false
+   */
+  readonly ownsChunks?: boolean;
 }
 
 /** Marker put where the middle of an oversized stream was dropped (AI4J's wording). */
@@ -55,7 +67,8 @@ function firstSequenceStart(bytes: Uint8Array): number {
  * are kept, the middle is only counted. Bytes are decoded once at the end, invalid UTF-8 becoming
  * U+FFFD; when the middle is dropped, the cut points move to character boundaries. With a spill,
  * the whole stream goes to a file from the moment it exceeds its cap (what was held so far first,
- * then each chunk as it comes), and the marker names that file.
+ * then each chunk as it comes, in writes of 1 MiB), and the marker names that file. With `ownsChunks`, what it no
+ * longer keeps is freed at once instead of waiting for the garbage collector.
  */
 export class HeadTailCapture {
   private readonly headLimit: number;
@@ -66,12 +79,15 @@ export class HeadTailCapture {
   private tailLength = 0;
   private total = 0;
 
-  private writer: SpillWriter | undefined;
+  private writer: SpillBatch | undefined;
+  private readonly ownsChunks: boolean;
 
   constructor(
     private readonly limitBytes: number,
     private readonly spill?: CaptureSpill,
+    options: CaptureOptions = {},
   ) {
+    this.ownsChunks = options.ownsChunks ?? false;
     this.headLimit = Math.ceil(limitBytes / 2);
     this.tailLimit = limitBytes - this.headLimit;
   }
@@ -79,13 +95,13 @@ export class HeadTailCapture {
   /** Adds a chunk of the stream. */
   push(chunk: Buffer): void {
     this.total += chunk.length;
-    if (this.writer) this.writer.write(chunk);
+    if (this.writer) this.writer.add(chunk);
     else if (this.spill && this.total > this.limitBytes) {
       // Nothing was dropped yet: the head and the tail still hold every earlier byte.
-      this.writer = this.spill.spill.open(this.spill.label);
-      if (this.head) this.writer.write(this.head.subarray(0, this.headLength));
-      for (const held of this.tail) this.writer.write(held);
-      this.writer.write(chunk);
+      this.writer = new SpillBatch(this.spill.spill.open(this.spill.label));
+      if (this.head) this.writer.add(this.head.subarray(0, this.headLength));
+      for (const held of this.tail) this.writer.add(held);
+      this.writer.add(chunk);
     }
     let rest = chunk;
     if (this.headLength < this.headLimit) {
@@ -93,23 +109,33 @@ export class HeadTailCapture {
       this.head ??= Buffer.allocUnsafe(this.headLimit);
       rest.copy(this.head, this.headLength, 0, take);
       this.headLength += take;
-      if (take === rest.length) return;
+      if (take === rest.length) {
+        this.release(chunk);
+        return;
+      }
       rest = rest.subarray(take);
     }
     this.tail.push(rest);
     this.tailLength += rest.length;
     // Drop whole chunks from the front while the rest still covers the tail budget.
     while (this.tail.length > 1 && this.tailLength - this.tail[0]!.length >= this.tailLimit) {
-      this.tailLength -= this.tail.shift()!.length;
+      const dropped = this.tail.shift()!;
+      this.tailLength -= dropped.length;
+      this.release(dropped);
     }
     // Many tiny chunks (a command writing byte by byte): fold them into one buffer.
     if (this.tail.length > MAX_TAIL_CHUNKS) {
       const joined = Buffer.concat(this.tail, this.tailLength);
       const kept = joined.subarray(Math.max(0, joined.length - this.tailLimit));
+      for (const folded of this.tail) this.release(folded);
       this.tail.length = 0;
       this.tail.push(kept);
       this.tailLength = kept.length;
     }
+  }
+
+  private release(chunk: Buffer): void {
+    if (this.ownsChunks) releaseChunk(chunk);
   }
 
   /** Total bytes seen so far. */

@@ -16,6 +16,7 @@ function memorySpill(capBytes = Number.POSITIVE_INFINITY) {
         write(chunk) {
           bytes += chunk.length;
           files.set(path, files.get(path) + decoder.decode(chunk));
+          return true;
         },
         close: () => (bytes > capBytes ? { note: '[over the cap]' } : { path, bytes }),
       };

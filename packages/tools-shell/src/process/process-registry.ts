@@ -25,6 +25,7 @@ import {
   watchLauncherChild,
 } from '../internal/launcher-child.js';
 import { LogRingBuffer } from '../internal/log-ring-buffer.js';
+import { releaseChunk } from '../internal/release-chunk.js';
 import { shellFailure } from '../internal/shell-failure.js';
 import { type ProcessSnapshot, parseProcessSnapshots } from './process-snapshot.js';
 
@@ -252,8 +253,15 @@ export function createProcessRegistry(options: ProcessRegistryOptions = {}): Pro
 
   const watch = (entry: Entry, child: ChildProcess): void => {
     const writer = new CombinedLogWriter(entry.log);
-    child.stdout?.on('data', (chunk: Buffer) => writer.write('stdout', chunk));
-    child.stderr?.on('data', (chunk: Buffer) => writer.write('stderr', chunk));
+    // Each pipe read is a fresh buffer only this listener sees, decoded at once: freed right after.
+    child.stdout?.on('data', (chunk: Buffer) => {
+      writer.write('stdout', chunk);
+      releaseChunk(chunk);
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      writer.write('stderr', chunk);
+      releaseChunk(chunk);
+    });
     child.stdout?.on('end', () => writer.end('stdout'));
     child.stderr?.on('end', () => writer.end('stderr'));
     // Errors on the pipes (EPIPE after the process closed its stdin) must not crash the host.
