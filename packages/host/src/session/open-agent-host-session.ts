@@ -63,6 +63,8 @@ export async function openAgentHostSession(
       ? await openSessionRecord(settings, options.store, options.sessionId, notice)
       : undefined;
     if (record) resources.defer(() => record.recorder.release());
+    // A session closed before its first turn still prunes the store; a turn's pass is awaited.
+    if (record) resources.defer(() => record.prune());
     const sessionId = record?.recorder.id ?? options.sessionId;
     const oversight = await openSessionOversight(settings, resources, {
       answeredBy: options.answeredBy,
