@@ -1,4 +1,4 @@
-import type { AgentTurn } from '@toolgate/agent';
+import type { AgentModel, AgentTurn } from '@toolgate/agent';
 import type { Checkpoints } from '@toolgate/checkpoints';
 import { type ToolDecorator, toolFailure } from '@toolgate/core';
 
@@ -15,10 +15,13 @@ export interface TurnCheckpoints {
   readonly gate: ToolDecorator;
   /**
    * The turn, checkpointed under `number` (a recorded session's turn number; @default one after
-   * the last live checkpoint's): `beforeTurn` at once, `afterTurn` when it ends; its `result`
-   * settles after that.
+   * the last live checkpoint's): `beforeTurn` once one of its model requests was answered (see
+   * `watch`), or its first tool call comes, or it ends, whichever is first, so the look at the
+   * workspace does not hold up the request; `afterTurn` when it ends; its `result` settles after that.
    */
   around(turn: AgentTurn, number?: number): AgentTurn;
+  /** `model`, whose answered requests (or failed ones) start the running turn's checkpoint. */
+  watch(model: AgentModel): AgentModel;
   /** Waits for the last turn's checkpoint, then closes the checkpoints. */
   close(): Promise<void>;
 }
@@ -34,6 +37,8 @@ export function createTurnCheckpoints(notice: (line: string) => void): TurnCheck
   let attached: Checkpoints | undefined;
   let taken: Promise<void> = Promise.resolve();
   let previous: Promise<unknown> = Promise.resolve();
+  /** Lets the running turn's `beforeTurn` begin (a turn's first call settles it; later ones do nothing). */
+  let begin = () => {};
   return {
     attach(checkpoints) {
       attached = checkpoints;
@@ -42,6 +47,7 @@ export function createTurnCheckpoints(notice: (line: string) => void): TurnCheck
       return attached;
     },
     async gate(invocation, next) {
+      begin();
       try {
         await taken;
       } catch (error) {
@@ -58,13 +64,19 @@ export function createTurnCheckpoints(notice: (line: string) => void): TurnCheck
       const checkpoints = attached;
       if (!checkpoints) return turn;
       let number = given ?? 0;
+      const wanted = new Promise<void>((resolve) => {
+        begin = resolve;
+      });
+      const start = begin;
       const before = previous.then(async () => {
+        await wanted;
         if (given === undefined) number = ((await checkpoints.list()).at(-1)?.turn ?? 0) + 1;
         await checkpoints.beforeTurn(number);
       });
       before.catch((error: unknown) => notice(`checkpoints: no checkpoint of this turn: ${reason(error)}`));
       taken = before;
       const after = async () => {
+        start();
         try {
           await before;
         } catch {
@@ -86,6 +98,26 @@ export function createTurnCheckpoints(notice: (line: string) => void): TurnCheck
       );
       previous = result.catch(() => {});
       return { result, [Symbol.asyncIterator]: () => turn[Symbol.asyncIterator]() };
+    },
+    watch(model) {
+      const answered = <T>(request: PromiseLike<T>): Promise<T> => {
+        const started = begin;
+        return Promise.resolve(request).finally(started);
+      };
+      return {
+        specificationVersion: model.specificationVersion,
+        get provider() {
+          return model.provider;
+        },
+        get modelId() {
+          return model.modelId;
+        },
+        get supportedUrls() {
+          return model.supportedUrls;
+        },
+        doGenerate: (options) => answered(model.doGenerate(options)),
+        doStream: (options) => answered(model.doStream(options)),
+      };
     },
     async close() {
       await previous;

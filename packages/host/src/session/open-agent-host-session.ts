@@ -92,7 +92,8 @@ export async function openAgentHostSession(
     const agent = createSessionAgent(
       { ...settings, rules: lasting.rules },
       {
-        model: current.model,
+        // The turn's checkpoint waits for its first request to be answered (or its first call).
+        model: turns ? turns.watch(current.model) : current.model,
         delegates,
         notice,
         spill: openSessionSpill(settings.config, env, sessionId),
@@ -148,12 +149,14 @@ export async function openAgentHostSession(
       });
       turns.attach(checkpoints);
       // The first look at the tree (a new store copies every tracked file) runs while the person
-      // types; the first turn's tools wait for it.
-      checkpoints.start().catch((error: unknown) => {
-        notice(
-          `checkpoints: could not look at the workspace: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      });
+      // types; the first turn's tools wait for it. A host that prompts at once (`toolgate run`)
+      // leaves it to the first turn's checkpoint, taken once the first request was answered.
+      if (options.promptsAtOnce !== true)
+        checkpoints.start().catch((error: unknown) => {
+          notice(
+            `checkpoints: could not look at the workspace: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        });
     }
     // A recorded session's turns go through its record.
     const begin = (input: string, promptOptions?: PromptOptions) =>
