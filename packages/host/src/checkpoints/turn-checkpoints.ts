@@ -15,12 +15,12 @@ export interface TurnCheckpoints {
   readonly gate: ToolDecorator;
   /**
    * The turn, checkpointed under `number` (a recorded session's turn number; @default one after
-   * the last live checkpoint's): `beforeTurn` once one of its model requests was answered (see
-   * `watch`), or its first tool call comes, or it ends, whichever is first, so the look at the
-   * workspace does not hold up the request; `afterTurn` when it ends; its `result` settles after that.
+   * the last live checkpoint's): `beforeTurn` at once (the first turn's with `firstAfterAnswer`:
+   * once a model request of it was answered, see `watch`, or its first tool call comes, or it
+   * ends, whichever is first), `afterTurn` when it ends; its `result` settles after that.
    */
   around(turn: AgentTurn, number?: number): AgentTurn;
-  /** `model`, whose answered requests (or failed ones) start the running turn's checkpoint. */
+  /** `model`, whose answered requests (or failed ones) start a waiting first turn's checkpoint. */
   watch(model: AgentModel): AgentModel;
   /** Waits for the last turn's checkpoint, then closes the checkpoints. */
   close(): Promise<void>;
@@ -32,12 +32,21 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
  * The seam between an agent session's turns and its checkpoints. A recorded session gives each
  * turn the store's number (numbers are never reused, a rewind's included); otherwise a turn's
  * number is the one after the last live checkpoint's (after a rewind to turn N the next is N again).
+ * With `firstAfterAnswer` (a host that prompts at once), the first turn's checkpoint, and with it
+ * the store's first look at the workspace, waits until its request was answered instead of holding
+ * it up: before that no tool of the session has run, so nothing of the session's can have changed
+ * the workspace, and each call still waits for the checkpoint. Later turns are checkpointed as
+ * they start, since a process an earlier turn started may write while the model answers.
  */
-export function createTurnCheckpoints(notice: (line: string) => void): TurnCheckpoints {
+export function createTurnCheckpoints(
+  notice: (line: string) => void,
+  { firstAfterAnswer = false }: { readonly firstAfterAnswer?: boolean } = {},
+): TurnCheckpoints {
   let attached: Checkpoints | undefined;
   let taken: Promise<void> = Promise.resolve();
   let previous: Promise<unknown> = Promise.resolve();
-  /** Lets the running turn's `beforeTurn` begin (a turn's first call settles it; later ones do nothing). */
+  let waits = firstAfterAnswer;
+  /** Lets a waiting first turn's `beforeTurn` begin (the first call settles it; later ones do nothing). */
   let begin = () => {};
   return {
     attach(checkpoints) {
@@ -64,9 +73,12 @@ export function createTurnCheckpoints(notice: (line: string) => void): TurnCheck
       const checkpoints = attached;
       if (!checkpoints) return turn;
       let number = given ?? 0;
-      const wanted = new Promise<void>((resolve) => {
-        begin = resolve;
-      });
+      const wanted = waits
+        ? new Promise<void>((resolve) => {
+            begin = resolve;
+          })
+        : undefined;
+      waits = false;
       const start = begin;
       const before = previous.then(async () => {
         await wanted;

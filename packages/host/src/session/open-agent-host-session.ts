@@ -86,14 +86,16 @@ export async function openAgentHostSession(
     // A recorded session keeps its checkpoints beside its log.
     const checkpointsDirectory =
       options.checkpoints?.directory ?? (record ? join(record.recorder.directory, 'checkpoints') : undefined);
-    const turns = checkpointsDirectory ? createTurnCheckpoints(notice) : undefined;
+    const turns = checkpointsDirectory
+      ? createTurnCheckpoints(notice, { firstAfterAnswer: options.promptsAtOnce === true })
+      : undefined;
     // Closed after the agent session, so a turn it interrupts still records its changes.
     if (turns) resources.defer(() => turns.close());
     const agent = createSessionAgent(
       { ...settings, rules: lasting.rules },
       {
-        // The turn's checkpoint waits for its first request to be answered (or its first call).
-        model: turns ? turns.watch(current.model) : current.model,
+        // A first turn's checkpoint that waits for its request's answer hears of it here.
+        model: turns && options.promptsAtOnce === true ? turns.watch(current.model) : current.model,
         delegates,
         notice,
         spill: openSessionSpill(settings.config, env, sessionId),
