@@ -86,16 +86,16 @@ export async function openAgentHostSession(
     // A recorded session keeps its checkpoints beside its log.
     const checkpointsDirectory =
       options.checkpoints?.directory ?? (record ? join(record.recorder.directory, 'checkpoints') : undefined);
-    const turns = checkpointsDirectory
-      ? createTurnCheckpoints(notice, { firstAfterAnswer: options.promptsAtOnce === true })
-      : undefined;
+    // A userPromptSubmit hook runs in the turn before its request: its writes stay the turn's.
+    const firstAfterAnswer = options.promptsAtOnce === true && hooks?.has('userPromptSubmit') !== true;
+    const turns = checkpointsDirectory ? createTurnCheckpoints(notice, { firstAfterAnswer }) : undefined;
     // Closed after the agent session, so a turn it interrupts still records its changes.
     if (turns) resources.defer(() => turns.close());
     const agent = createSessionAgent(
       { ...settings, rules: lasting.rules },
       {
         // A first turn's checkpoint that waits for its request's answer hears of it here.
-        model: turns && options.promptsAtOnce === true ? turns.watch(current.model) : current.model,
+        model: turns && firstAfterAnswer ? turns.watch(current.model) : current.model,
         delegates,
         notice,
         spill: openSessionSpill(settings.config, env, sessionId),
