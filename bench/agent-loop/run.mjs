@@ -15,9 +15,10 @@
 // list of parts) and a trivial read-only tool, minus 49 calls of that tool on a bare surface.
 // Start-up: `toolgate run` from spawn to the first model request arriving, against `node -e 0`
 // from spawn to exit, median of 15 interleaved runs. Goal (issue 31): ≤ 1.3× the floor: a one-line script
-// that only sends one request with Node's fetch, from spawn to its arrival, as the floor.
+// that only sends one request with Node's fetch, from spawn to its arrival, as the floor. Then the
+// same start in a lived-in place: a workspace of 3,000 files and a store of 100 sessions.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -289,12 +290,12 @@ function timeNode() {
 }
 
 /** Spawns `args` and resolves to the time from the spawn to the fake server receiving its first request. */
-function timeFirstRequest(what, args) {
+function timeFirstRequest(what, args, childEnv = env) {
   return new Promise((resolve, reject) => {
     const before = server.requests.length;
     server.reply({ text: 'ok' });
     const started = performance.now();
-    const child = spawn(process.execPath, args, { env, stdio: 'ignore' });
+    const child = spawn(process.execPath, args, { env: childEnv, stdio: 'ignore' });
     child.on('error', reject);
     child.on('exit', (code) => {
       const request = server.requests[before];
@@ -340,9 +341,73 @@ for (let run = 0; run < STARTS; run++) {
   fetchRuns.push(await timeFetchOnce());
   if (baseBin) baseRuns.push(await timeRun(baseBin));
 }
+
+// A lived-in start: the same `toolgate run` in a workspace of 3,000 files (the checkpoints' first
+// look copies each) with a store of 100 sessions (the default `sessions.keep`; the retention pass
+// reads each one's header), as a person's machine has them, in rounds with the fetch floor.
+const LIVED_FILES = SMOKE ? 30 : 3000;
+const LIVED_SESSIONS = SMOKE ? 3 : 100;
+const livedRoot = mkdtempSync(join(tmpdir(), 'toolgate-bench-agent-lived-'));
+for (let file = 0; file < LIVED_FILES; file++) {
+  const directory = join(livedRoot, `d${file % 40}`);
+  mkdirSync(directory, { recursive: true });
+  writeFileSync(join(directory, `f${file}.ts`), `export const value${file} = ${file};\n`.repeat(40));
+}
+const livedState = mkdtempSync(join(tmpdir(), 'toolgate-bench-agent-loop-lived-state-'));
+const livedEnv = { ...env, XDG_STATE_HOME: livedState };
+/** Stored sessions as `toolgate run` leaves them (a header and one turn's start), each in its own directory. */
+function seedSessions(count) {
+  for (let index = 0; index < count; index++) {
+    const id = `lived${String(index).padStart(4, '0')}-0000-4000-8000-000000000000`;
+    const directory = join(livedState, 'toolgate', 'sessions', id);
+    mkdirSync(directory, { recursive: true, mode: 0o700 });
+    const at = new Date().toISOString();
+    const records = [
+      { type: 'session', version: 1, id, workspace: livedRoot, createdAt: at, title: `stored ${index}` },
+      { type: 'turn-start', turn: 1, at },
+    ];
+    writeFileSync(
+      join(directory, 'session.jsonl'),
+      records.map((record) => `${JSON.stringify(record)}\n`).join(''),
+      {
+        mode: 0o600,
+      },
+    );
+  }
+}
+seedSessions(LIVED_SESSIONS);
+const timeLivedRun = (cli = bin) =>
+  timeFirstRequest(
+    'toolgate run (lived-in)',
+    [
+      cli,
+      'run',
+      'hi',
+      '--cwd',
+      livedRoot,
+      '--no-mcp',
+      '--model',
+      'openai-compatible:bench',
+      '--base-url',
+      server.baseURL,
+    ],
+    livedEnv,
+  );
+await timeLivedRun();
+if (baseBin) await timeLivedRun(baseBin);
+const livedRuns = [];
+const livedFetchRuns = [];
+const livedBaseRuns = [];
+for (let run = 0; run < STARTS; run++) {
+  livedFetchRuns.push(await timeFetchOnce());
+  livedRuns.push(await timeLivedRun());
+  if (baseBin) livedBaseRuns.push(await timeLivedRun(baseBin));
+}
 await server.close();
 rmSync(root, { recursive: true, force: true });
 rmSync(stateHome, { recursive: true, force: true });
+rmSync(livedRoot, { recursive: true, force: true });
+rmSync(livedState, { recursive: true, force: true });
 const nodeMs = median(nodeRuns);
 const firstMs = median(runRuns);
 const fetchMs = median(fetchRuns);
@@ -360,5 +425,16 @@ if (baseBin) {
   const baseMs = median(baseRuns);
   console.log(
     `base: toolgate run → first request median ${baseMs.toFixed(1)} ms (${STARTS} runs): ${(baseMs / fetchMs).toFixed(2)}x the floor`,
+  );
+}
+const livedFetchMs = median(livedFetchRuns);
+const livedMs = median(livedRuns);
+console.log(
+  `lived-in (${LIVED_FILES} files, ${LIVED_SESSIONS} stored sessions): toolgate run → first request median ${livedMs.toFixed(1)} ms: ${(livedMs / livedFetchMs).toFixed(2)}x the floor of its rounds (${livedFetchMs.toFixed(1)} ms)`,
+);
+if (baseBin) {
+  const livedBaseMs = median(livedBaseRuns);
+  console.log(
+    `base, lived-in:                    median ${livedBaseMs.toFixed(1)} ms: ${(livedBaseMs / livedFetchMs).toFixed(2)}x the floor`,
   );
 }

@@ -22,7 +22,8 @@ export type RunCommandOptions = CommandOptions<'run'>;
  * process the turn started is stopped before it returns.
  */
 export async function runAgentCommand(io: CliIo, command: RunCommandOptions): Promise<ExitCode> {
-  const session = await openTerminalAgent(io, command);
+  // Its prompt is sent at once: the checkpoints' first look waits until that request was answered.
+  const session = await openTerminalAgent(io, { ...command, promptsAtOnce: true });
   const renderer = createTurnRenderer({
     stdout: io.stdout,
     stderr: io.stderr,

@@ -25,6 +25,8 @@ export interface TerminalAgentOptions {
   readonly leavePlanMode?: () => ApprovalMode;
   /** Settings resolved already. @default resolved from `options` */
   readonly settings?: SessionSettings;
+  /** The first prompt comes at once (`toolgate run`), not from a person typing. @default false */
+  readonly promptsAtOnce?: boolean;
 }
 
 /**
@@ -47,6 +49,7 @@ export async function openTerminalAgent(io: CliIo, command: TerminalAgentOptions
     ...(io.stderr.isTTY ? { after: [withElapsedTime({ write: (text) => io.stderr.write(text) })] } : {}),
     ...(command.mode ? { mode: command.mode } : {}),
     ...(command.leavePlanMode ? { leavePlanMode: command.leavePlanMode } : {}),
+    ...(command.promptsAtOnce ? { promptsAtOnce: true } : {}),
     // A server's form during a call is asked on the terminal too (never an approval of the call).
     mcpElicit: createTerminalElicitor({ colors: createColors(shouldUseColor(true, io.env)) }),
     approver: createTerminalApprover({

@@ -291,3 +291,52 @@ describe('checkpoints through the front door', () => {
     }
   });
 });
+
+describe('checkpoints of a host that prompts at once (toolgate run)', () => {
+  it("takes the turn's checkpoint once its first request was answered: what changed while it waited is not the turn's", async () => {
+    const server = await startFakeModelServer();
+    const directory = join(sessionDirectory(stateDir, 'session-at-once'), 'checkpoints');
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    try {
+      server.reply(
+        {
+          toolCalls: [{ name: 'write_file', arguments: { path: 'src/new.txt', content: 'written\n' } }],
+          hold: answered,
+        },
+        { text: 'done' },
+      );
+      const session = await openHostSession(await settings('danger-full-access'), {
+        answeredBy: 'test',
+        notice: () => {},
+        env: { TOOLGATE_MODEL: 'openai-compatible:test', TOOLGATE_BASE_URL: server.baseURL },
+        purpose: { kind: 'agent' },
+        mode: () => 'auto',
+        checkpoints: { directory },
+        promptsAtOnce: true,
+      });
+      try {
+        const turn = session.prompt('write a file');
+        // The request has arrived and waits for its answer; meanwhile the person edits a file.
+        for (let attempt = 0; attempt < 600 && server.requests.length === 0; attempt++)
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        expect(server.requests).toHaveLength(1);
+        await writeFile(join(root, 'notes.txt'), 'edited while the model thought\n');
+        answer();
+        expect((await turn.result).stopReason).toBe('completed');
+        const checkpoints = session.checkpoints!;
+        expect(await checkpoints.list()).toMatchObject([{ turn: 1, changed: ['src/new.txt'] }]);
+        expect(await checkpoints.restore(1)).toMatchObject({ status: 'restored', deleted: ['src/new.txt'] });
+        expect(existsSync(join(root, 'src/new.txt'))).toBe(false);
+        expect(await read('notes.txt')).toBe('edited while the model thought\n');
+      } finally {
+        await session.close();
+      }
+    } finally {
+      answer();
+      await server.close();
+    }
+  });
+});

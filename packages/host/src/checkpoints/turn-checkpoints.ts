@@ -1,4 +1,4 @@
-import type { AgentTurn } from '@toolgate/agent';
+import type { AgentModel, AgentTurn } from '@toolgate/agent';
 import type { Checkpoints } from '@toolgate/checkpoints';
 import { type ToolDecorator, toolFailure } from '@toolgate/core';
 
@@ -15,10 +15,13 @@ export interface TurnCheckpoints {
   readonly gate: ToolDecorator;
   /**
    * The turn, checkpointed under `number` (a recorded session's turn number; @default one after
-   * the last live checkpoint's): `beforeTurn` at once, `afterTurn` when it ends; its `result`
-   * settles after that.
+   * the last live checkpoint's): `beforeTurn` at once (the first turn's with `firstAfterAnswer`:
+   * once a model request of it was answered, see `watch`, or its first tool call comes, or it
+   * ends, whichever is first), `afterTurn` when it ends; its `result` settles after that.
    */
   around(turn: AgentTurn, number?: number): AgentTurn;
+  /** `model`, whose answered requests (or failed ones) start a waiting first turn's checkpoint. */
+  watch(model: AgentModel): AgentModel;
   /** Waits for the last turn's checkpoint, then closes the checkpoints. */
   close(): Promise<void>;
 }
@@ -29,11 +32,22 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
  * The seam between an agent session's turns and its checkpoints. A recorded session gives each
  * turn the store's number (numbers are never reused, a rewind's included); otherwise a turn's
  * number is the one after the last live checkpoint's (after a rewind to turn N the next is N again).
+ * With `firstAfterAnswer` (a host that prompts at once), the first turn's checkpoint, and with it
+ * the store's first look at the workspace, waits until its request was answered instead of holding
+ * it up: before that no tool of the session has run, so nothing of the session's can have changed
+ * the workspace, and each call still waits for the checkpoint. Later turns are checkpointed as
+ * they start, since a process an earlier turn started may write while the model answers.
  */
-export function createTurnCheckpoints(notice: (line: string) => void): TurnCheckpoints {
+export function createTurnCheckpoints(
+  notice: (line: string) => void,
+  { firstAfterAnswer = false }: { readonly firstAfterAnswer?: boolean } = {},
+): TurnCheckpoints {
   let attached: Checkpoints | undefined;
   let taken: Promise<void> = Promise.resolve();
   let previous: Promise<unknown> = Promise.resolve();
+  let waits = firstAfterAnswer;
+  /** Lets a waiting first turn's `beforeTurn` begin (the first call settles it; later ones do nothing). */
+  let begin = () => {};
   return {
     attach(checkpoints) {
       attached = checkpoints;
@@ -42,6 +56,7 @@ export function createTurnCheckpoints(notice: (line: string) => void): TurnCheck
       return attached;
     },
     async gate(invocation, next) {
+      begin();
       try {
         await taken;
       } catch (error) {
@@ -58,13 +73,22 @@ export function createTurnCheckpoints(notice: (line: string) => void): TurnCheck
       const checkpoints = attached;
       if (!checkpoints) return turn;
       let number = given ?? 0;
+      const wanted = waits
+        ? new Promise<void>((resolve) => {
+            begin = resolve;
+          })
+        : undefined;
+      waits = false;
+      const start = begin;
       const before = previous.then(async () => {
+        await wanted;
         if (given === undefined) number = ((await checkpoints.list()).at(-1)?.turn ?? 0) + 1;
         await checkpoints.beforeTurn(number);
       });
       before.catch((error: unknown) => notice(`checkpoints: no checkpoint of this turn: ${reason(error)}`));
       taken = before;
       const after = async () => {
+        start();
         try {
           await before;
         } catch {
@@ -86,6 +110,26 @@ export function createTurnCheckpoints(notice: (line: string) => void): TurnCheck
       );
       previous = result.catch(() => {});
       return { result, [Symbol.asyncIterator]: () => turn[Symbol.asyncIterator]() };
+    },
+    watch(model) {
+      const answered = <T>(request: PromiseLike<T>): Promise<T> => {
+        const started = begin;
+        return Promise.resolve(request).finally(started);
+      };
+      return {
+        specificationVersion: model.specificationVersion,
+        get provider() {
+          return model.provider;
+        },
+        get modelId() {
+          return model.modelId;
+        },
+        get supportedUrls() {
+          return model.supportedUrls;
+        },
+        doGenerate: (options) => answered(model.doGenerate(options)),
+        doStream: (options) => answered(model.doStream(options)),
+      };
     },
     async close() {
       await previous;

@@ -16,13 +16,19 @@ export interface OpenedSessionRecord {
   readonly memory: ListedApprovalMemory;
   /** What a resumed or forked session held. */
   readonly opened: StoredConversation | undefined;
+  /**
+   * Removes the sessions past the retention (the user's `sessions` config), the one opened
+   * excepted: run once, on the first call (a failure is a notice; it never rejects). Left to the
+   * session's first turn, so it runs while the first request is answered instead of before it is
+   * sent, and to its close for a session that ran none.
+   */
+  prune(): Promise<void>;
 }
 
 /**
  * Opens the record of an `agent` session: a new one (`sessionId`, else a fresh id), or a stored
  * one resumed or forked, refused with `session_mismatch` when it moved workspace or settings and
- * the person did not accept it. Sessions past the retention (the user's `sessions` config) are
- * removed, the one opened excepted; a failure to prune is a notice.
+ * the person did not accept it. Pruning the sessions past the retention waits for `prune`.
  */
 export async function openSessionRecord(
   settings: SessionSettings,
@@ -32,7 +38,7 @@ export async function openSessionRecord(
 ): Promise<OpenedSessionRecord> {
   const store = openSessionStore(options.stateDirectory);
   const { conversation } = options;
-  let record: Omit<OpenedSessionRecord, 'store'>;
+  let record: Omit<OpenedSessionRecord, 'store' | 'prune'>;
   if (conversation) {
     const stored = await store.read(conversation.id);
     const { id } = stored.summary;
@@ -69,12 +75,17 @@ export async function openSessionRecord(
     });
     record = { recorder, memory: createListedApprovalMemory(), opened: undefined };
   }
-  try {
-    await store.prune(settings.config.sessions ?? {}, [record.recorder.id]);
-  } catch (error) {
-    notice(
-      `sessions past their retention were not removed: ${error instanceof Error ? error.message : String(error)}`,
+  let pruning: Promise<void> | undefined;
+  const prune = () => {
+    pruning ??= store.prune(settings.config.sessions ?? {}, [record.recorder.id]).then(
+      () => {},
+      (error: unknown) => {
+        notice(
+          `sessions past their retention were not removed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      },
     );
-  }
-  return { store, ...record };
+    return pruning;
+  };
+  return { store, ...record, prune };
 }

@@ -116,15 +116,24 @@ describe('a recorded agent session', () => {
     );
     const fifth = await open();
     // The one opened has a directory already (its checkpoints), and no log until its first turn.
+    expect(await readdir(join(state, 'sessions', fifth.stored!.id))).toEqual(['checkpoints']);
+    server.reply({ text: 'e' });
+    // The retention pass runs during the first turn, which ends once it is done.
+    await fifth.prompt('e').result;
     expect((await readdir(join(state, 'sessions'))).sort()).toEqual(
       [fourth.stored!.id, fifth.stored!.id].sort(),
     );
-    server.reply({ text: 'e' });
-    await fifth.prompt('e').result;
     await fifth.close();
     expect((await readdir(join(state, 'sessions'))).sort()).toEqual(
       [fourth.stored!.id, fifth.stored!.id].sort(),
     );
     expect((await stat(join(state, 'sessions'))).mode & 0o777).toBe(0o700);
+    // A session closed before its first turn prunes too: keep 1 leaves the newest besides it.
+    const sixth = await open();
+    await sixth.close();
+    expect((await store.list()).map((summary) => summary.id)).toEqual([fifth.stored!.id]);
+    expect((await readdir(join(state, 'sessions'))).sort()).toEqual(
+      [fifth.stored!.id, sixth.stored!.id].sort(),
+    );
   });
 });

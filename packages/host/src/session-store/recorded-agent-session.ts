@@ -50,7 +50,8 @@ function contextOf(conversation: StoredConversation | undefined): number[] {
  * Records an agent session as it goes: each turn's start (its number taken at once), and at its
  * end its messages as the model saw them, its calls (status and presentation), the mode, the
  * settings' digest and the approval memory; each compaction (which turns its summary covers);
- * each rewind. A record that cannot be written is a notice, and the session goes on. After a
+ * each rewind. The store's retention pass runs during the first turn, once the model answered,
+ * and the turn ends once it is done. A record that cannot be written is a notice, and the session goes on. After a
  * rewind, the next request tells the model.
  */
 export function recordAgentSession(
@@ -83,9 +84,17 @@ export function recordAgentSession(
       let writes: Promise<void> = begun.written;
       // Read when the turn ends; a turn that rejects (library misuse) leaves them unread.
       writes.catch(() => {});
+      // The store's retention pass starts with the turn's first event (its request was answered)
+      // or its end, once its first record is written; it never rejects, later turns find it done.
+      let pruned: Promise<void> | undefined;
+      const prune = () => {
+        pruned ??= begun.written.then(record.prune, record.prune);
+        return pruned;
+      };
       const presented = new Map<string, ToolCallPresentation>();
       const calls: StoredCall[] = [];
       const hear = (event: AgentEvent) => {
+        void prune();
         if (event.type === 'compaction') {
           const { replaced, summary } = event;
           writes = writes.then(() => compacted(replaced, summary));
@@ -122,6 +131,7 @@ export function recordAgentSession(
         } catch (error) {
           failed(`turn ${begun.turn}`)(error);
         }
+        await prune();
       });
     },
     async rewind(before, scope) {

@@ -66,7 +66,10 @@ export interface SessionStore {
   ): Promise<{ readonly id: string; readonly before: number }>;
   /** Removes a session's directory (its checkpoints with it); `session_busy` while another process has it open. */
   remove(idOrPrefix: string): Promise<StoredSessionSummary>;
-  /** Removes the sessions past the retention, never those in `spare` or open in a live process; resolves to the removed ids. */
+  /**
+   * Removes the sessions past the retention, never those in `spare` (which take none of the
+   * places `keep` leaves) or open in a live process; resolves to the removed ids.
+   */
   prune(retention: SessionRetention, spare?: readonly string[]): Promise<string[]>;
 }
 
@@ -203,10 +206,11 @@ export function openSessionStore(stateDir: string): SessionStore {
       const keep = retention.keep ?? DEFAULT_KEEP;
       const oldest = Date.now() - (retention.maxAgeDays ?? DEFAULT_MAX_AGE_DAYS) * DAY_MS;
       const all = await list();
-      const past = all.filter(
-        (summary, index) =>
-          !spare.includes(summary.id) && (index >= keep || summary.updatedAt.getTime() < oldest),
-      );
+      // The newest `keep` of the others stay: a spared session does not take one of their places
+      // (the one a host has open counts the same whether its log was written yet or not).
+      const past = all
+        .filter((summary) => !spare.includes(summary.id))
+        .filter((summary, index) => index >= keep || summary.updatedAt.getTime() < oldest);
       // A session another process has open is never removed under it.
       const held = await Promise.all(past.map((summary) => lockHolder(summary.directory)));
       const removed = past.filter((_, index) => held[index] === undefined);

@@ -114,6 +114,13 @@ export interface HostSessionOptions<Purpose extends HostPurpose = HostPurpose> {
    */
   readonly checkpoints?: { readonly directory: string };
   /**
+   * The host sends its first prompt as soon as the session opens (`toolgate run`; `agent` only):
+   * the checkpoints' first look at the workspace (a new store copies every tracked file) then
+   * waits for the first turn's checkpoint, taken once its first request was answered, instead of
+   * starting at open (while a person would type) and holding up that request. @default false
+   */
+  readonly promptsAtOnce?: boolean;
+  /**
    * A client's files (an editor's buffers, ACP's `fs/*`): the tools that declare `clientFiles`
    * read (and write) through them, every path checked by the workspace first. @default the disk
    */

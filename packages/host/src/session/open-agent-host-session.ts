@@ -63,6 +63,8 @@ export async function openAgentHostSession(
       ? await openSessionRecord(settings, options.store, options.sessionId, notice)
       : undefined;
     if (record) resources.defer(() => record.recorder.release());
+    // A session closed before its first turn still prunes the store; a turn's pass is awaited.
+    if (record) resources.defer(() => record.prune());
     const sessionId = record?.recorder.id ?? options.sessionId;
     const oversight = await openSessionOversight(settings, resources, {
       answeredBy: options.answeredBy,
@@ -84,13 +86,16 @@ export async function openAgentHostSession(
     // A recorded session keeps its checkpoints beside its log.
     const checkpointsDirectory =
       options.checkpoints?.directory ?? (record ? join(record.recorder.directory, 'checkpoints') : undefined);
-    const turns = checkpointsDirectory ? createTurnCheckpoints(notice) : undefined;
+    // A userPromptSubmit hook runs in the turn before its request: its writes stay the turn's.
+    const firstAfterAnswer = options.promptsAtOnce === true && hooks?.has('userPromptSubmit') !== true;
+    const turns = checkpointsDirectory ? createTurnCheckpoints(notice, { firstAfterAnswer }) : undefined;
     // Closed after the agent session, so a turn it interrupts still records its changes.
     if (turns) resources.defer(() => turns.close());
     const agent = createSessionAgent(
       { ...settings, rules: lasting.rules },
       {
-        model: current.model,
+        // A first turn's checkpoint that waits for its request's answer hears of it here.
+        model: turns && firstAfterAnswer ? turns.watch(current.model) : current.model,
         delegates,
         notice,
         spill: openSessionSpill(settings.config, env, sessionId),
@@ -146,12 +151,14 @@ export async function openAgentHostSession(
       });
       turns.attach(checkpoints);
       // The first look at the tree (a new store copies every tracked file) runs while the person
-      // types; the first turn's tools wait for it.
-      checkpoints.start().catch((error: unknown) => {
-        notice(
-          `checkpoints: could not look at the workspace: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      });
+      // types; the first turn's tools wait for it. A host that prompts at once (`toolgate run`)
+      // leaves it to the first turn's checkpoint, taken once the first request was answered.
+      if (options.promptsAtOnce !== true)
+        checkpoints.start().catch((error: unknown) => {
+          notice(
+            `checkpoints: could not look at the workspace: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        });
     }
     // A recorded session's turns go through its record.
     const begin = (input: string, promptOptions?: PromptOptions) =>
