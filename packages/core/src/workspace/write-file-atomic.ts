@@ -2,7 +2,7 @@ import { constants } from 'node:fs';
 import { open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { trackCommit } from './commits-in-flight.js';
-import { pinDirectory } from './pin-directory.js';
+import { type PinnedDirectory, pinDirectory } from './pin-directory.js';
 import { temporaryName } from './temporary-name.js';
 
 /** Options for {@link writeFileAtomic}. */
@@ -21,6 +21,12 @@ export interface WriteFileAtomicOptions {
    * passes false, so it completes. @default true
    */
   readonly stoppable?: boolean;
+  /**
+   * The target's directory, pinned by the caller ({@link pinDirectory} of `dirname(realPath)`), who
+   * writes many files into it and checks it ({@link PinnedDirectory.verify}) and closes it once they
+   * are written. @default pinned here for this one write
+   */
+  readonly directory?: PinnedDirectory;
 }
 
 /** Flags of a temporary file: created here and now, never through a symlink. */
@@ -52,7 +58,11 @@ async function writeTracked(
   stop: AbortSignal | undefined,
 ): Promise<void> {
   stop?.throwIfAborted();
-  const directory = await pinDirectory(dirname(realPath));
+  const given = options.directory;
+  if (given && given.realPath !== dirname(realPath)) {
+    throw new Error(`writeFileAtomic: ${realPath} is not in the pinned directory ${given.realPath}`);
+  }
+  const directory = given ?? (await pinDirectory(dirname(realPath)));
   try {
     const target = directory.entry(basename(realPath));
     let mode = options.mode;
@@ -79,6 +89,6 @@ async function writeTracked(
       throw error;
     }
   } finally {
-    await directory.close();
+    if (!given) await directory.close();
   }
 }
