@@ -190,18 +190,18 @@ export interface PatchResolutions {
   readonly links: ReadonlyMap<string, ResolvedLink>;
 }
 
-/** Resolves every path the operations name (Move destinations too), concurrently. */
+/** Resolves every path the operations name (Move destinations too), each directory once. */
 export async function resolvePatchPaths(
   workspace: Workspace,
   operations: readonly PatchOperation[],
 ): Promise<PatchResolutions> {
   const paths = pathsOf(operations);
   // Every named file is read before it is planned: the read predicate is asked first.
-  const resolutions = await mapConcurrently(paths, IO_CONCURRENCY, async (path) => {
-    const resolution = await workspace.resolveWritable(path);
-    if (resolution.status === 'failure') return resolution;
-    return workspace.checkReadable(resolution.output.absolutePath) ?? resolution;
-  });
+  const resolutions = (await workspace.resolveWritableAll(paths)).map((resolution) =>
+    resolution.status === 'failure'
+      ? resolution
+      : (workspace.checkReadable(resolution.output.absolutePath) ?? resolution),
+  );
   const links = new Map<string, ResolvedLink>();
   const deleted = [
     ...new Set(
