@@ -82,7 +82,7 @@ async function commitTracked(
   options: { readonly sync?: boolean; readonly client?: CommitThroughClient },
   stop: AbortSignal,
 ): Promise<CommitError | undefined> {
-  const sync = options.sync ?? true;
+  const sync = options.sync ?? false;
   const { client } = options;
   /** Files the client wrote (its text replaced, or a new file it created). */
   const throughClient = new Set<FileCommit>();
