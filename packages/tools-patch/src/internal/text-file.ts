@@ -35,6 +35,12 @@ export function splitText(text: string, bom = false): TextFile {
   const raw = text.split('\n');
   const finalNewline = raw[raw.length - 1] === '';
   if (finalNewline) raw.pop();
+  if (!text.includes('\r')) {
+    // LF only (most files): the split is the lines, every ending `\n` but maybe the last.
+    const endings: string[] = new Array(raw.length).fill('\n');
+    if (!finalNewline) endings[raw.length - 1] = '';
+    return { bom, lines: raw, endings, finalNewline, eol: '\n' };
+  }
   const lines: string[] = new Array(raw.length);
   const endings: string[] = new Array(raw.length);
   let crlf = 0;
