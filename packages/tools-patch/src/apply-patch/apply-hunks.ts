@@ -22,7 +22,14 @@ export interface HunkMismatch {
 }
 
 export type ApplyHunksResult =
-  | { readonly ok: true; readonly file: TextFile; readonly linesAdded: number; readonly linesRemoved: number }
+  | {
+      readonly ok: true;
+      readonly file: TextFile;
+      /** Per line of `file`, the line of the original it is, ending included; -1 for a new or changed one. */
+      readonly kept: Int32Array;
+      readonly linesAdded: number;
+      readonly linesRemoved: number;
+    }
   | { readonly ok: false; readonly mismatch: HunkMismatch };
 
 interface Placement {
@@ -76,6 +83,7 @@ export function applyHunks(file: TextFile, hunks: readonly PatchHunk[]): ApplyHu
 
   const outLines: string[] = [];
   const outEndings: (string | null)[] = [];
+  const sources: number[] = [];
   let cursor = 0;
   let added = 0;
   let removed = 0;
@@ -83,11 +91,13 @@ export function applyHunks(file: TextFile, hunks: readonly PatchHunk[]): ApplyHu
     for (; cursor < placement.start; cursor++) {
       outLines.push(file.lines[cursor]!);
       outEndings.push(file.endings[cursor]!);
+      sources.push(cursor);
     }
     for (const line of placement.lines) {
       if (line.kind === 'add') {
         outLines.push(line.text);
         outEndings.push(null);
+        sources.push(-1);
         added++;
       } else if (line.kind === 'remove') {
         cursor++;
@@ -95,6 +105,7 @@ export function applyHunks(file: TextFile, hunks: readonly PatchHunk[]): ApplyHu
       } else {
         outLines.push(file.lines[cursor]!);
         outEndings.push(file.endings[cursor]!);
+        sources.push(cursor);
         cursor++;
       }
     }
@@ -102,17 +113,22 @@ export function applyHunks(file: TextFile, hunks: readonly PatchHunk[]): ApplyHu
   for (; cursor < file.lines.length; cursor++) {
     outLines.push(file.lines[cursor]!);
     outEndings.push(file.endings[cursor]!);
+    sources.push(cursor);
   }
   const endings: string[] = new Array(outLines.length);
+  const kept = new Int32Array(outLines.length);
   const last = outLines.length - 1;
   for (let index = 0; index < outLines.length; index++) {
     const ending = outEndings[index];
     if (index === last) endings[index] = file.finalNewline ? ending || file.eol : '';
     else endings[index] = ending || file.eol;
+    const source = sources[index]!;
+    kept[index] = source >= 0 && endings[index] === file.endings[source] ? source : -1;
   }
   return {
     ok: true,
     file: { bom: file.bom, lines: outLines, endings, finalNewline: file.finalNewline, eol: file.eol },
+    kept,
     linesAdded: added,
     linesRemoved: removed,
   };

@@ -14,9 +14,10 @@ import {
 } from '@toolgate/core';
 import { readRegularFileThrough, unifiedDiffHeader } from '@toolgate/core/workspace-io';
 import type { FileCommit } from '../internal/commit-files.js';
+import { encodeEditedFile } from '../internal/encode-edited-file.js';
 import { MAX_FILE_BYTES } from '../internal/max-file-bytes.js';
 import { patchFailure } from '../internal/patch-failure.js';
-import { decodeTextFile, displayText, encodeTextFile } from '../internal/text-file.js';
+import { decodeTextFile, displayText } from '../internal/text-file.js';
 import { applyHunks, describeMismatch } from './apply-hunks.js';
 import type { ApplyPatchFileChange, ApplyPatchOutput } from './apply-patch-schema.js';
 import { parsePatch } from './parse-patch.js';
@@ -490,7 +491,7 @@ class Planner {
           }),
         );
       }
-      after = encodeTextFile(applied.file);
+      after = encodeEditedFile(before, text, applied.file, applied.kept);
       linesAdded = applied.linesAdded;
       linesRemoved = applied.linesRemoved;
     }
