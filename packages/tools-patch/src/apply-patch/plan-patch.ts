@@ -322,12 +322,13 @@ class Planner {
         ...(entry.movedHere ? { onDisk: true } : {}),
       });
     }
-    const changedFiles: string[] = [];
+    // Every distinct path, in patch order (a Set keeps insertion order).
+    const changed = new Set<string>();
     for (const { change } of planned) {
-      for (const path of change.movedTo === undefined ? [change.path] : [change.path, change.movedTo]) {
-        if (!changedFiles.includes(path)) changedFiles.push(path);
-      }
+      changed.add(change.path);
+      if (change.movedTo !== undefined) changed.add(change.movedTo);
     }
+    const changedFiles = [...changed];
     let diff: string | undefined;
     return {
       operations: planned,
