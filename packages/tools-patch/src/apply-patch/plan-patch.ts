@@ -14,12 +14,12 @@ import {
 } from '@toolgate/core';
 import { readRegularFileThrough, unifiedDiffHeader } from '@toolgate/core/workspace-io';
 import type { FileCommit } from '../internal/commit-files.js';
-import { encodeEditedFile } from '../internal/encode-edited-file.js';
 import { MAX_FILE_BYTES } from '../internal/max-file-bytes.js';
 import { patchFailure } from '../internal/patch-failure.js';
 import { decodeTextFile, displayText } from '../internal/text-file.js';
 import { applyHunks, describeMismatch } from './apply-hunks.js';
 import type { ApplyPatchFileChange, ApplyPatchOutput } from './apply-patch-schema.js';
+import { encodeEditedFile } from './encode-edited-file.js';
 import { parsePatch } from './parse-patch.js';
 import type { PatchOperation } from './patch-operation.js';
 
@@ -492,7 +492,7 @@ class Planner {
           }),
         );
       }
-      after = encodeEditedFile(before, text, applied.file, applied.kept);
+      after = encodeEditedFile(before, applied.edit);
       linesAdded = applied.linesAdded;
       linesRemoved = applied.linesRemoved;
     }

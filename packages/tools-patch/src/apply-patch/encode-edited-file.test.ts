@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { applyHunks } from '../apply-patch/apply-hunks.js';
-import type { PatchHunk, PatchHunkLine } from '../apply-patch/patch-operation.js';
+import { decodeTextFile, encodeTextFile } from '../internal/text-file.js';
+import { applyHunks, editedTextFile } from './apply-hunks.js';
 import { encodeEditedFile } from './encode-edited-file.js';
-import { decodeTextFile, encodeTextFile } from './text-file.js';
+import type { PatchHunk, PatchHunkLine } from './patch-operation.js';
 
 /** A small deterministic generator, so a failure names its seed. */
 function random(seed: number): () => number {
@@ -59,10 +59,9 @@ describe('encodeEditedFile', () => {
           hunksFor(original.lines, next, next() < 0.5 ? 'new' : 'nouveau ✓'),
         );
         if (!applied.ok) throw new Error(`seed ${seed}, ${shape.name}: ${JSON.stringify(applied.mismatch)}`);
-        expect(
-          encodeEditedFile(bytes, original, applied.file, applied.kept).toString('utf8'),
-          `seed ${seed}, ${shape.name}`,
-        ).toBe(encodeTextFile(applied.file).toString('utf8'));
+        expect(encodeEditedFile(bytes, applied.edit).toString('utf8'), `seed ${seed}, ${shape.name}`).toBe(
+          encodeTextFile(editedTextFile(applied.edit)).toString('utf8'),
+        );
         checked++;
       }
     }
