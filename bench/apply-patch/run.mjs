@@ -293,9 +293,9 @@ async function largePatch(codex, large, label, workRoot) {
       : []),
     { name: 'toolgate whole process', key: 'process', argv: [process.execPath, shim] },
     {
-      name: 'toolgate whole process, no flush',
-      key: 'processNoSync',
-      argv: [process.execPath, shim, '--no-sync'],
+      name: 'toolgate whole process, flushed',
+      key: 'processSync',
+      argv: [process.execPath, shim, '--sync'],
     },
     {
       name: 'toolgate call apply_patch - (the CLI)',
@@ -313,8 +313,8 @@ async function largePatch(codex, large, label, workRoot) {
           },
         ]
       : []),
-    { name: 'toolgate applyPatch in-process', key: 'inProcess', sync: true },
-    { name: 'toolgate in-process, no flush', key: 'inProcessNoSync', sync: false },
+    { name: 'toolgate applyPatch in-process', key: 'inProcess' },
+    { name: 'toolgate in-process, flushed', key: 'inProcessSync', sync: true },
   ];
   const times = Object.fromEntries(variants.map((variant) => [variant.key, []]));
   const cpu = Object.fromEntries(variants.map((variant) => [variant.key, []]));
@@ -339,7 +339,7 @@ async function largePatch(codex, large, label, workRoot) {
         const workspace = createWorkspace({ root: directory });
         const started = process.hrtime.bigint();
         const cpuStarted = process.cpuUsage();
-        const result = await applyPatch(workspace, large.patch, { sync: variant.sync });
+        const result = await applyPatch(workspace, large.patch, variant.sync ? { sync: true } : {});
         ms = Number(process.hrtime.bigint() - started) / 1e6;
         const used = process.cpuUsage(cpuStarted);
         cpu[variant.key].push((used.user + used.system) / 1000);
@@ -369,7 +369,7 @@ async function largePatch(codex, large, label, workRoot) {
     );
   }
   if (reference) {
-    const whole = Math.min(median(times.process), median(times.processNoSync)) / reference;
+    const whole = median(times.process) / reference;
     const inProcess = median(times.inProcess) / reference;
     const cli = median(times.cli) / reference;
     const cliCpu = cpuReference ? median(cpu.cli) / cpuReference : undefined;
@@ -377,7 +377,7 @@ async function largePatch(codex, large, label, workRoot) {
       `    goal \`toolgate call apply_patch -\` ≤ 1.2× wall, ≤ 1.5× CPU:  ${cli.toFixed(2)}× wall${cliCpu === undefined ? '' : `, ${cliCpu.toFixed(2)}× CPU`} — ${cli <= 1.2 && (cliCpu === undefined || cliCpu <= 1.5) ? 'met' : 'NOT met'}`,
     );
     console.log(
-      `    goal whole process ≤ 1.5× codex (wall, best variant): ${whole.toFixed(2)}× — ${whole <= 1.5 ? 'met' : 'NOT met'}`,
+      `    goal whole process ≤ 1.5× codex (wall, the bench's script): ${whole.toFixed(2)}× — ${whole <= 1.5 ? 'met' : 'NOT met'}`,
     );
     console.log(
       `    goal in-process (default) < codex process (wall):     ${inProcess.toFixed(2)}× — ${inProcess < 1 ? 'met' : 'NOT met'}`,

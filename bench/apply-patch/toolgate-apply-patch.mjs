@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // A tiny whole-process apply_patch for the benchmark (the real `toolgate` CLI lives in apps/cli):
 // the patch is the last argument or stdin, the workspace is the cwd. Prints Codex's summary format;
-// on failure, the message on stderr and exit 1. `--no-sync` skips the per-file flush (as Codex does).
+// on failure, the message on stderr and exit 1. `--sync` adds the per-file flush (`syncWrites`; off
+// by default, as Codex flushes nothing).
 import { readFileSync } from 'node:fs';
 import nodeModule from 'node:module';
 
@@ -11,8 +12,8 @@ const { createWorkspace } = await import('@toolgate/core');
 const { applyPatch } = await import('@toolgate/tools-patch');
 
 const args = process.argv.slice(2);
-const sync = args[0] !== '--no-sync';
-if (!sync) args.shift();
+const sync = args[0] === '--sync';
+if (sync) args.shift();
 const patch = args.length > 0 ? args[args.length - 1] : readFileSync(0, 'utf8');
 const result = await applyPatch(createWorkspace({ root: process.cwd() }), patch, { sync });
 if (result.status !== 'success') {

@@ -9,10 +9,13 @@ export interface PatchToolsOptions {
   /** The workspace every path resolves through (boundary, protected paths, per-path locks). */
   readonly workspace: Workspace;
   /**
-   * Flush every written file to disk before it replaces the old one, so a crash or power loss
-   * cannot leave an empty file. Readers never see a partial file either way. Turning it off makes
-   * large patches several times faster (the Codex CLI does not flush).
-   * @default true
+   * Also flush every written file to disk (`fdatasync`) before it replaces the old one, so a power
+   * loss or a kernel crash cannot leave it empty on any file system. Without it, as by default,
+   * every file is still written to a temporary file and renamed over the old one: readers and a
+   * killed process never see a partial file, and ext4 (its default `auto_da_alloc`) and btrfs
+   * write a replaced file's data before the rename, so it is old or new after a crash there too.
+   * The Codex CLI flushes nothing and rewrites files in place.
+   * @default false
    */
   readonly syncWrites?: boolean;
 }
@@ -29,7 +32,7 @@ export interface PatchTools {
  */
 export function createPatchTools(options: PatchToolsOptions): PatchTools {
   const { workspace } = options;
-  const sync = options.syncWrites ?? true;
+  const sync = options.syncWrites ?? false;
   return {
     apply_patch: implementToolOnDemand(APPLY_PATCH_SPEC, { preflight: true }, async () => {
       const { createApplyPatchImplementation } = await import('./apply-patch/create-apply-patch-tool.js');

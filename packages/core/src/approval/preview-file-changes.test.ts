@@ -36,3 +36,18 @@ describe('previewFileChanges', () => {
     expect(previewFileChanges([])).toBe(undefined);
   });
 });
+
+describe('previewFileChanges, lazily', () => {
+  it('decodes a text when it is read, and gives the same text every time', () => {
+    const before = bytes('\uFEFFone\n');
+    const [preview] = previewFileChanges([{ path: '/w/a.txt', before, after: bytes('two\n') }])!;
+    expect(preview!.oldText).toBe('one\n');
+    expect(preview!.oldText).toBe('one\n');
+    expect(JSON.parse(JSON.stringify(preview))).toEqual({
+      path: '/w/a.txt',
+      oldText: 'one\n',
+      newText: 'two\n',
+    });
+    expect({ ...preview }).toEqual({ path: '/w/a.txt', oldText: 'one\n', newText: 'two\n' });
+  });
+});

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { FileChangePreview } from './approval-summary.js';
 
 /** A file larger than this is not previewed whole (1 MiB). */
@@ -8,33 +9,44 @@ export type FileContent = Uint8Array | string | null;
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-function shownText(content: Uint8Array | string): string | undefined {
+/** Whether the content can be shown whole as text: not over the limit, no NUL byte, UTF-8. */
+function showable(content: Uint8Array | string): boolean {
   if (typeof content === 'string')
-    return Buffer.byteLength(content) > MAX_PREVIEW_FILE_BYTES || content.includes('\0')
-      ? undefined
-      : content;
-  if (content.length > MAX_PREVIEW_FILE_BYTES || content.includes(0)) return undefined;
-  try {
-    return decoder.decode(content);
-  } catch {
-    return undefined;
-  }
+    return Buffer.byteLength(content) <= MAX_PREVIEW_FILE_BYTES && !content.includes('\0');
+  return content.length <= MAX_PREVIEW_FILE_BYTES && !content.includes(0) && isUtf8(content);
+}
+
+function shownText(content: FileContent): string | null {
+  if (content === null) return null;
+  return typeof content === 'string' ? content : decoder.decode(content);
 }
 
 /**
  * The whole-file previews of a call's changes, for `ApprovalSummary.files`: every file as text
  * (UTF-8, a leading BOM dropped), or undefined when one of them cannot be shown — binary (a NUL
- * byte), not UTF-8, or over {@link MAX_PREVIEW_FILE_BYTES} — so a host shows all or none.
+ * byte), not UTF-8, or over {@link MAX_PREVIEW_FILE_BYTES} — so a host shows all or none. Each
+ * text is decoded when first read: a call whose host shows no file (a patch of 500 files through
+ * `toolgate call`) never decodes them.
  */
 export function previewFileChanges(
   changes: readonly { readonly path: string; readonly before: FileContent; readonly after: FileContent }[],
 ): readonly FileChangePreview[] | undefined {
   const previews: FileChangePreview[] = [];
   for (const { path, before, after } of changes) {
-    const oldText = before === null ? null : shownText(before);
-    const newText = after === null ? null : shownText(after);
-    if (oldText === undefined || newText === undefined) return undefined;
-    previews.push({ path, oldText, newText });
+    if ((before !== null && !showable(before)) || (after !== null && !showable(after))) return undefined;
+    let oldText: string | null | undefined;
+    let newText: string | null | undefined;
+    previews.push({
+      path,
+      get oldText() {
+        if (oldText === undefined) oldText = shownText(before);
+        return oldText;
+      },
+      get newText() {
+        if (newText === undefined) newText = shownText(after);
+        return newText;
+      },
+    });
   }
   return previews.length > 0 ? previews : undefined;
 }

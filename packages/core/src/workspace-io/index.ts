@@ -10,7 +10,7 @@ export { appendFile } from '../workspace/append-file.js';
 export { trackCommit } from '../workspace/commits-in-flight.js';
 export { createFileExclusive } from '../workspace/create-file-exclusive.js';
 export { ioFailure } from '../workspace/io-failure.js';
-export { isPathChangedError, pinDirectory } from '../workspace/pin-directory.js';
+export { isPathChangedError, type PinnedDirectory, pinDirectory } from '../workspace/pin-directory.js';
 export { createSymlink, removeEmptyDirectory, removeFile } from '../workspace/pinned-entry-operations.js';
 export { statIfExists } from '../workspace/stat-if-exists.js';
 export { writeFailure } from '../workspace/write-failure.js';

@@ -271,3 +271,54 @@ describe('createWorkspace', () => {
     );
   });
 });
+
+describe('resolveWritableAll', () => {
+  it('answers every path as resolveWritable does, in order, with many paths in one directory', async () => {
+    const names = Array.from({ length: 12 }, (_, index) => `m${index}.ts`);
+    for (const name of names) await writeFile(join(root, 'src', name), name);
+    await mkdir(join(root, 'src', '.git'));
+    await symlink(outside, join(root, 'src', 'out'));
+    await symlink(join(outside, 'secret.txt'), join(root, 'src', 'leak.txt'));
+    await symlink(join(root, 'src', 'a.ts'), join(root, 'src', 'alias.ts'));
+    await writeFile(join(root, 'src', '.env'), 'x');
+    const workspace = createWorkspace({ root, protectedPaths: ['src/generated'] });
+    const paths = [
+      ...names.map((name) => `src/${name}`),
+      'src/.git',
+      'src/.git/config',
+      'src/out',
+      'src/out/new.txt',
+      'src/leak.txt',
+      'src/alias.ts',
+      'src/.env',
+      'src/generated',
+      'src/new.ts',
+      join(root, 'src', 'm1.ts'),
+      'src/../src/m2.ts',
+      'missing/../src/m3.ts',
+      'src/m4.ts/',
+      '',
+      join(outside, 'secret.txt'),
+    ];
+    const one = await Promise.all(paths.map((path) => workspace.resolveWritable(path)));
+    expect(await workspace.resolveWritableAll(paths)).toEqual(one);
+    expect(one.map(code)).toEqual([
+      ...names.map(() => 'ok'),
+      'path_protected',
+      'path_protected',
+      'path_outside_workspace',
+      'path_outside_workspace',
+      'path_outside_workspace',
+      'ok',
+      'secret_file',
+      'path_protected',
+      'ok',
+      'ok',
+      'ok',
+      'not_found',
+      'not_a_directory',
+      'ok',
+      'path_outside_workspace',
+    ]);
+  });
+});

@@ -6,6 +6,7 @@ import type { PathErrorCode } from '../result/error-codes.js';
 import { type Outcome, type ToolFailure, toolFailure, toolSuccess } from '../result/tool-result.js';
 import { createPathLocks } from './path-locks.js';
 import type { ReadPolicy } from './read-policy.js';
+import { createRealPathBatch, type RealPathBatch } from './real-path-batch.js';
 import { resolveRealPath } from './resolve-real-path.js';
 import { createSecretMatcher, DEFAULT_SECRET_PATTERNS } from './secret-patterns.js';
 import type { ResolvedPath, Workspace } from './workspace.js';
@@ -145,6 +146,9 @@ function underTest(directory: string): (path: string) => boolean {
 }
 
 function isWithin(path: string, root: string): boolean {
+  // Normalized absolute paths (real paths are): containment is a prefix.
+  if (sep === '/' && path.startsWith('/') && !UNNORMALIZED.test(path) && !UNNORMALIZED.test(root))
+    return isUnder(path, root);
   const rel = relative(root, path);
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
 }
@@ -289,7 +293,7 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
 
   const protectedReason = (absolutePath: string): string | undefined => {
     const inside = isWithin(absolutePath, root);
-    const rel = inside ? relative(root, absolutePath).split(sep).join('/') : absolutePath;
+    const rel = inside ? (absolutePath === root ? '' : toDisplayPath(absolutePath)) : absolutePath;
     const comparable = toComparable(rel);
     const name = comparable
       .split('/')
@@ -310,7 +314,19 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     return undefined;
   };
 
-  const resolvePath = async (requested: string, forWrite: boolean): Promise<Outcome<ResolvedPath>> => {
+  /** Where a path given to a tool leads before any link is followed (`~` expanded, relative to the root). */
+  const lexicalOf = (requested: string): string => {
+    const given = requested.trim() === '' ? '.' : requested;
+    const expanded =
+      given === '~' ? homedir() : given.startsWith('~/') ? `${homedir()}${given.slice(1)}` : given;
+    return isAbsolute(expanded) ? expanded : `${root}${sep}${expanded}`;
+  };
+
+  const resolvePath = async (
+    requested: string,
+    forWrite: boolean,
+    batch?: RealPathBatch,
+  ): Promise<Outcome<ResolvedPath>> => {
     if (typeof requested !== 'string') {
       return toolFailure('invalid_arguments', `A path must be a string; got ${typeof requested}.`);
     }
@@ -329,21 +345,19 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
         `Path ${JSON.stringify(requested.slice(0, 120))}… has a name longer than ${MAX_SEGMENT_BYTES} bytes, which no file system here accepts.`,
       );
     }
-    const given = requested.trim() === '' ? '.' : requested;
-    const expanded =
-      given === '~' ? homedir() : given.startsWith('~/') ? `${homedir()}${given.slice(1)}` : given;
-    const lexical = isAbsolute(expanded) ? expanded : `${root}${sep}${expanded}`;
-    const real = await resolveRealPath(lexical);
+    const lexical = lexicalOf(requested);
+    const real = (await batch?.lookup(lexical)) ?? (await resolveRealPath(lexical));
     if (!real.ok) {
       const code = RESOLUTION_FAILURE_CODES[real.reason];
       return toolFailure(code, `Cannot resolve ${JSON.stringify(requested)}: ${real.message}.`);
     }
     const absolutePath = real.realPath;
+    // The path as named, `..` applied and no link followed; mostly the real path itself.
+    const named = resolve(lexical);
     const inRoot = isWithin(absolutePath, root);
     // A session read root is read only through a path that stays in it: what a symlink or `..`
     // leads into it is judged as any other path under the unreachable state directory.
-    const sessionRead =
-      !forWrite && inSessionReadRoot(absolutePath) && namedInSessionReadRoot(resolve(lexical));
+    const sessionRead = !forWrite && inSessionReadRoot(absolutePath) && namedInSessionReadRoot(named);
     const allowed =
       sessionRead ||
       inRoot ||
@@ -357,12 +371,12 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
         { requestedPath: requested, resolvedPath: absolutePath, root },
       );
     }
-    const secretName = [absolutePath, resolve(lexical)]
+    const secretName = [absolutePath, named]
       .map((path) => basename(path))
       .find((name) => secrets.match(name) !== undefined);
     if (secretName !== undefined) {
       const pattern = secrets.match(secretName);
-      const where = absolutePath === resolve(lexical) ? '' : ` (it leads to ${absolutePath})`;
+      const where = absolutePath === named ? '' : ` (it leads to ${absolutePath})`;
       return toolFailure(
         'secret_file',
         `Refusing to ${forWrite ? 'write' : 'read'} ${JSON.stringify(requested)}${where}: the name ${JSON.stringify(secretName)} matches the secret pattern ${JSON.stringify(pattern)}, and no tool reads or writes secrets. Only the person running toolgate can change this, through the "secrets" setting of their configuration.`,
@@ -371,14 +385,15 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     }
     const entry = sessionRead
       ? undefined
-      : (unreachableEntry(absolutePath) ?? unreachableEntry(resolve(lexical)));
+      : (unreachableEntry(absolutePath) ?? (named === absolutePath ? undefined : unreachableEntry(named)));
     if (entry !== undefined) return unreachableFailure(requested, absolutePath, entry, forWrite);
     if (!forWrite && readPolicy) {
       const denied = judgeRead(absolutePath, {}, sessionRead);
       if (denied) return denied;
     }
     if (forWrite) {
-      const reason = protectedReason(absolutePath) ?? protectedReason(resolve(lexical));
+      const reason =
+        protectedReason(absolutePath) ?? (named === absolutePath ? undefined : protectedReason(named));
       if (reason) {
         return toolFailure(
           'path_protected',
@@ -408,6 +423,11 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     checkReadable,
     resolveReadable: (path) => resolvePath(path, false),
     resolveWritable: (path) => resolvePath(path, true),
+    resolveWritableAll: (paths) => {
+      const valid = paths.filter((path) => typeof path === 'string' && !path.includes('\0'));
+      const batch = createRealPathBatch(valid.map(lexicalOf));
+      return Promise.all(paths.map((path) => resolvePath(path, true, batch)));
+    },
     toDisplayPath,
     isExcluded: (absolutePath) =>
       isWithin(absolutePath, root) &&

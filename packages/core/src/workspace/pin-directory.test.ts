@@ -69,6 +69,49 @@ describe('pinDirectory', () => {
     expect(await readdir(outside)).toEqual([]);
   });
 
+  it.runIf(process.platform === 'linux')(
+    'verify passes while the directory is where it was, and fails once it was swapped for a symlink',
+    async () => {
+      const pinned = await pinDirectory(join(root, 'dir'));
+      try {
+        await writeFileAtomic(join(root, 'dir', 'a.txt'), 'a', { directory: pinned });
+        await pinned.verify();
+        await rename(join(root, 'dir'), join(root, 'moved'));
+        await symlink(outside, join(root, 'dir'));
+        // Written through the descriptor: into the moved directory, never through the link.
+        await writeFileAtomic(join(root, 'dir', 'b.txt'), 'b', { directory: pinned });
+        expect(isPathChangedError(await rejection(pinned.verify()))).toBe(true);
+      } finally {
+        await pinned.close();
+      }
+      expect(await readdir(outside)).toEqual([]);
+      expect((await readdir(join(root, 'moved'))).sort()).toEqual(['a.txt', 'b.txt']);
+    },
+  );
+
+  it('verify fails once the pinned directory was removed', async () => {
+    const pinned = await pinDirectory(join(root, 'dir'));
+    try {
+      await rm(join(root, 'dir'), { recursive: true });
+      expect(isPathChangedError(await rejection(pinned.verify()))).toBe(true);
+    } finally {
+      await pinned.close();
+    }
+  });
+
+  it("writeFileAtomic refuses a caller's pin of another directory", async () => {
+    await mkdir(join(root, 'other'));
+    const pinned = await pinDirectory(join(root, 'other'));
+    try {
+      const error = await rejection(writeFileAtomic(join(root, 'dir', 'a.txt'), 'a', { directory: pinned }));
+      expect((error as Error).message).toContain('is not in the pinned directory');
+    } finally {
+      await pinned.close();
+    }
+    expect(await readdir(join(root, 'dir'))).toEqual([]);
+    expect(await readdir(join(root, 'other'))).toEqual([]);
+  });
+
   it('creates missing directories one at a time and says which it created', async () => {
     const pinned = await pinDirectory(join(root, 'dir', 'a', 'b'), { create: true });
     await pinned.close();

@@ -20,6 +20,12 @@ export interface PinnedDirectory {
   readonly created: readonly string[];
   /** A path naming `name` (one segment) inside the pinned directory. */
   entry(name: string): string;
+  /**
+   * Checks that the directory is still at its real path (no ancestor moved or swapped since it was
+   * pinned); throws the error {@link isPathChangedError} tells apart otherwise. One pin used for
+   * many entries calls it once they are written, so a swap among them is caught, not followed.
+   */
+  verify(): Promise<void>;
   /** Releases the descriptor. */
   close(): Promise<void>;
 }
@@ -78,6 +84,11 @@ function byDescriptor(realPath: string, handle: FileHandle, created: string[]): 
     pinned: true,
     created,
     entry: (name) => `/proc/self/fd/${handle.fd}/${name}`,
+    verify: async () => {
+      // A directory removed meanwhile reads back as `<path> (deleted)`: changed too.
+      const actual = await readlink(`/proc/self/fd/${handle.fd}`).catch(() => undefined);
+      if (actual !== realPath) throw pathChangedError(realPath);
+    },
     close: () => handle.close(),
   };
 }
@@ -88,6 +99,9 @@ function byPath(realPath: string, created: string[]): PinnedDirectory {
     pinned: false,
     created,
     entry: (name) => join(realPath, name),
+    verify: async () => {
+      if ((await realpath(realPath).catch(() => undefined)) !== realPath) throw pathChangedError(realPath);
+    },
     close: async () => {},
   };
 }

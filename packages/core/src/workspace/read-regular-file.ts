@@ -1,5 +1,5 @@
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { close, constants, fstat, open, read, type Stats } from 'node:fs';
+import { fsCall } from './fs-call.js';
 
 /** What {@link readRegularFile} found at a path. */
 export type RegularFileRead =
@@ -32,9 +32,11 @@ export async function readRegularFile(
   realPath: string,
   options: ReadRegularFileOptions,
 ): Promise<RegularFileRead> {
-  let handle: Awaited<ReturnType<typeof open>>;
+  let fd: number;
   try {
-    handle = await open(realPath, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+    fd = await fsCall<number>((done) =>
+      open(realPath, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW, done),
+    );
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return { kind: 'missing' };
@@ -44,7 +46,7 @@ export async function readRegularFile(
     throw error;
   }
   try {
-    const stats = await handle.stat();
+    const stats = await fsCall<Stats>((done) => fstat(fd, done));
     if (stats.isDirectory()) return { kind: 'directory' };
     if (!stats.isFile()) return { kind: 'not_regular' };
     if (stats.size > options.maxBytes)
@@ -53,12 +55,14 @@ export async function readRegularFile(
     const buffer = Buffer.allocUnsafe(stats.size);
     let length = 0;
     while (length < buffer.length) {
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      const bytesRead = await fsCall<number>((done) =>
+        read(fd, buffer, length, buffer.length - length, length, done),
+      );
       if (bytesRead === 0) break;
       length += bytesRead;
     }
     return { kind: 'file', bytes: buffer.subarray(0, length), mode: stats.mode & 0o7777 };
   } finally {
-    await handle.close();
+    await fsCall<void>((done) => close(fd, done));
   }
 }

@@ -6,8 +6,20 @@ const MAX_NAME_PART_BYTES = 100;
 /** Every temporary file a write makes ends with this, so a leftover is easy to recognise. */
 export const TEMPORARY_SUFFIX = '.toolgate-tmp';
 
+const RANDOM_BYTES = 6;
+/** Random bytes drawn a batch at a time (a batch of writes names hundreds of files); each used once. */
+const POOL_NAMES = 128;
+let pool = Buffer.alloc(0);
+let offset = 0;
+
 /** A hidden temporary name for a file beside `name`, unique enough to create exclusively. */
 export function temporaryName(name: string): string {
+  if (offset + RANDOM_BYTES > pool.length) {
+    pool = randomBytes(RANDOM_BYTES * POOL_NAMES);
+    offset = 0;
+  }
+  const random = pool.toString('hex', offset, offset + RANDOM_BYTES);
+  offset += RANDOM_BYTES;
   const part = Buffer.from(name).subarray(0, MAX_NAME_PART_BYTES).toString();
-  return `.${part}.${randomBytes(6).toString('hex')}${TEMPORARY_SUFFIX}`;
+  return `.${part}.${random}${TEMPORARY_SUFFIX}`;
 }

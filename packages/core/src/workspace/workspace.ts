@@ -43,6 +43,12 @@ export interface Workspace {
   resolveReadable(path: string): Promise<Outcome<ResolvedPath>>;
   /** Resolves a path for writing: inside the root, symlinks resolved, protected and unreachable paths and secrets refused. */
   resolveWritable(path: string): Promise<Outcome<ResolvedPath>>;
+  /**
+   * {@link Workspace.resolveWritable} of many paths at once, each answer as it would give it, in
+   * order; a directory several of them name is resolved and listed once for all of them (a patch
+   * of 500 files in one directory costs one listing, not 500 lookups).
+   */
+  resolveWritableAll(paths: readonly string[]): Promise<Outcome<ResolvedPath>[]>;
   /** Display form of a real absolute path. */
   toDisplayPath(absolutePath: string): string;
   /** True when a walker should skip this path (a segment under the root equals an excluded name). */

@@ -1,8 +1,9 @@
-import { constants } from 'node:fs';
-import { open, rename, stat, unlink } from 'node:fs/promises';
+import { close, constants, fchmod, fdatasync, open, write } from 'node:fs';
+import { rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { trackCommit } from './commits-in-flight.js';
-import { pinDirectory } from './pin-directory.js';
+import { fsCall } from './fs-call.js';
+import { type PinnedDirectory, pinDirectory } from './pin-directory.js';
 import { temporaryName } from './temporary-name.js';
 
 /** Options for {@link writeFileAtomic}. */
@@ -21,6 +22,12 @@ export interface WriteFileAtomicOptions {
    * passes false, so it completes. @default true
    */
   readonly stoppable?: boolean;
+  /**
+   * The target's directory, pinned by the caller ({@link pinDirectory} of `dirname(realPath)`), who
+   * writes many files into it and checks it ({@link PinnedDirectory.verify}) and closes it once they
+   * are written. @default pinned here for this one write
+   */
+  readonly directory?: PinnedDirectory;
 }
 
 /** Flags of a temporary file: created here and now, never through a symlink. */
@@ -52,7 +59,11 @@ async function writeTracked(
   stop: AbortSignal | undefined,
 ): Promise<void> {
   stop?.throwIfAborted();
-  const directory = await pinDirectory(dirname(realPath));
+  const given = options.directory;
+  if (given && given.realPath !== dirname(realPath)) {
+    throw new Error(`writeFileAtomic: ${realPath} is not in the pinned directory ${given.realPath}`);
+  }
+  const directory = given ?? (await pinDirectory(dirname(realPath)));
   try {
     const target = directory.entry(basename(realPath));
     let mode = options.mode;
@@ -64,14 +75,14 @@ async function writeTracked(
       }
     }
     const temporary = directory.entry(temporaryName(basename(realPath)));
-    const handle = await open(temporary, EXCLUSIVE_CREATE_FLAGS, mode ?? 0o666);
+    const fd = await fsCall<number>((done) => open(temporary, EXCLUSIVE_CREATE_FLAGS, mode ?? 0o666, done));
     try {
       try {
-        await handle.writeFile(data, stop ? { signal: stop } : {});
-        if (options.sync !== false) await handle.datasync();
-        if (mode !== undefined) await handle.chmod(mode);
+        await writeAll(fd, typeof data === 'string' ? Buffer.from(data) : data, stop);
+        if (options.sync !== false) await fsCall<void>((done) => fdatasync(fd, done));
+        if (mode !== undefined) await fsCall<void>((done) => fchmod(fd, mode, done));
       } finally {
-        await handle.close();
+        await fsCall<void>((done) => close(fd, done));
       }
       await rename(temporary, target);
     } catch (error) {
@@ -79,6 +90,19 @@ async function writeTracked(
       throw error;
     }
   } finally {
-    await directory.close();
+    if (!given) await directory.close();
+  }
+}
+
+/** Bytes written per call: a large file is written in steps, the host's stop checked between them. */
+const WRITE_CHUNK_BYTES = 512 * 1024;
+
+async function writeAll(fd: number, bytes: Uint8Array, stop: AbortSignal | undefined): Promise<void> {
+  let offset = 0;
+  while (offset < bytes.length) {
+    stop?.throwIfAborted();
+    const length = Math.min(WRITE_CHUNK_BYTES, bytes.length - offset);
+    const position = offset;
+    offset += await fsCall<number>((done) => write(fd, bytes, position, length, position, done));
   }
 }

@@ -22,7 +22,12 @@ export interface HunkMismatch {
 }
 
 export type ApplyHunksResult =
-  | { readonly ok: true; readonly file: TextFile; readonly linesAdded: number; readonly linesRemoved: number }
+  | {
+      readonly ok: true;
+      readonly edit: EditedFile;
+      readonly linesAdded: number;
+      readonly linesRemoved: number;
+    }
   | { readonly ok: false; readonly mismatch: HunkMismatch };
 
 interface Placement {
@@ -74,48 +79,80 @@ export function applyHunks(file: TextFile, hunks: readonly PatchHunk[]): ApplyHu
   }
   placements.sort((left, right) => left.start - right.start);
 
-  const outLines: string[] = [];
-  const outEndings: (string | null)[] = [];
+  // The edit as runs of the file's own lines and the new lines between them: writing it copies
+  // the kept runs whole (see encodeEditedFile) instead of going line by line.
+  const pieces: EditPiece[] = [];
+  const keep = (from: number, to: number): void => {
+    if (to <= from) return;
+    const previous = pieces[pieces.length - 1];
+    if (previous?.kind === 'keep' && previous.to === from) previous.to = to;
+    else pieces.push({ kind: 'keep', from, to });
+  };
+  const insert = (text: string): void => {
+    const previous = pieces[pieces.length - 1];
+    if (previous?.kind === 'insert') previous.lines.push(text);
+    else pieces.push({ kind: 'insert', lines: [text] });
+  };
   let cursor = 0;
   let added = 0;
   let removed = 0;
   for (const placement of placements) {
-    for (; cursor < placement.start; cursor++) {
-      outLines.push(file.lines[cursor]!);
-      outEndings.push(file.endings[cursor]!);
-    }
+    keep(cursor, placement.start);
+    cursor = Math.max(cursor, placement.start);
     for (const line of placement.lines) {
       if (line.kind === 'add') {
-        outLines.push(line.text);
-        outEndings.push(null);
+        insert(line.text);
         added++;
       } else if (line.kind === 'remove') {
         cursor++;
         removed++;
       } else {
-        outLines.push(file.lines[cursor]!);
-        outEndings.push(file.endings[cursor]!);
+        keep(cursor, cursor + 1);
         cursor++;
       }
     }
   }
-  for (; cursor < file.lines.length; cursor++) {
-    outLines.push(file.lines[cursor]!);
-    outEndings.push(file.endings[cursor]!);
+  keep(cursor, file.lines.length);
+  return { ok: true, edit: { original: file, pieces }, linesAdded: added, linesRemoved: removed };
+}
+
+/** A run of the original file's lines kept with their endings, or new lines inserted. */
+export type EditPiece =
+  | { readonly kind: 'keep'; readonly from: number; to: number }
+  | { readonly kind: 'insert'; readonly lines: string[] };
+
+/** A file as the hunks left it: its original and the pieces the new file is made of, in order. */
+export interface EditedFile {
+  readonly original: TextFile;
+  readonly pieces: readonly EditPiece[];
+}
+
+/**
+ * The edited file's lines and endings: kept lines keep theirs, inserted lines take the majority
+ * ending, a kept last line without one gets it when lines follow, and the final-newline state of
+ * the original holds for the new last line.
+ */
+export function editedTextFile({ original, pieces }: EditedFile): TextFile {
+  const lines: string[] = [];
+  const endings: string[] = [];
+  for (const piece of pieces) {
+    if (piece.kind === 'keep') {
+      for (let index = piece.from; index < piece.to; index++) {
+        lines.push(original.lines[index]!);
+        endings.push(original.endings[index] || original.eol);
+      }
+    } else {
+      for (const line of piece.lines) {
+        lines.push(line);
+        endings.push(original.eol);
+      }
+    }
   }
-  const endings: string[] = new Array(outLines.length);
-  const last = outLines.length - 1;
-  for (let index = 0; index < outLines.length; index++) {
-    const ending = outEndings[index];
-    if (index === last) endings[index] = file.finalNewline ? ending || file.eol : '';
-    else endings[index] = ending || file.eol;
+  if (lines.length > 0) {
+    const last = lines.length - 1;
+    endings[last] = original.finalNewline ? endings[last]! : '';
   }
-  return {
-    ok: true,
-    file: { bom: file.bom, lines: outLines, endings, finalNewline: file.finalNewline, eol: file.eol },
-    linesAdded: added,
-    linesRemoved: removed,
-  };
+  return { bom: original.bom, lines, endings, finalNewline: original.finalNewline, eol: original.eol };
 }
 
 function oldLines(lines: readonly PatchHunkLine[]): string[] {

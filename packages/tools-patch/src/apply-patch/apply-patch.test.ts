@@ -610,6 +610,31 @@ describe('commit rollback', () => {
     expect(await temp.tree()).toEqual(before);
   });
 
+  it('restores a file of a directory whose other file failed, through the directory pinned for both', async () => {
+    const { commitFiles } = await import('../internal/commit-files.js');
+    await temp.write('src/a.txt', 'a\n');
+    await mkdir(join(temp.root, 'src/sub'));
+    const before = await temp.tree();
+    const error = await commitFiles([
+      {
+        absolutePath: join(temp.root, 'src/a.txt'),
+        displayPath: 'src/a.txt',
+        before: Buffer.from('a\n'),
+        after: Buffer.from('changed\n'),
+      },
+      // A directory where a file was planned: its rename fails, after a.txt may have been written.
+      {
+        absolutePath: join(temp.root, 'src/sub'),
+        displayPath: 'src/sub',
+        before: Buffer.from('x\n'),
+        after: Buffer.from('y\n'),
+      },
+    ]);
+    expect(error?.displayPath).toBe('src/sub');
+    expect(error?.unrestored).toEqual([]);
+    expect(await temp.tree()).toEqual(before);
+  });
+
   it('recreates a symbolic link that was replaced before a later write failed', async () => {
     const { commitFiles } = await import('../internal/commit-files.js');
     await temp.write('real.txt', 'keep\n');

@@ -9,7 +9,7 @@ import { type PatchPlan, parsePatchText, planOperations, resolvePatchPaths } fro
 export interface ApplyPatchOptions {
   /** Cancels the call; checked up to the moment writing starts (a started write always completes or rolls back). */
   readonly signal?: AbortSignal;
-  /** Flush each file to disk before it replaces the old one (crash durability). @default true */
+  /** Also flush each file to disk before it replaces the old one (see `syncWrites` of `createPatchTools`). @default false */
   readonly sync?: boolean;
   /**
    * The files as they were when the patch was approved (its plan's `files`). If one appeared where
@@ -113,7 +113,7 @@ async function applyPatchPlanned(
     }
     const write = options.clientFiles?.writeTextFile;
     const error = await commitFiles(planned.output.files, {
-      sync: options.sync ?? true,
+      sync: options.sync ?? false,
       ...(write ? { client: { workspace, write, signal } } : {}),
     });
     if (error?.stopped && error.unrestored.length === 0) {

@@ -8,6 +8,9 @@ const MOVE_TO = /^\*\*\*\s*Move to\s*:(.*)$/;
 const UNIFIED_HUNK = /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@(.*)$/;
 /** `<<EOF`, `<<'EOF'`, `<<"EOF"`, also after `apply_patch`, `applypatch` or `cat` (a shell habit). */
 const HEREDOC_OPENER = /^(?:(?:apply_patch|applypatch|cat)\s+)?<<-?\s*(['"]?)EOF\1$/;
+const SPACE = 0x20;
+const PLUS = 0x2b;
+const MINUS = 0x2d;
 const VALID_HEADERS = "'*** Add File: <path>', '*** Update File: <path>' or '*** Delete File: <path>'";
 
 class PatchSyntaxError {
@@ -60,7 +63,11 @@ class Parser {
   private end = 0;
 
   constructor(text: string) {
-    this.lines = text.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
+    const lines = text.split('\n');
+    // CRLF patch text: each line without its `\r` (most patches have none: no second array).
+    this.lines = text.includes('\r')
+      ? lines.map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line))
+      : lines;
   }
 
   parse(): PatchOperation[] {
@@ -238,14 +245,17 @@ class Parser {
       }
       let hunkLine: PatchHunkLine;
       let blank = false;
-      if (raw.startsWith(' ')) hunkLine = { kind: 'context', text: raw.slice(1) };
+      // By the first character; a blank line (no `+` or `-` before it) is tested last, since
+      // testing it trims the line.
+      const first = raw.charCodeAt(0);
+      if (first === SPACE) hunkLine = { kind: 'context', text: raw.slice(1) };
+      else if (first === PLUS) hunkLine = { kind: 'add', text: raw.slice(1) };
+      else if (first === MINUS) hunkLine = { kind: 'remove', text: raw.slice(1) };
       else if (isBlank(raw)) {
         // An empty line is an empty context line inside a hunk, or a separator after the last one.
         hunkLine = { kind: 'context', text: '' };
         blank = true;
-      } else if (raw.startsWith('+')) hunkLine = { kind: 'add', text: raw.slice(1) };
-      else if (raw.startsWith('-')) hunkLine = { kind: 'remove', text: raw.slice(1) };
-      else {
+      } else {
         throw new PatchSyntaxError(
           lineNumberHere,
           `Unexpected line in the update of '${path}': ${quote(raw)}. Every hunk line starts with ' ' (context), '+' (added) or '-' (removed); '@@' starts a hunk and a line starting with '***' starts the next file operation.`,

@@ -16,9 +16,10 @@ import { readRegularFileThrough, unifiedDiffHeader } from '@toolgate/core/worksp
 import type { FileCommit } from '../internal/commit-files.js';
 import { MAX_FILE_BYTES } from '../internal/max-file-bytes.js';
 import { patchFailure } from '../internal/patch-failure.js';
-import { decodeTextFile, displayText, encodeTextFile } from '../internal/text-file.js';
+import { decodeTextFile, displayText } from '../internal/text-file.js';
 import { applyHunks, describeMismatch } from './apply-hunks.js';
 import type { ApplyPatchFileChange, ApplyPatchOutput } from './apply-patch-schema.js';
+import { encodeEditedFile } from './encode-edited-file.js';
 import { parsePatch } from './parse-patch.js';
 import type { PatchOperation } from './patch-operation.js';
 
@@ -190,18 +191,18 @@ export interface PatchResolutions {
   readonly links: ReadonlyMap<string, ResolvedLink>;
 }
 
-/** Resolves every path the operations name (Move destinations too), concurrently. */
+/** Resolves every path the operations name (Move destinations too), each directory once. */
 export async function resolvePatchPaths(
   workspace: Workspace,
   operations: readonly PatchOperation[],
 ): Promise<PatchResolutions> {
   const paths = pathsOf(operations);
   // Every named file is read before it is planned: the read predicate is asked first.
-  const resolutions = await mapConcurrently(paths, IO_CONCURRENCY, async (path) => {
-    const resolution = await workspace.resolveWritable(path);
-    if (resolution.status === 'failure') return resolution;
-    return workspace.checkReadable(resolution.output.absolutePath) ?? resolution;
-  });
+  const resolutions = (await workspace.resolveWritableAll(paths)).map((resolution) =>
+    resolution.status === 'failure'
+      ? resolution
+      : (workspace.checkReadable(resolution.output.absolutePath) ?? resolution),
+  );
   const links = new Map<string, ResolvedLink>();
   const deleted = [
     ...new Set(
@@ -321,12 +322,13 @@ class Planner {
         ...(entry.movedHere ? { onDisk: true } : {}),
       });
     }
-    const changedFiles: string[] = [];
+    // Every distinct path, in patch order (a Set keeps insertion order).
+    const changed = new Set<string>();
     for (const { change } of planned) {
-      for (const path of change.movedTo === undefined ? [change.path] : [change.path, change.movedTo]) {
-        if (!changedFiles.includes(path)) changedFiles.push(path);
-      }
+      changed.add(change.path);
+      if (change.movedTo !== undefined) changed.add(change.movedTo);
     }
+    const changedFiles = [...changed];
     let diff: string | undefined;
     return {
       operations: planned,
@@ -490,7 +492,7 @@ class Planner {
           }),
         );
       }
-      after = encodeTextFile(applied.file);
+      after = encodeEditedFile(before, applied.edit);
       linesAdded = applied.linesAdded;
       linesRemoved = applied.linesRemoved;
     }

@@ -3,6 +3,7 @@ import type { ClientFiles, ToolFailure, Workspace } from '@toolgate/core';
 import {
   createSymlink,
   isPathChangedError,
+  type PinnedDirectory,
   pinDirectory,
   removeEmptyDirectory,
   removeFile,
@@ -62,7 +63,9 @@ const WRITE_CONCURRENCY = 16;
  * Writes every changed file (each atomically, parents created, several at a time), then deletes,
  * last. Every create, rename, unlink and mkdir goes through the pinned directory the workspace
  * checked (core's `pinDirectory`), so a directory swapped for a symlink meanwhile cannot redirect
- * it. If anything fails, every file already written or deleted is put back as it was and the
+ * it. A directory is pinned once for all the files written into it and checked again once the last
+ * of them is written: a swap while they were written fails the commit, and the files already
+ * written there are put back through the same descriptor. If anything fails, every file already written or deleted is put back as it was and the
  * directories created for it are removed, so the tree ends as it started. The commit is tracked
  * (core's `trackCommit`): the host waits for it before exiting, and if the host must exit now it
  * stops writing and rolls back the same way.
@@ -79,7 +82,7 @@ async function commitTracked(
   options: { readonly sync?: boolean; readonly client?: CommitThroughClient },
   stop: AbortSignal,
 ): Promise<CommitError | undefined> {
-  const sync = options.sync ?? true;
+  const sync = options.sync ?? false;
   const { client } = options;
   /** Files the client wrote (its text replaced, or a new file it created). */
   const throughClient = new Set<FileCommit>();
@@ -88,11 +91,43 @@ async function commitTracked(
   const changed = files.filter(
     (file) => file.linkTarget !== undefined || !sameBytes(file.before, file.after),
   );
-  const writes = changed.filter((file) => file.after !== null);
+  // Grouped by directory: each directory is pinned once for the files written into it.
+  const writes = changed
+    .filter((file) => file.after !== null)
+    .sort((left, right) => compare(dirname(left.absolutePath), dirname(right.absolutePath)));
   const deletes = changed.filter((file) => file.after === null && file.before !== null);
   const done: FileCommit[] = [];
   const createdDirectories: string[] = [];
-  const madeDirectories = new Map<string, Promise<readonly string[]>>();
+  const directories = new Map<string, DirectoryWrites>();
+  for (const file of writes) {
+    const editor = viaClient(file);
+    // A new file may need its parent created, also when a client writes it; a client's write of
+    // an existing file goes through the client alone.
+    if (editor && file.before !== null) continue;
+    const parent = dirname(file.absolutePath);
+    const group = directories.get(parent) ?? { create: false, remaining: 0 };
+    group.create ||= file.before === null;
+    group.remaining++;
+    directories.set(parent, group);
+  }
+  /** The pinned directory of a file, once per directory (its missing parents made on the way). */
+  const pinned = (parent: string): Promise<PinnedDirectory> => {
+    const group = directories.get(parent)!;
+    group.pin ??= pinDirectory(parent, group.create ? { create: true } : {}).then((directory) => {
+      createdDirectories.push(...directory.created);
+      return directory;
+    });
+    return group.pin;
+  };
+  /** One file of the directory is written: the last one checks that the directory is still where it was. */
+  const written = async (parent: string): Promise<void> => {
+    const group = directories.get(parent)!;
+    if (--group.remaining > 0) return;
+    const directory = await group.pin!;
+    await directory.verify();
+    group.pin = undefined;
+    await directory.close();
+  };
   let failure: { file: FileCommit; error: unknown } | undefined;
 
   let next = 0;
@@ -101,19 +136,8 @@ async function commitTracked(
       const file = writes[next++]!;
       try {
         stop.throwIfAborted();
-        if (file.before === null) {
-          // Only a new file may need its parent created; one mkdir per directory.
-          const parent = dirname(file.absolutePath);
-          let making = madeDirectories.get(parent);
-          if (!making) {
-            making = pinDirectory(parent, { create: true }).then(async (directory) => {
-              await directory.close();
-              return directory.created;
-            });
-            madeDirectories.set(parent, making);
-          }
-          createdDirectories.push(...(await making));
-        }
+        const parent = dirname(file.absolutePath);
+        const directory = directories.has(parent) ? await pinned(parent) : undefined;
         const editor = viaClient(file);
         if (editor) {
           const target = {
@@ -137,13 +161,14 @@ async function commitTracked(
           }
           if (refused) throw new ClientWriteError(refused);
         } else {
-          await writeFileAtomic(
-            file.absolutePath,
-            file.after!,
-            file.mode !== undefined ? { mode: file.mode, sync } : { sync },
-          );
+          await writeFileAtomic(file.absolutePath, file.after!, {
+            sync,
+            directory: directory!,
+            ...(file.mode !== undefined ? { mode: file.mode } : {}),
+          });
           done.push(file);
         }
+        if (directory) await written(parent);
       } catch (error) {
         failure ??= { file, error };
       }
@@ -178,17 +203,22 @@ async function commitTracked(
       // Put back through the client that wrote it, so its buffer shows the file as it was.
       else if (throughClient.has(file))
         await client!.write(file.absolutePath, file.before.toString('utf8'), new AbortController().signal);
-      // Not stoppable: a rollback runs to the end, also when the host is exiting.
-      else
-        await writeFileAtomic(
-          file.absolutePath,
-          file.before,
-          file.mode !== undefined ? { mode: file.mode, stoppable: false } : { stoppable: false },
-        );
+      // Not stoppable: a rollback runs to the end, also when the host is exiting. A directory
+      // still pinned (its check failed, or its files were not all written) is written through
+      // the same descriptor, where its files went.
+      else {
+        const directory = await directories.get(dirname(file.absolutePath))?.pin;
+        await writeFileAtomic(file.absolutePath, file.before, {
+          stoppable: false,
+          ...(directory ? { directory } : {}),
+          ...(file.mode !== undefined ? { mode: file.mode } : {}),
+        });
+      }
     } catch {
       unrestored.push(file.displayPath);
     }
   }
+  await closePins(directories);
   for (const directory of [...new Set(createdDirectories)].sort((a, b) => b.length - a.length)) {
     await removeEmptyDirectory(directory).catch(() => {});
   }
@@ -202,6 +232,27 @@ async function commitTracked(
     stopped: stop.aborted,
     unrestored,
   };
+}
+
+/** The files written into one directory, and its pin while they are being written. */
+interface DirectoryWrites {
+  /** Some file there is new: the directory (and its parents) may have to be made. */
+  create: boolean;
+  /** Files not yet written into it. */
+  remaining: number;
+  pin?: Promise<PinnedDirectory> | undefined;
+}
+
+/** Releases every pin still held once a failed commit is rolled back (a failed pin holds nothing). */
+async function closePins(directories: ReadonlyMap<string, DirectoryWrites>): Promise<void> {
+  for (const group of directories.values()) {
+    const directory = await group.pin?.catch(() => undefined);
+    await directory?.close();
+  }
+}
+
+function compare(left: string, right: string): number {
+  return left < right ? -1 : left > right ? 1 : 0;
 }
 
 function sameBytes(left: Buffer | null, right: Buffer | null): boolean {

@@ -35,6 +35,12 @@ export function splitText(text: string, bom = false): TextFile {
   const raw = text.split('\n');
   const finalNewline = raw[raw.length - 1] === '';
   if (finalNewline) raw.pop();
+  if (!text.includes('\r')) {
+    // LF only (most files): the split is the lines, every ending `\n` but maybe the last.
+    const endings: string[] = new Array(raw.length).fill('\n');
+    if (!finalNewline) endings[raw.length - 1] = '';
+    return { bom, lines: raw, endings, finalNewline, eol: '\n' };
+  }
   const lines: string[] = new Array(raw.length);
   const endings: string[] = new Array(raw.length);
   let crlf = 0;
@@ -59,11 +65,14 @@ export function splitText(text: string, bom = false): TextFile {
 
 /** The text of a file (without BOM), exactly as its lines and endings say. */
 export function joinTextFile(file: TextFile): string {
-  let text = '';
-  for (let index = 0; index < file.lines.length; index++) {
-    text += file.lines[index]! + file.endings[index]!;
+  // One join copies every piece once; growing a string piece by piece builds a rope to flatten.
+  const { lines, endings } = file;
+  const parts: string[] = new Array(lines.length * 2);
+  for (let index = 0; index < lines.length; index++) {
+    parts[index * 2] = lines[index]!;
+    parts[index * 2 + 1] = endings[index]!;
   }
-  return text;
+  return parts.join('');
 }
 
 /** Encodes a text file back to bytes, BOM included. */
