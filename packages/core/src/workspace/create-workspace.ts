@@ -138,7 +138,6 @@ function realPathOfFuture(path: string): string {
   }
 }
 
-/** Containment of normalized absolute paths (real paths are): a prefix test, cheap enough per walked entry. */
 /** A directory to compare paths with: itself, and its prefix with the separator, made once. */
 function underTest(directory: string): (path: string) => boolean {
   const prefix = directory.endsWith(sep) ? directory : `${directory}${sep}`;
@@ -148,7 +147,7 @@ function underTest(directory: string): (path: string) => boolean {
 function isWithin(path: string, root: string): boolean {
   // Normalized absolute paths (real paths are): containment is a prefix.
   if (sep === '/' && path.startsWith('/') && !UNNORMALIZED.test(path) && !UNNORMALIZED.test(root))
-    return isUnder(path, root);
+    return underTest(root)(path);
   const rel = relative(root, path);
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
 }
