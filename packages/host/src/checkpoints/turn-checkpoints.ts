@@ -1,6 +1,7 @@
 import type { AgentModel, AgentTurn } from '@toolgate/agent';
 import type { Checkpoints } from '@toolgate/checkpoints';
 import { type ToolDecorator, toolFailure } from '@toolgate/core';
+import { delegatingModel } from '../model/delegating-model.js';
 
 /** How an agent session's turns take their checkpoints (see {@link createTurnCheckpoints}). */
 export interface TurnCheckpoints {
@@ -116,20 +117,7 @@ export function createTurnCheckpoints(
         const started = begin;
         return Promise.resolve(request).finally(started);
       };
-      return {
-        specificationVersion: model.specificationVersion,
-        get provider() {
-          return model.provider;
-        },
-        get modelId() {
-          return model.modelId;
-        },
-        get supportedUrls() {
-          return model.supportedUrls;
-        },
-        doGenerate: (options) => answered(model.doGenerate(options)),
-        doStream: (options) => answered(model.doStream(options)),
-      };
+      return delegatingModel(() => model, answered);
     },
     async close() {
       await previous;

@@ -1,4 +1,5 @@
 import type { AgentModel } from '@toolgate/agent';
+import { delegatingModel } from './delegating-model.js';
 
 /** A model that can be replaced between requests: what a session's `setModel` changes. */
 export interface SwitchableModel {
@@ -11,20 +12,7 @@ export interface SwitchableModel {
 /** Wraps `initial` so a host can change the session's model mid-session (`/model`). */
 export function switchableModel(initial: AgentModel): SwitchableModel {
   let current = initial;
-  const model: AgentModel = {
-    specificationVersion: 'v4',
-    get provider() {
-      return current.provider;
-    },
-    get modelId() {
-      return current.modelId;
-    },
-    get supportedUrls() {
-      return current.supportedUrls;
-    },
-    doGenerate: (options) => current.doGenerate(options),
-    doStream: (options) => current.doStream(options),
-  };
+  const model = delegatingModel(() => current);
   return {
     model,
     switchTo(next) {

@@ -1,10 +1,10 @@
 import { mkdir, rename, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { OutputSpill } from '@toolgate/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BASH_TIMEOUT_HINT } from '../bash/bash-description.js';
 import type { BashExecResult } from '../bash/bash-schema.js';
 import { truncationMarker } from '../internal/head-tail-capture.js';
+import { memorySpill } from '../test-support/memory-spill.js';
 import {
   createShellKit,
   liveProcessesInGroup,
@@ -304,24 +304,7 @@ describe('bash exec failures', () => {
 
 describe('bash exec output it frees as it goes', () => {
   it('spills every byte, keeps the exact head and tail, and shows the output live', async () => {
-    const files = new Map<string, Buffer[]>();
-    const spill: OutputSpill = {
-      open(label) {
-        const path = `/spill/${label}.txt`;
-        const chunks: Buffer[] = [];
-        files.set(path, chunks);
-        let bytes = 0;
-        return {
-          path,
-          write(chunk) {
-            bytes += chunk.length;
-            chunks.push(Buffer.from(chunk));
-            return true;
-          },
-          close: () => ({ path, bytes }),
-        };
-      },
-    };
+    const { spill, files } = memorySpill();
     const executor = createLocalShellExecutor({ shellPath: '/bin/sh', maxOutputBytes: 1024, spill });
     const shown: string[] = [];
     // Multi-byte text, so that pipe reads end inside characters; the sleep lets the live view show it.
@@ -338,12 +321,12 @@ describe('bash exec output it frees as it goes', () => {
     const expected = Buffer.from(text);
     expect(outcome.status).toBe('success');
     const result = (outcome as { output: BashExecResult }).output;
-    expect(Buffer.concat(files.get('/spill/bash-stdout.txt')!)).toEqual(expected);
+    expect(Buffer.concat(files.get('/spill/1-bash-stdout.txt')!)).toEqual(expected);
     expect(result.stdout.startsWith('first\n€ line 0\n€ line 1\n')).toBe(true);
     expect(result.stdout.endsWith('€ line 19998\n€ line 19999\n')).toBe(true);
     expect(result.stdout).not.toContain('\uFFFD');
     expect(result.stdout).toContain(
-      `the whole output (${expected.length} bytes) is in /spill/bash-stdout.txt`,
+      `the whole output (${expected.length} bytes) is in /spill/1-bash-stdout.txt`,
     );
     // The first read, copied whole into the head (and freed), was shown before it was freed.
     expect(shown[0]).toBe('first\n');

@@ -1,29 +1,7 @@
-import { type OutputSpill, spilledOutputMarker } from '@toolgate/core';
+import { spilledOutputMarker } from '@toolgate/core';
 import { describe, expect, it } from 'vitest';
+import { memorySpill } from '../test-support/memory-spill.js';
 import { HeadTailCapture } from './head-tail-capture.js';
-
-/** A spill that keeps what it is given in memory, or refuses past `capBytes` (the host's is file-backed). */
-function memorySpill(capBytes = Number.POSITIVE_INFINITY) {
-  const files = new Map<string, Buffer[]>();
-  const spill: OutputSpill = {
-    open(label) {
-      const path = `/spill/${files.size + 1}-${label}.txt`;
-      const chunks: Buffer[] = [];
-      files.set(path, chunks);
-      let bytes = 0;
-      return {
-        path,
-        write(chunk) {
-          bytes += chunk.length;
-          chunks.push(Buffer.from(chunk));
-          return true;
-        },
-        close: () => (bytes > capBytes ? { note: '[over the cap]' } : { path, bytes }),
-      };
-    },
-  };
-  return { spill, files };
-}
 
 describe('HeadTailCapture with a spill', () => {
   it.each([
