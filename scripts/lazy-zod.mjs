@@ -7,7 +7,9 @@ import { createRequire } from 'node:module';
  * `require()` loads since Node 22.12 (a property read cannot wait for an import). Until a command
  * builds a schema or validates, Node neither reads nor evaluates zod. The file is an entry of the
  * same bundle, whose other zod importers (the MCP and ACP SDKs, the AI SDK) share its modules: one
- * zod, so `instanceof z.ZodError` and zod's registries hold across them.
+ * zod, so `instanceof z.ZodError` and zod's registries hold across them. Node 22.12 alone warns
+ * once (an ExperimentalWarning on stderr) when the bundle runs from outside a `node_modules`
+ * directory, a checkout's build; an installed bin, and Node 22.13 and later, do not.
  */
 let real;
 function loadZod() {
