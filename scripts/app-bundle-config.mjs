@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { bundleBuiltinsPlugin } from './bundle-builtins-plugin.mjs';
-import { lazyZodPlugin, ZOD_ENTRY_NAME, zodEntryPath } from './lazy-zod-plugin.mjs';
+import { lazyZodPlugin, ZOD_ENTRY_ID, ZOD_ENTRY_NAME } from './lazy-zod-plugin.mjs';
 
 /**
  * What every session command loads: core and the stand-in for zod (`lazyZodPlugin`: zod itself
@@ -70,7 +70,7 @@ export function appBundleConfig() {
     join(dirname(fromRules.resolve('tree-sitter-bash/package.json')), 'tree-sitter-bash.wasm'),
   ];
   return {
-    entry: { bin: 'src/bin.ts', [ZOD_ENTRY_NAME]: zodEntryPath() },
+    entry: { bin: 'src/bin.ts', [ZOD_ENTRY_NAME]: ZOD_ENTRY_ID },
     format: 'esm',
     platform: 'node',
     target: 'node22.12',
