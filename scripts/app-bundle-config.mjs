@@ -2,20 +2,22 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { bundleBuiltinsPlugin } from './bundle-builtins-plugin.mjs';
+import { lazyZodPlugin, ZOD_ENTRY_ID, ZOD_ENTRY_NAME } from './lazy-zod-plugin.mjs';
 
 /**
- * What every session command loads: core and zod, the host's configuration, rules and session
+ * What every session command loads: core and the stand-in for zod (`lazyZodPlugin`: zod itself
+ * loads on first use, from the bundle's zod entry), the host's configuration, rules and session
  * assembly (with the built-in tool packages' factories and specs, which it imports), as one chunk
  * instead of some twenty (each file costs Node about half a millisecond to resolve, read and
- * link). Core imports only zod, so nothing in it imports back from another chunk. A group takes in
- * everything the imports of what it captures reach, through a package's index too, used or not:
- * so no module here imports an index that reaches more than a listing runs (the host's
- * configuration reads the agent's constants from `@toolgate/agent/definitions`, not from its
- * index, which reaches the agent's loop), and the CLI's modules, which import `@toolgate/host`'s
- * index (the session store, the models, doctor), stay out of the group.
+ * link). Core imports only zod (here its stand-in), so nothing in it imports back from another
+ * chunk. A group takes in everything the imports of what it captures reach, through a package's
+ * index too, used or not: so no module here imports an index that reaches more than a listing
+ * runs (the host's configuration reads the agent's constants from `@toolgate/agent/definitions`,
+ * not from its index, which reaches the agent's loop), and the CLI's modules, which import
+ * `@toolgate/host`'s index (the session store, the models, doctor), stay out of the group.
  */
 const SESSION_MODULES =
-  /packages[\\/](core|rules)[\\/]src[\\/]|node_modules[\\/]zod[\\/]|packages[\\/]host[\\/]src[\\/](config|rules|tool-modules|sandbox[\\/](sandbox-required-error|open-session-sandbox)|session[\\/](open-host-session|session-oversight|session-resources|create-session-surface|create-session-tools|create-built-in-tools|load-mcp-tools)|agents[\\/](agent-definition-error|load-agent-files))/;
+  /packages[\\/](core|rules)[\\/]src[\\/]|scripts[\\/]lazy-zod\.mjs$|packages[\\/]host[\\/]src[\\/](config|rules|tool-modules|sandbox[\\/](sandbox-required-error|open-session-sandbox)|session[\\/](open-host-session|session-oversight|session-resources|create-session-surface|create-session-tools|create-built-in-tools|load-mcp-tools)|agents[\\/](agent-definition-error|load-agent-files))/;
 
 /**
  * Modules under `SESSION_MODULES` that a command imports only when it needs them: the config
@@ -49,6 +51,10 @@ const DELEGATE_MODULES =
  * time at every start (about 9 ms of `toolgate tools` here). Names and layout stay readable; the
  * bundle is not minified, which measured no faster.
  *
+ * zod is an entry of its own, `chunks/zod.js`, which our sources' `z` (a stand-in,
+ * `scripts/lazy-zod.mjs`) loads on its first use: a listing, which builds no schema, loads none of
+ * zod's modules; a call loads them to validate its arguments.
+ *
  * The shell parser's WebAssembly (the tree-sitter runtime and the bash grammar) cannot be inlined:
  * it is copied beside the chunks, where @toolgate/rules looks for it first.
  *
@@ -64,7 +70,7 @@ export function appBundleConfig() {
     join(dirname(fromRules.resolve('tree-sitter-bash/package.json')), 'tree-sitter-bash.wasm'),
   ];
   return {
-    entry: ['src/bin.ts'],
+    entry: { bin: 'src/bin.ts', [ZOD_ENTRY_NAME]: ZOD_ENTRY_ID },
     format: 'esm',
     platform: 'node',
     target: 'node22.12',
@@ -108,7 +114,7 @@ export function appBundleConfig() {
         ],
       },
     },
-    plugins: [bundleBuiltinsPlugin()],
+    plugins: [lazyZodPlugin(), bundleBuiltinsPlugin()],
     copy: [{ from: wasm, to: 'dist/chunks' }],
   };
 }

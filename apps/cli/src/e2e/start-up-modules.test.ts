@@ -14,6 +14,8 @@ import { E2E_OPTIONS, runToolgate, SKIP_REASON } from './test-support/run-toolga
 // store, the checkpoints, the model providers. The probe records each file of the bundle that
 // Node loads (a module hook); the bundle names each source file it holds in a `// <path>` line,
 // which the test reads in those files (and checks it finds, for the modules a listing does run).
+// A listing validates nothing, so it loads no zod either (the bundle's stand-in loads zod on its
+// first use), while a call, which validates its arguments, does.
 
 let root: string;
 beforeEach(async () => {
@@ -46,6 +48,9 @@ async function bundledSources(fileList: string): Promise<string[]> {
   return sources;
 }
 
+/** zod's own modules, in the bundle's file that its stand-in for `z` loads on first use. */
+const ZOD = /node_modules\/zod\//;
+
 /**
  * Code that neither a listing nor a one-shot call runs: the agent's loop and replay model, the
  * session store (its records, their schema, its lock), the checkpoints, the model providers.
@@ -54,12 +59,12 @@ const NOT_AT_START_UP =
   /packages\/agent\/src\/(run-turn|create-agent-session|replay\/)|packages\/host\/src\/(session-store\/(session-store|session-record-schema|session-recorder|session-lock)|checkpoints\/)|packages\/checkpoints\/|@ai-sdk/;
 
 describe.skipIf(SKIP_REASON)('what start-up loads', () => {
-  for (const args of [
-    ['tools', '--json', '--no-mcp'],
-    ['call', 'read_file', '{"path":"a.txt"}'],
+  for (const { args, validates } of [
+    { args: ['tools', '--json', '--no-mcp'], validates: false },
+    { args: ['call', 'read_file', '{"path":"a.txt"}'], validates: true },
   ])
     it(
-      `\`toolgate ${args[0]}\` loads no node:crypto, child_process or network module, nor the agent's loop, session store or checkpoints`,
+      `\`toolgate ${args[0]}\` loads no node:crypto, child_process or network module, nor the agent's loop, session store or checkpoints, and zod ${validates ? 'only to validate' : 'not at all'}`,
       async () => {
         const result = await runToolgate([...args, '--cwd', root], {
           cwd: root,
@@ -76,6 +81,7 @@ describe.skipIf(SKIP_REASON)('what start-up loads', () => {
         const sources = await bundledSources(join(root, 'files.txt'));
         expect(sources.some((source) => source.includes('packages/host/src/config/'))).toBe(true);
         expect(sources.filter((source) => NOT_AT_START_UP.test(source))).toEqual([]);
+        expect(sources.some((source) => ZOD.test(source))).toBe(validates);
       },
       E2E_OPTIONS.timeout,
     );
