@@ -24,6 +24,29 @@ const TRANSPILE = {
 };
 
 /**
+ * The uses of the identifier `z` in JavaScript `code` that are neither its import nor the object
+ * of a member read (`z.object`): each as a few characters around it.
+ */
+export function bareUsesOfZ(code) {
+  const file = ts.createSourceFile('module.js', code, ts.ScriptTarget.ESNext, true, ts.ScriptKind.JS);
+  const found = [];
+  const visit = (node) => {
+    if (ts.isImportDeclaration(node)) return;
+    if (ts.isIdentifier(node) && node.text === 'z') {
+      const parent = node.parent;
+      const memberRead = ts.isPropertyAccessExpression(parent) && parent.expression === node;
+      const memberName = ts.isPropertyAccessExpression(parent) && parent.name === node;
+      const keyName =
+        (ts.isPropertyAssignment(parent) || ts.isMethodDeclaration(parent)) && parent.name === node;
+      if (!memberRead && !memberName && !keyName) found.push(parent.getText(file).slice(0, 60));
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+/**
  * The files under each workspace package's and app's `src` (tests aside) that import zod, as
  * JavaScript: their types stripped. The build fails on a file that imports it as anything but
  * `import { z } from 'zod'`, whose reads the scan would not see.
@@ -43,6 +66,11 @@ function sourcesImportingZod() {
             throw new Error(
               `${join(entry.parentPath, entry.name)}: import zod as \`import { z } from 'zod'\``,
             );
+          const where = join(entry.parentPath, entry.name);
+          for (const bare of bareUsesOfZ(code))
+            throw new Error(
+              `${where}: zod's \`z\` is used other than as \`z.<member>\` (${JSON.stringify(bare)}); the bundle's lazy zod sees only member reads`,
+            );
           files.push(code);
         }
     }
@@ -51,8 +79,8 @@ function sourcesImportingZod() {
 
 /**
  * The members of zod's `z` that our sources read (`z.object`, `z\n  .array`): every `z.<name>` in
- * the code of a file that imports zod, kept if the real `z` has it. A member read any other way
- * (`z[name]`, `const { object } = z`) is not found: the stand-in then fails on it, loudly.
+ * the code of a file that imports zod, kept if the real `z` has it. Any other use of `z` (`z[name]`,
+ * `const { object } = z`, `z` passed to a function) fails the build (`sourcesImportingZod`).
  */
 function zodMembersRead(realKeys) {
   const names = new Set();
