@@ -1,6 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Stats } from 'node:fs';
-import { chmod, lstat, mkdir, readdir, rename, rm, rmdir, symlink, unlink, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  lstat,
+  mkdir,
+  readdir,
+  realpath,
+  rename,
+  rm,
+  rmdir,
+  symlink,
+  unlink,
+  writeFile,
+} from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { BlobStore } from './blob-store.js';
 import type { FileEntry } from './file-entry.js';
@@ -32,13 +44,16 @@ async function removeEmptyDirectories(directory: string, exclude: CheckpointExcl
   if (exclude(directory, 'directory')) return false;
   let names: string[];
   try {
+    // Reached through real directories only: one swapped for a link meanwhile is never listed.
+    if ((await realpath(directory)) !== directory) return false;
     names = await readdir(directory);
   } catch {
     return false;
   }
   for (const name of names) {
     const below = join(directory, name);
-    const stats = await lstatIfExists(below);
+    // Gone meanwhile, or not to be looked at: the `rmdir` below tells whether it is still there.
+    const stats = await lstat(below).catch(() => undefined);
     if (stats && !(stats.isDirectory() && (await removeEmptyDirectories(below, exclude)))) return false;
   }
   return rmdir(directory).then(
