@@ -124,6 +124,40 @@ describe.each(['watch', 'scan'] as const)('openCheckpoints (%s)', (tracking) => 
     expect(await read('src/a.txt')).toBe('alpha\n');
   });
 
+  it('puts a file back where a turn moved a directory that still holds empty directories', async () => {
+    await mkdir(join(root, 'src', 'empty', 'inner'), { recursive: true });
+    const checkpoints = await open({ tracking });
+    await checkpoints.beforeTurn(1);
+    await unlink(join(root, 'keep.txt'));
+    await rename(join(root, 'src'), join(root, 'keep.txt'));
+    await checkpoints.afterTurn(1);
+
+    expect(await checkpoints.restore(1)).toMatchObject({
+      status: 'restored',
+      restored: ['keep.txt', 'src/a.txt', 'src/deep/b.txt'],
+      deleted: ['keep.txt/deep/b.txt', 'keep.txt/a.txt'],
+      skipped: [],
+    });
+    expect(await read('keep.txt')).toBe('kept\n');
+    expect(await read('src/deep/b.txt')).toBe('beta\n');
+  });
+
+  it('leaves a directory in the way of a file when it holds what is not tracked (an excluded file)', async () => {
+    const checkpoints = await open({ tracking });
+    await checkpoints.beforeTurn(1);
+    await unlink(join(root, 'keep.txt'));
+    await mkdir(join(root, 'keep.txt', 'empty', 'inner'), { recursive: true });
+    await writeFile(join(root, 'keep.txt', 'empty', '.env'), 'TOKEN=two\n');
+    await checkpoints.afterTurn(1);
+
+    expect(await checkpoints.restore(1)).toMatchObject({
+      status: 'restored',
+      skipped: [{ path: 'keep.txt', reason: 'a directory that is not empty is in the way' }],
+    });
+    expect(await read('keep.txt/empty/.env')).toBe('TOKEN=two\n');
+    expect(existsSync(join(root, 'keep.txt', 'empty', 'inner'))).toBe(true);
+  });
+
   it('refuses, listing them, files changed outside toolgate since the checkpoint, and overwrites them with force', async () => {
     const checkpoints = await open({ tracking });
     await checkpoints.beforeTurn(1);

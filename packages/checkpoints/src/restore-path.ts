@@ -1,6 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Stats } from 'node:fs';
-import { chmod, lstat, mkdir, rename, rm, rmdir, symlink, unlink, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  lstat,
+  mkdir,
+  readdir,
+  realpath,
+  rename,
+  rm,
+  rmdir,
+  symlink,
+  unlink,
+  writeFile,
+} from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { BlobStore } from './blob-store.js';
 import type { FileEntry } from './file-entry.js';
@@ -23,8 +35,37 @@ async function lstatIfExists(path: string): Promise<Stats | undefined> {
 }
 
 /**
- * Puts one root-relative path back to `wanted` (`null`: removes it); an empty directory where a
- * file is wanted is removed (the caller makes every removal first, deepest first). Every directory on the way
+ * Removes a directory that holds nothing but directories, none of them excluded (empty
+ * directories are not tracked, so no content is lost); false, with what it holds left in place,
+ * when it holds anything else: a file or link nobody tracks, an excluded entry, one made meanwhile
+ * (`rmdir` removes only what is empty; nothing is removed by a recursive `rm`, and no link is followed).
+ */
+async function removeEmptyDirectories(directory: string, exclude: CheckpointExclude): Promise<boolean> {
+  if (exclude(directory, 'directory')) return false;
+  let names: string[];
+  try {
+    // Reached through real directories only: one swapped for a link meanwhile is never listed.
+    if ((await realpath(directory)) !== directory) return false;
+    names = await readdir(directory);
+  } catch {
+    return false;
+  }
+  for (const name of names) {
+    const below = join(directory, name);
+    // Gone meanwhile, or not to be looked at: the `rmdir` below tells whether it is still there.
+    const stats = await lstat(below).catch(() => undefined);
+    if (stats && !(stats.isDirectory() && (await removeEmptyDirectories(below, exclude)))) return false;
+  }
+  return rmdir(directory).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Puts one root-relative path back to `wanted` (`null`: removes it); a directory where a file is
+ * wanted is removed when it holds only (empty) directories (the caller makes every removal first,
+ * deepest first). Every directory on the way
  * must be a real directory that is not excluded (a link in the way is never followed: the path is
  * skipped); missing ones are created. A file is written to a temporary name beside it and renamed
  * over, so a reader sees the old content or the new, never half.
@@ -52,14 +93,9 @@ export async function restorePath(
   }
   const existing = await lstatIfExists(absolute);
   if (existing?.isDirectory()) {
-    // Emptied by the removals before (a turn made a directory where a file was): it goes.
-    const removed =
-      wanted !== null &&
-      !exclude(absolute, 'directory') &&
-      (await rmdir(absolute).then(
-        () => true,
-        () => false,
-      ));
+    // Emptied of its files by the removals before (a turn made or moved a directory where a file
+    // was): it goes, with the empty directories it may still hold.
+    const removed = wanted !== null && (await removeEmptyDirectories(absolute, exclude));
     if (!removed) return { kind: 'skipped', reason: 'a directory that is not empty is in the way' };
   }
   if (wanted === null) {
