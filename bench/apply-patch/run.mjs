@@ -397,6 +397,11 @@ async function largePatch(codex, large, label, workRoot) {
     );
     const identical = Object.values(trees).every((tree) => tree === trees.codex);
     console.log(`    every resulting tree identical to codex's: ${identical}`);
+  } else {
+    // Without Codex (--smoke), the floor and every variant are checked against toolgate's process.
+    const identical = Object.values(trees).every((tree) => tree === trees.process);
+    console.log(`    every resulting tree identical to toolgate's whole process: ${identical}`);
+    if (!identical) throw new Error('the variants left different trees');
   }
 }
 
