@@ -3,6 +3,7 @@
 //  (1) the 23 Codex conformance scenarios through both, printing every outcome difference;
 //  (2) a large patch, 500 files × 20 hunks, through both as whole processes (patch on stdin) and
 //      through `applyPatch` in-process. Goals: whole-process ≤ 1.5× Codex; in-process < Codex's process.
+//      Beside them the Node floor (node-floor.mjs): the same job in plain Node, without guarantees.
 // `--smoke`: toolgate only (no Codex install), 3 scenarios and a 5-file patch once, in a temp dir.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { applyPatch } from '@toolgate/tools-patch';
 const here = import.meta.dirname;
 const scenariosRoot = resolve(here, '../../packages/tools-patch/conformance/codex-apply-patch/scenarios');
 const shim = join(here, 'toolgate-apply-patch.mjs');
+const floor = join(here, 'node-floor.mjs');
 const SMOKE = process.argv.includes('--smoke');
 const FILES = SMOKE ? 5 : 500;
 const HUNKS = SMOKE ? 2 : 20;
@@ -313,6 +315,12 @@ async function largePatch(codex, large, label, workRoot) {
           },
         ]
       : []),
+    {
+      name: 'node floor (no guarantees, in place)',
+      key: 'floor',
+      argv: [process.execPath, floor],
+      json: true,
+    },
     { name: 'toolgate applyPatch in-process', key: 'inProcess' },
     { name: 'toolgate in-process, flushed', key: 'inProcessSync', sync: true },
   ];
@@ -376,6 +384,11 @@ async function largePatch(codex, large, label, workRoot) {
     console.log(
       `    goal \`toolgate call apply_patch -\` ≤ 1.2× wall, ≤ 1.5× CPU:  ${cli.toFixed(2)}× wall${cliCpu === undefined ? '' : `, ${cliCpu.toFixed(2)}× CPU`} — ${cli <= 1.2 && (cliCpu === undefined || cliCpu <= 1.5) ? 'met' : 'NOT met'}`,
     );
+    const floorWall = median(times.floor) / reference;
+    const floorCpu = cpuReference ? median(cpu.floor) / cpuReference : undefined;
+    console.log(
+      `    node floor (bench/apply-patch/node-floor.mjs) against codex:   ${floorWall.toFixed(2)}× wall${floorCpu === undefined ? '' : `, ${floorCpu.toFixed(2)}× CPU`} — ${floorWall <= 1.2 && (floorCpu === undefined || floorCpu <= 1.5) ? 'within' : 'OVER'} the CLI's goal`,
+    );
     console.log(
       `    goal whole process ≤ 1.5× codex (wall, the bench's script): ${whole.toFixed(2)}× — ${whole <= 1.5 ? 'met' : 'NOT met'}`,
     );
@@ -384,6 +397,11 @@ async function largePatch(codex, large, label, workRoot) {
     );
     const identical = Object.values(trees).every((tree) => tree === trees.codex);
     console.log(`    every resulting tree identical to codex's: ${identical}`);
+  } else {
+    // Without Codex (--smoke), the floor and every variant are checked against toolgate's process.
+    const identical = Object.values(trees).every((tree) => tree === trees.process);
+    console.log(`    every resulting tree identical to toolgate's whole process: ${identical}`);
+    if (!identical) throw new Error('the variants left different trees');
   }
 }
 
