@@ -13,7 +13,7 @@ export async function readRegularFileThrough(
   realPath: string,
   options: { readonly maxBytes: number; readonly signal: AbortSignal },
 ): Promise<RegularFileRead> {
-  const read = await readRegularFile(realPath, { maxBytes: options.maxBytes });
+  const read = await readRegularFile(realPath, { maxBytes: options.maxBytes, checkedRealPath: true });
   if (read.kind !== 'file' || !files?.readTextFile) return read;
   const text = await files.readTextFile(realPath, options.signal);
   if (text === undefined) return read;

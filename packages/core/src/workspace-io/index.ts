@@ -10,6 +10,7 @@ export { appendFile } from '../workspace/append-file.js';
 export { trackCommit } from '../workspace/commits-in-flight.js';
 export { createFileExclusive } from '../workspace/create-file-exclusive.js';
 export { ioFailure } from '../workspace/io-failure.js';
+export { assertOpenedAt } from '../workspace/opened-at.js';
 export { isPathChangedError, type PinnedDirectory, pinDirectory } from '../workspace/pin-directory.js';
 export { createSymlink, removeEmptyDirectory, removeFile } from '../workspace/pinned-entry-operations.js';
 export { statIfExists } from '../workspace/stat-if-exists.js';

@@ -38,10 +38,18 @@ export interface PinDirectoryOptions {
 
 const PATH_CHANGED = 'ETOOLGATE_PATH_CHANGED';
 
-/** A directory on the way to a write is not the one that was checked: another process replaced it. */
-export function pathChangedError(path: string): NodeJS.ErrnoException {
+/**
+ * A directory on the way to a write (or, `what: 'file'`, a file opened to be read) is not the one
+ * that was checked: another process replaced it.
+ */
+export function pathChangedError(
+  path: string,
+  what: 'directory' | 'file' = 'directory',
+): NodeJS.ErrnoException {
   const error: NodeJS.ErrnoException = new Error(
-    `${path} is no longer the directory that was checked (another process moved, removed or replaced it with a symlink)`,
+    what === 'directory'
+      ? `${path} is no longer the directory that was checked (another process moved, removed or replaced it with a symlink)`
+      : `${path} is no longer the file that was checked (another process moved it or replaced a directory on its way with a symlink)`,
   );
   error.code = PATH_CHANGED;
   error.path = path;

@@ -1,5 +1,6 @@
 import { close, constants, fstat, open, read, type Stats } from 'node:fs';
 import { fsCall } from './fs-call.js';
+import { assertOpenedAt } from './opened-at.js';
 
 /** What {@link readRegularFile} found at a path. */
 export type RegularFileRead =
@@ -19,6 +20,11 @@ export type RegularFileRead =
 export interface ReadRegularFileOptions {
   /** Larger files are not read (`too_large`). */
   readonly maxBytes: number;
+  /**
+   * The path is a real path a workspace checked: the opened file must be the one there
+   * (`assertOpenedAt`), or the read throws the error `isPathChangedError` tells apart. @default false
+   */
+  readonly checkedRealPath?: boolean;
 }
 
 /**
@@ -46,6 +52,7 @@ export async function readRegularFile(
     throw error;
   }
   try {
+    if (options.checkedRealPath) await assertOpenedAt(fd, realPath);
     const stats = await fsCall<Stats>((done) => fstat(fd, done));
     if (stats.isDirectory()) return { kind: 'directory' };
     if (!stats.isFile()) return { kind: 'not_regular' };

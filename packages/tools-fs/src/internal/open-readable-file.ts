@@ -1,4 +1,5 @@
 import { close, fstat, open, read, type Stats } from 'node:fs';
+import { assertOpenedAt } from '@toolgate/core/workspace-io';
 
 /** What `read_file` needs of an open file: its stats, reads at a position, and closing it. */
 export interface ReadableFile {
@@ -17,9 +18,17 @@ function settled<T>(start: (done: (error: Error | null, value: T) => void) => vo
  * `fs/promises` loads readline, the REPL history and the file watchers with it, a few milliseconds
  * that every `toolgate call read_file` would pay at start. Unlike a `FileHandle`, the descriptor is
  * not closed by the garbage collector: the caller closes it, after its last read has settled.
+ * `path` is the real path the workspace checked: the opened file must be the one there
+ * (`assertOpenedAt`: a directory on the way swapped for a symlink since is refused, not followed).
  */
 export async function openReadableFile(path: string, flags: number): Promise<ReadableFile> {
   const fd = await settled<number>((done) => open(path, flags, done));
+  try {
+    await assertOpenedAt(fd, path);
+  } catch (error) {
+    close(fd, () => {});
+    throw error;
+  }
   return {
     stat: () => settled<Stats>((done) => fstat(fd, done)),
     read: (buffer, offset, length, position) =>

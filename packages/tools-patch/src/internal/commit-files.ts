@@ -1,4 +1,5 @@
-import { dirname } from 'node:path';
+import { unlink } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
 import type { ClientFiles, ToolFailure, Workspace } from '@toolgate/core';
 import {
   createSymlink,
@@ -195,11 +196,17 @@ async function commitTracked(
       if (file.linkTarget !== undefined) {
         await removeFile(file.absolutePath).catch(() => {});
         await createSymlink(file.linkTarget, file.absolutePath);
-      } else if (file.before === null)
-        // A file the client was to create may never have appeared.
-        await removeFile(file.absolutePath).catch((error: NodeJS.ErrnoException) => {
+      } else if (file.before === null) {
+        // Removed through the commit's pin when it holds one, where the file went (the path may
+        // lead elsewhere by now); a file the client was to create may never have appeared.
+        const directory = await directories.get(dirname(file.absolutePath))?.pin;
+        const removal = directory
+          ? unlink(directory.entry(basename(file.absolutePath)))
+          : removeFile(file.absolutePath);
+        await removal.catch((error: NodeJS.ErrnoException) => {
           if (!(throughClient.has(file) && error.code === 'ENOENT')) throw error;
         });
+      }
       // Put back through the client that wrote it, so its buffer shows the file as it was.
       else if (throughClient.has(file))
         await client!.write(file.absolutePath, file.before.toString('utf8'), new AbortController().signal);
