@@ -76,6 +76,8 @@ export interface SessionStore {
 const DEFAULT_KEEP = 100;
 const DEFAULT_MAX_AGE_DAYS = 30;
 const DAY_MS = 86_400_000;
+/** The directory of a spill made without a session (`openSessionSpill`). */
+const PROCESS_SPILL = /^spill-[0-9a-z]+-[0-9a-z]+-[0-9]+$/;
 /** A header fits in this much of the file's start (the title is clipped). */
 const HEADER_BYTES = 16_384;
 
@@ -225,6 +227,14 @@ export function openSessionStore(stateDir: string): SessionStore {
         const dir = sessionDirectory(stateDir, name);
         const { mtime } = await stat(dir).catch(() => ({ mtime: new Date() }));
         if (mtime.getTime() < oldest && (await lockHolder(dir)) === undefined) orphans.push(dir);
+      }
+      // The spill of a call that had no session (`spill-<time>-<pid>-<n>`, a one-shot `toolgate
+      // call` or a server's) is read right after the call: it goes once a day old.
+      const spillsBefore = Date.now() - DAY_MS;
+      for (const name of names.filter((entry) => PROCESS_SPILL.test(entry))) {
+        const dir = join(directory, name);
+        const { mtime } = await stat(dir).catch(() => ({ mtime: new Date() }));
+        if (mtime.getTime() < spillsBefore) orphans.push(dir);
       }
       await Promise.all(
         [...removed.map((summary) => summary.directory), ...orphans].map((dir) =>
