@@ -1,5 +1,6 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
+import { isPathChangedError, type PinnedDirectory, pinDirectory } from '@toolgate/core/workspace-io';
 
 /** How an `rg` run ended. */
 export interface RipgrepRun {
@@ -9,6 +10,8 @@ export interface RipgrepRun {
   readonly stopped: boolean;
   /** The spawn error (`ENOENT` for a missing binary), if any. */
   readonly spawnError?: Error;
+  /** `cwd` was no longer the directory that was checked (swapped for a symlink, moved): rg did not search it. */
+  readonly pathChanged?: true;
 }
 
 /**
@@ -22,6 +25,7 @@ export type RecordReader = (data: Buffer, ended: boolean) => number | 'stop';
 export interface RunRipgrepOptions {
   readonly ripgrepPath: string;
   readonly args: readonly string[];
+  /** The real absolute path of the checked directory rg searches (see {@link runRipgrep}). */
   readonly cwd: string;
   readonly signal: AbortSignal;
   /** Receives stdout as it arrives; paths may hold any byte but NUL, so records are not lines. */
@@ -61,8 +65,41 @@ export function nulRecords(onRecord: (record: string) => 'stop' | undefined): Re
 
 const MAX_STDERR = 16 * 1024;
 
-/** Runs `rg`, streams its stdout to a record reader, and kills it as soon as the caller or the signal says so. */
-export function runRipgrep(options: RunRipgrepOptions): Promise<RipgrepRun> {
+/**
+ * Runs `rg` in the checked directory `options.cwd` itself: the directory is opened without following
+ * a symlink and checked through its descriptor to be that real path (core's `pinDirectory`), and rg
+ * starts in `/proc/<our pid>/fd/<descriptor>`, held open until rg exits. A directory swapped for a
+ * symlink after the check is never entered (the run reports `pathChanged`). Without `/proc`, rg
+ * starts by path and the path is checked again once it exits, so a swap that is still in place
+ * then is reported the same way.
+ */
+export async function runRipgrep(options: RunRipgrepOptions): Promise<RipgrepRun> {
+  let pin: PinnedDirectory;
+  try {
+    pin = await pinDirectory(options.cwd);
+  } catch (error) {
+    if (isPathChangedError(error)) return { exitCode: null, stderr: '', stopped: false, pathChanged: true };
+    return { exitCode: null, stderr: '', stopped: false, spawnError: error as Error };
+  }
+  try {
+    const cwd = pin.descriptor === undefined ? pin.realPath : `/proc/${process.pid}/fd/${pin.descriptor}`;
+    const run = await spawnRipgrep(options, cwd);
+    if (
+      !pin.pinned &&
+      !(await pin.verify().then(
+        () => true,
+        () => false,
+      ))
+    )
+      return { ...run, pathChanged: true };
+    return run;
+  } finally {
+    await pin.close();
+  }
+}
+
+/** Starts `rg` in `cwd`, streams its stdout to a record reader, and kills it as soon as the caller or the signal says so. */
+function spawnRipgrep(options: RunRipgrepOptions, cwd: string): Promise<RipgrepRun> {
   return new Promise((resolvePromise) => {
     let stopped = false;
     let stderr = '';
@@ -70,7 +107,7 @@ export function runRipgrep(options: RunRipgrepOptions): Promise<RipgrepRun> {
     let child: ChildProcessByStdio<null, Readable, Readable>;
     try {
       child = spawn(options.ripgrepPath, [...options.args], {
-        cwd: options.cwd,
+        cwd,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
     } catch (error) {
