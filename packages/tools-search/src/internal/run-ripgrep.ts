@@ -1,6 +1,6 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
-import { isPathChangedError, type PinnedDirectory, pinDirectory } from '@toolgate/core/workspace-io';
+import { inPinnedBase, PATH_CHANGED } from './pinned-base.js';
 
 /** How an `rg` run ended. */
 export interface RipgrepRun {
@@ -66,35 +66,16 @@ export function nulRecords(onRecord: (record: string) => 'stop' | undefined): Re
 const MAX_STDERR = 16 * 1024;
 
 /**
- * Runs `rg` in the checked directory `options.cwd` itself: the directory is opened without following
- * a symlink and checked through its descriptor to be that real path (core's `pinDirectory`), and rg
- * starts in `/proc/<our pid>/fd/<descriptor>`, held open until rg exits. A directory swapped for a
- * symlink after the check is never entered (the run reports `pathChanged`). Without `/proc`, rg
- * starts by path and the path is checked again once it exits, so a swap that is still in place
- * then is reported the same way.
+ * Runs `rg` in the checked directory `options.cwd` itself, through a held descriptor
+ * ({@link inPinnedBase}): a directory swapped for a symlink after the check is never entered (the
+ * run reports `pathChanged`).
  */
 export async function runRipgrep(options: RunRipgrepOptions): Promise<RipgrepRun> {
-  let pin: PinnedDirectory;
   try {
-    pin = await pinDirectory(options.cwd);
+    const run = await inPinnedBase(options.cwd, (opened) => spawnRipgrep(options, opened ?? options.cwd));
+    return run === PATH_CHANGED ? { exitCode: null, stderr: '', stopped: false, pathChanged: true } : run;
   } catch (error) {
-    if (isPathChangedError(error)) return { exitCode: null, stderr: '', stopped: false, pathChanged: true };
     return { exitCode: null, stderr: '', stopped: false, spawnError: error as Error };
-  }
-  try {
-    const cwd = pin.descriptor === undefined ? pin.realPath : `/proc/${process.pid}/fd/${pin.descriptor}`;
-    const run = await spawnRipgrep(options, cwd);
-    if (
-      !pin.pinned &&
-      !(await pin.verify().then(
-        () => true,
-        () => false,
-      ))
-    )
-      return { ...run, pathChanged: true };
-    return run;
-  } finally {
-    await pin.close();
   }
 }
 
