@@ -10,7 +10,7 @@ export const PATH_CHANGED = Symbol('path changed');
  * names that directory for this process and for a child started in it (its `chdir` runs while the
  * descriptor is held). Without `/proc` (not Linux) `search` gets undefined and must use `base`; the
  * path is then checked again once it is done, so a swap still in place is reported, not one undone
- * meanwhile. {@link PATH_CHANGED} when either check fails; other errors (a vanished base) are thrown.
+ * meanwhile. {@link PATH_CHANGED} when either check fails or the base is gone; other errors are thrown.
  */
 export async function inPinnedBase<T>(
   base: string,
@@ -20,7 +20,8 @@ export async function inPinnedBase<T>(
   try {
     pin = await pinDirectory(base);
   } catch (error) {
-    if (isPathChangedError(error)) return PATH_CHANGED;
+    // Checked to be a directory moments ago: gone now is changed too.
+    if (isPathChangedError(error) || (error as NodeJS.ErrnoException).code === 'ENOENT') return PATH_CHANGED;
     throw error;
   }
   try {
