@@ -14,6 +14,8 @@ export type SearchErrorCode =
   | 'not_found'
   /** glob's `path` is a file, or a component of `path` is not a directory. */
   | 'not_a_directory'
+  /** The searched directory was swapped (for a symlink, or moved) after `path` was checked; nothing was searched. */
+  | 'precondition_changed'
   /** The engine `ripgrep` was asked for and no `rg` was found. */
   | 'search_engine_unavailable'
   /** The call's signal aborted the search; `rg` was killed. */

@@ -2,6 +2,13 @@ import { presentToolCall } from '@toolgate/core';
 import { describe, expect, it } from 'vitest';
 import { GLOB_SPEC } from './glob/glob-spec.js';
 import { GREP_SPEC } from './grep/grep-spec.js';
+import {
+  createHarness,
+  ENGINES,
+  removeDirectory,
+  temporaryDirectory,
+  writeTree,
+} from './test-support/search-fixture.js';
 
 const call = (name: string, args: Record<string, unknown>) => ({ id: 'c', name, arguments: args });
 
@@ -71,4 +78,27 @@ describe('how the search tools present themselves to people', () => {
       ]
     `);
   });
+
+  it.each(ENGINES)(
+    'show a file name with a newline escaped, so it cannot forge a line (%s engine)',
+    async (engine) => {
+      const root = await temporaryDirectory();
+      try {
+        await writeTree(root, { 'evil\nforged.ts:9:LEAK\u001b[2K': 'needle\n', 'plain.ts': 'needle\n' });
+        const harness = createHarness({ root }, { engine });
+        const grep = await harness.call('grep', { pattern: 'needle' });
+        const glob = await harness.call('glob', { pattern: '*' });
+        if (grep.status !== 'success' || glob.status !== 'success') throw new Error('the search failed');
+        expect([
+          GREP_SPEC.presentation?.result?.(grep.output as never, {} as never)?.text,
+          GLOB_SPEC.presentation?.result?.(glob.output as never, {} as never)?.text,
+        ]).toEqual([
+          'evil\\nforged.ts:9:LEAK\\e[2K:1:needle\nplain.ts:1:needle',
+          'evil\\nforged.ts:9:LEAK\\e[2K\nplain.ts',
+        ]);
+      } finally {
+        await removeDirectory(root);
+      }
+    },
+  );
 });

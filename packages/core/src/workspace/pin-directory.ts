@@ -16,6 +16,11 @@ export interface PinnedDirectory {
    * entries are then named by path, checked just before use, and a swap in between is not prevented.
    */
   readonly pinned: boolean;
+  /**
+   * The held descriptor when {@link pinned} (undefined otherwise): a child process can be started in
+   * the directory itself through `/proc/<pid>/fd/<descriptor>`, never through its path.
+   */
+  readonly descriptor: number | undefined;
   /** Directories created to reach it (outermost first), when pinned with `create`. */
   readonly created: readonly string[];
   /** A path naming `name` (one segment) inside the pinned directory. */
@@ -90,6 +95,7 @@ function byDescriptor(realPath: string, handle: FileHandle, created: string[]): 
   return {
     realPath,
     pinned: true,
+    descriptor: handle.fd,
     created,
     entry: (name) => `/proc/self/fd/${handle.fd}/${name}`,
     verify: async () => {
@@ -105,6 +111,7 @@ function byPath(realPath: string, created: string[]): PinnedDirectory {
   return {
     realPath,
     pinned: false,
+    descriptor: undefined,
     created,
     entry: (name) => join(realPath, name),
     verify: async () => {

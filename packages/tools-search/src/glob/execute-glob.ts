@@ -10,6 +10,7 @@ import {
   isStarNameGlob,
 } from '../internal/glob-matcher.js';
 import { listFilesWithNode } from '../internal/node-engine.js';
+import { pathChangedFailure } from '../internal/path-changed-failure.js';
 import { prepareSearch } from '../internal/prepare-search.js';
 import { loadRe2 } from '../internal/re2.js';
 import { createReadFilter } from '../internal/read-filter.js';
@@ -149,6 +150,7 @@ export function createGlobImplementation(
         budget.dispose();
       }
       if (listed.type === 'error') return searchFailure('io_error', `glob failed: ${listed.message}`);
+      if (listed.type === 'path-changed') return pathChangedFailure('glob', resolved.path.displayPath);
       if (matched === undefined) {
         if (budget.expired()) {
           return searchFailure(

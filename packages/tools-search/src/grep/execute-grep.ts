@@ -10,6 +10,7 @@ import {
 } from '../internal/glob-matcher.js';
 import { grepWithNode } from '../internal/node-engine.js';
 import { compileNodePattern, type NodePattern } from '../internal/node-pattern.js';
+import { pathChangedFailure } from '../internal/path-changed-failure.js';
 import { prepareSearch } from '../internal/prepare-search.js';
 import { loadRe2 } from '../internal/re2.js';
 import { createReadFilter } from '../internal/read-filter.js';
@@ -153,6 +154,7 @@ export function createGrepImplementation(
       if (outcome.type === 'aborted')
         return searchFailure('aborted', 'grep was cancelled before it finished.');
       if (outcome.type === 'error') return searchFailure('io_error', `grep failed: ${outcome.message}`);
+      if (outcome.type === 'path-changed') return pathChangedFailure('grep', resolved.path.displayPath);
       if (outcome.type === 'pattern-error') return invalidPattern(outcome.message);
       if (outcome.type === 'too-complex') {
         return searchFailure(

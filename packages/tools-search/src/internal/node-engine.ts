@@ -1,9 +1,17 @@
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { Yielder } from './event-loop-yielder.js';
 import { linearMatcherFor, type NodePattern } from './node-pattern.js';
+import { inPinnedBase, PATH_CHANGED } from './pinned-base.js';
 import { LINE_BUDGET_MS, type RegexWorker, startRegexWorker, type TooComplex } from './regex-worker.js';
 import { requiredLiteral } from './required-literal.js';
-import type { FoundMatch, GrepOutcome, GrepRequest, ListOutcome, WalkSettings } from './search-request.js';
+import type {
+  FoundMatch,
+  GrepOutcome,
+  GrepRequest,
+  ListOutcome,
+  PathChanged,
+  WalkSettings,
+} from './search-request.js';
 import { decodeSearchText, type LineMatch, searchText, toContent } from './search-text.js';
 import { type WalkedFile, walkFiles } from './walk-files.js';
 
@@ -38,12 +46,33 @@ async function searchLinear(
   return found;
 }
 
+/**
+ * Runs a Node engine search in the checked base itself ({@link inPinnedBase}): `path-changed` when
+ * it was swapped, `error` when it cannot be opened.
+ */
+async function inBase<T>(
+  base: string,
+  search: (openedAs: string | undefined) => Promise<T>,
+): Promise<T | PathChanged | { readonly type: 'error'; readonly message: string }> {
+  try {
+    const outcome = await inPinnedBase(base, search);
+    return outcome === PATH_CHANGED ? { type: 'path-changed' } : outcome;
+  } catch (error) {
+    return { type: 'error', message: (error as Error).message };
+  }
+}
+
 /** Lists files with the Node walker, relative to `settings.base`, in path order. */
-export async function listFilesWithNode(settings: WalkSettings): Promise<ListOutcome> {
+export function listFilesWithNode(settings: WalkSettings): Promise<ListOutcome> {
+  return inBase(settings.base, (openedAs) => listFiles(settings, openedAs));
+}
+
+async function listFiles(settings: WalkSettings, openedAs: string | undefined): Promise<ListOutcome> {
   const files: string[] = [];
   const yielder = new Yielder();
   for await (const file of walkFiles({
     base: settings.base,
+    ...(openedAs === undefined ? {} : { openedAs }),
     excludedNames: settings.excludedNames,
     secrets: settings.secrets,
     respectIgnoreFiles: settings.respectIgnoreFiles,
@@ -164,16 +193,21 @@ async function searchFile(
   };
 }
 
-async function* candidates(request: GrepRequest): AsyncGenerator<WalkedFile> {
+async function* candidates(request: GrepRequest, openedAs: string | undefined): AsyncGenerator<WalkedFile> {
   if (request.singleFile !== undefined) {
     const prefix = request.base.endsWith('/') ? request.base : `${request.base}/`;
     if (!request.include || request.include(request.singleFile)) {
-      yield { absolutePath: prefix + request.singleFile, relativePath: request.singleFile };
+      const absolutePath = prefix + request.singleFile;
+      const relativePath = request.singleFile;
+      yield openedAs === undefined
+        ? { absolutePath, relativePath }
+        : { absolutePath, relativePath, rawPath: Buffer.from(`${openedAs}/${request.singleFile}`) };
     }
     return;
   }
   for await (const file of walkFiles({
     base: request.base,
+    ...(openedAs === undefined ? {} : { openedAs }),
     excludedNames: request.excludedNames,
     secrets: request.secrets,
     respectIgnoreFiles: request.respectIgnoreFiles,
@@ -189,7 +223,11 @@ async function* candidates(request: GrepRequest): AsyncGenerator<WalkedFile> {
  * Greps in Node: walks in path order, reads each file whole, and stops as soon as more than
  * `maxResults` matching lines are known.
  */
-export async function grepWithNode(request: GrepRequest): Promise<GrepOutcome> {
+export function grepWithNode(request: GrepRequest): Promise<GrepOutcome> {
+  return inBase(request.base, (openedAs) => grepFiles(request, openedAs));
+}
+
+async function grepFiles(request: GrepRequest, openedAs: string | undefined): Promise<GrepOutcome> {
   const literal = request.caseInsensitive ? undefined : requiredLiteral(request.pattern);
   let worker: RegexWorker | undefined;
   const searcher: Searcher = {
@@ -208,7 +246,7 @@ export async function grepWithNode(request: GrepRequest): Promise<GrepOutcome> {
   let truncated = false;
   let stopped = false;
   let tooComplex: string | undefined;
-  const iterator = candidates(request);
+  const iterator = candidates(request, openedAs);
   try {
     for await (const file of iterator) {
       if (request.signal.aborted) break;

@@ -87,6 +87,7 @@ export async function listFilesWithRipgrep(
     }),
   });
   if (settings.signal.aborted) return { type: 'aborted' };
+  if (run.pathChanged) return { type: 'path-changed' };
   if (run.spawnError || (run.exitCode !== 0 && run.exitCode !== 1)) {
     return { type: 'error', message: failureOf(run) };
   }
@@ -264,7 +265,8 @@ export async function grepWithRipgrep(ripgrepPath: string, request: GrepRequest)
     }, COUNT_DELAY_MS);
     const search = await searchWithStandardPrinter(ripgrepPath, request, searchArgs, cwd, prefix);
     clearTimeout(timer);
-    if (search.truncated || request.signal.aborted || search.run.spawnError) counter.abort();
+    if (search.truncated || request.signal.aborted || search.run.spawnError || search.run.pathChanged)
+      counter.abort();
     const count = await (counting ??
       (search.truncated || request.signal.aborted ? undefined : startCounting()));
     request.signal.removeEventListener('abort', abortCounter);
@@ -361,6 +363,7 @@ function toOutcome(
 ): GrepOutcome {
   const { run, truncated } = search;
   if (request.signal.aborted) return { type: 'aborted' };
+  if (run.pathChanged) return { type: 'path-changed' };
   if (run.spawnError) return { type: 'error', message: failureOf(run) };
   const limit = request.pcre2 ? PCRE2_MATCH_ERROR.exec(run.stderr) : null;
   if (limit) return { type: 'too-complex', message: limit[0] };

@@ -1,5 +1,6 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
+import { inPinnedBase, PATH_CHANGED } from './pinned-base.js';
 
 /** How an `rg` run ended. */
 export interface RipgrepRun {
@@ -9,6 +10,8 @@ export interface RipgrepRun {
   readonly stopped: boolean;
   /** The spawn error (`ENOENT` for a missing binary), if any. */
   readonly spawnError?: Error;
+  /** `cwd` was no longer the directory that was checked (swapped for a symlink, moved): rg did not search it. */
+  readonly pathChanged?: true;
 }
 
 /**
@@ -22,6 +25,7 @@ export type RecordReader = (data: Buffer, ended: boolean) => number | 'stop';
 export interface RunRipgrepOptions {
   readonly ripgrepPath: string;
   readonly args: readonly string[];
+  /** The real absolute path of the checked directory rg searches (see {@link runRipgrep}). */
   readonly cwd: string;
   readonly signal: AbortSignal;
   /** Receives stdout as it arrives; paths may hold any byte but NUL, so records are not lines. */
@@ -61,8 +65,22 @@ export function nulRecords(onRecord: (record: string) => 'stop' | undefined): Re
 
 const MAX_STDERR = 16 * 1024;
 
-/** Runs `rg`, streams its stdout to a record reader, and kills it as soon as the caller or the signal says so. */
-export function runRipgrep(options: RunRipgrepOptions): Promise<RipgrepRun> {
+/**
+ * Runs `rg` in the checked directory `options.cwd` itself, through a held descriptor
+ * ({@link inPinnedBase}): a directory swapped for a symlink after the check is never entered (the
+ * run reports `pathChanged`).
+ */
+export async function runRipgrep(options: RunRipgrepOptions): Promise<RipgrepRun> {
+  try {
+    const run = await inPinnedBase(options.cwd, (opened) => spawnRipgrep(options, opened ?? options.cwd));
+    return run === PATH_CHANGED ? { exitCode: null, stderr: '', stopped: false, pathChanged: true } : run;
+  } catch (error) {
+    return { exitCode: null, stderr: '', stopped: false, spawnError: error as Error };
+  }
+}
+
+/** Starts `rg` in `cwd`, streams its stdout to a record reader, and kills it as soon as the caller or the signal says so. */
+function spawnRipgrep(options: RunRipgrepOptions, cwd: string): Promise<RipgrepRun> {
   return new Promise((resolvePromise) => {
     let stopped = false;
     let stderr = '';
@@ -70,7 +88,7 @@ export function runRipgrep(options: RunRipgrepOptions): Promise<RipgrepRun> {
     let child: ChildProcessByStdio<null, Readable, Readable>;
     try {
       child = spawn(options.ripgrepPath, [...options.args], {
-        cwd: options.cwd,
+        cwd,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
     } catch (error) {

@@ -57,10 +57,17 @@ export type GrepOutcome =
   /** PCRE2 gave up on a line (its match limit): the pattern backtracks too much. */
   | { readonly type: 'too-complex'; readonly message: string }
   | { readonly type: 'error'; readonly message: string }
+  | PathChanged
   | { readonly type: 'aborted' };
+
+/** The searched directory was no longer the one that was checked (swapped for a symlink, moved): not searched. */
+export interface PathChanged {
+  readonly type: 'path-changed';
+}
 
 /** What a file listing found. */
 export type ListOutcome =
   | { readonly type: 'done'; readonly files: string[] }
   | { readonly type: 'error'; readonly message: string }
+  | PathChanged
   | { readonly type: 'aborted' };

@@ -10,8 +10,9 @@ export interface WalkedFile {
   /** Relative to the walk's base, with `/`. */
   readonly relativePath: string;
   /**
-   * The path's bytes, set only when some name in it is not UTF-8: `absolutePath` and `relativePath`
-   * then show those bytes as U+FFFD (as `rg` prints them) and cannot be opened; this can.
+   * The path to open the file by, set when some name in it is not UTF-8 (`absolutePath` and
+   * `relativePath` then show those bytes as U+FFFD, as `rg` prints them, and cannot be opened) or
+   * when the walk opens its base through a descriptor (`WalkOptions.openedAs`).
    */
   readonly rawPath?: Buffer;
 }
@@ -20,6 +21,11 @@ export interface WalkedFile {
 export interface WalkOptions {
   /** Real absolute path of a directory. */
   readonly base: string;
+  /**
+   * A path that opens `base` itself (`/proc/<pid>/fd/<n>` of a held descriptor): every directory
+   * and file is then opened under it, while paths are still shown and checked under `base`.
+   */
+  readonly openedAs?: string;
   /** Entry names skipped wherever they appear (`.git`, `node_modules`). */
   readonly excludedNames: readonly string[];
   /** Secret names, skipped like excluded ones (files never listed, directories never entered). */
@@ -69,7 +75,7 @@ function list(directory: string, rawDirectory: Buffer | undefined): Entry[] {
 interface Frame {
   /** The directory's path with a trailing `/`. */
   readonly directory: string;
-  /** Its bytes with a trailing `/`, when some name in it is not UTF-8. */
+  /** The path to open it by, with a trailing `/`, when some name in it is not UTF-8 or the base is opened through a descriptor. */
   readonly rawDirectory: Buffer | undefined;
   readonly relative: string;
   readonly entries: Entry[];
@@ -116,7 +122,8 @@ async function openFrame(
 export async function* walkFiles(options: WalkOptions): AsyncGenerator<WalkedFile> {
   const excluded = new Set(options.excludedNames);
   const parents = options.respectIgnoreFiles ? await loadParentIgnores(options.base) : undefined;
-  const stack: Frame[] = [await openFrame(options, options.base, undefined, '', parents)];
+  const opened = options.openedAs === undefined ? undefined : Buffer.from(options.openedAs);
+  const stack: Frame[] = [await openFrame(options, options.base, opened, '', parents)];
   while (stack.length > 0) {
     if (options.signal.aborted) return;
     const frame = stack[stack.length - 1]!;
