@@ -46,6 +46,10 @@ describe('defineTool', () => {
       ok: false,
       message: 'Invalid arguments for read_file: `startLine`: expected int, received number; got number 0.5.',
     });
+    // JSON reads 1e400 as Infinity: quoted as such, not as JSON's null.
+    const infinite = spec.parseArguments(JSON.parse('{"path":"a","startLine":1e400}'));
+    expect(infinite.ok).toBe(false);
+    expect(!infinite.ok && infinite.message).toContain('got number Infinity');
   });
 
   it('builds an input given as a function on the first call, once, and not for a listing with its JSON Schema', () => {

@@ -4,7 +4,8 @@ import { valueAtPath } from './value-at-path.js';
 
 function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing';
-  const json = JSON.stringify(value);
+  // JSON reads 1e400 as Infinity, which JSON.stringify would show as null.
+  const json = typeof value === 'number' && !Number.isFinite(value) ? String(value) : JSON.stringify(value);
   return `${Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value} ${clipText(json ?? String(value), 80)}`;
 }
 

@@ -6,7 +6,8 @@ function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
-  const text = JSON.stringify(value);
+  // JSON reads 1e400 as Infinity, which JSON.stringify would show as null.
+  const text = typeof value === 'number' && !Number.isFinite(value) ? String(value) : JSON.stringify(value);
   return `${typeof value} ${text.length > 60 ? `${text.slice(0, 57)}...` : text}`;
 }
 

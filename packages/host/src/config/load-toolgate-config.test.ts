@@ -64,6 +64,10 @@ describe('loadToolgateConfig', () => {
     expect(await problem(await configWith({ tools: { read_file: { maxChars: 1.5 } } }))).toBe(
       'Invalid config file <file>:\n  tools.read_file.maxChars: expected an integer, got number 1.5',
     );
+    // JSON reads 1e400 as Infinity: shown as such, not as JSON's null.
+    expect(await problem(await configWith('{"tools":{"read_file":{"maxChars":1e400}}}'))).toMatch(
+      /^Invalid config file <file>:\n {2}tools\.read_file\.maxChars: .*got number Infinity$/,
+    );
     expect(await problem(await configWith({ workspace: { readRoots: 'docs' } }))).toBe(
       'Invalid config file <file>:\n  workspace.readRoots: expected an array, got string "docs"',
     );
