@@ -1,3 +1,4 @@
+import { lenientInteger } from '@toolgate/core/workspace-io';
 import { z } from 'zod';
 
 /** Default `maxResults` of glob. */
@@ -11,7 +12,7 @@ export function buildGlobInputSchema() {
       .min(1)
       .describe('Glob in fast-glob syntax, relative to `path`, e.g. `**/*.ts` or `src/**/*.{js,jsx}`.'),
     path: z.string().optional().describe('Directory to search in. Defaults to the workspace root.'),
-    maxResults: z.number().int().min(1).optional().describe('Most paths to return. Defaults to 1000.'),
+    maxResults: lenientInteger(z.int().min(1)).optional().describe('Most paths to return. Defaults to 1000.'),
   });
 }
 

@@ -1,3 +1,4 @@
+import { lenientInteger } from '@toolgate/core/workspace-io';
 import { z } from 'zod';
 
 /** Default `maxResults` of grep. */
@@ -16,10 +17,7 @@ export function buildGrepInputSchema() {
         'Only search files matching this glob: on the file name (`*.ts`, `*.{js,jsx}`), or on the path relative to `path` when it contains `/` (`src/**/*.ts`).',
       ),
     caseInsensitive: z.boolean().optional().describe('Match without regard to case. Defaults to false.'),
-    maxResults: z
-      .number()
-      .int()
-      .min(1)
+    maxResults: lenientInteger(z.int().min(1))
       .optional()
       .describe('Most matching lines to return. Defaults to 100.'),
   });
