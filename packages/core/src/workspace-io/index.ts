@@ -9,6 +9,7 @@ export { lenientInteger } from '../tool/lenient-integer.js';
 export { appendFile } from '../workspace/append-file.js';
 export { trackCommit } from '../workspace/commits-in-flight.js';
 export { createFileExclusive } from '../workspace/create-file-exclusive.js';
+export { fsCall } from '../workspace/fs-call.js';
 export { ioFailure } from '../workspace/io-failure.js';
 export { assertOpenedAt } from '../workspace/opened-at.js';
 export { isPathChangedError, type PinnedDirectory, pinDirectory } from '../workspace/pin-directory.js';

@@ -1,16 +1,11 @@
 import { close, fstat, open, read, type Stats } from 'node:fs';
-import { assertOpenedAt } from '@toolgate/core/workspace-io';
+import { assertOpenedAt, fsCall } from '@toolgate/core/workspace-io';
 
 /** What `read_file` needs of an open file: its stats, reads at a position, and closing it. */
 export interface ReadableFile {
   stat(): Promise<Stats>;
   read(buffer: Buffer, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
   close(): Promise<void>;
-}
-
-/** The callback of one `fs` call as a promise. */
-function settled<T>(start: (done: (error: Error | null, value: T) => void) => void): Promise<T> {
-  return new Promise((resolve, reject) => start((error, value) => (error ? reject(error) : resolve(value))));
 }
 
 /**
@@ -22,7 +17,7 @@ function settled<T>(start: (done: (error: Error | null, value: T) => void) => vo
  * (`assertOpenedAt`: a directory on the way swapped for a symlink since is refused, not followed).
  */
 export async function openReadableFile(path: string, flags: number): Promise<ReadableFile> {
-  const fd = await settled<number>((done) => open(path, flags, done));
+  const fd = await fsCall<number>((done) => open(path, flags, done));
   try {
     await assertOpenedAt(fd, path);
   } catch (error) {
@@ -30,12 +25,12 @@ export async function openReadableFile(path: string, flags: number): Promise<Rea
     throw error;
   }
   return {
-    stat: () => settled<Stats>((done) => fstat(fd, done)),
+    stat: () => fsCall<Stats>((done) => fstat(fd, done)),
     read: (buffer, offset, length, position) =>
-      settled<number>((done) => read(fd, buffer, offset, length, position, done)).then((bytesRead) => ({
+      fsCall<number>((done) => read(fd, buffer, offset, length, position, done)).then((bytesRead) => ({
         bytesRead,
       })),
-    close: () => settled<void>((done) => close(fd, (error) => done(error ?? null, undefined))),
+    close: () => fsCall<void>((done) => close(fd, done)),
   };
 }
 

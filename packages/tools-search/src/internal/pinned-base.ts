@@ -28,14 +28,13 @@ export async function inPinnedBase<T>(
     const result = await search(
       pin.descriptor === undefined ? undefined : `/proc/${process.pid}/fd/${pin.descriptor}`,
     );
-    if (
-      !pin.pinned &&
-      !(await pin.verify().then(
-        () => true,
-        () => false,
-      ))
-    )
-      return PATH_CHANGED;
+    if (!pin.pinned) {
+      try {
+        await pin.verify();
+      } catch {
+        return PATH_CHANGED;
+      }
+    }
     return result;
   } finally {
     await pin.close();
