@@ -81,7 +81,9 @@ export { createUnifiedDiff } from './text/unified-diff.js';
 export { BUILT_IN_TOOL_NAMES, isBuiltInToolName } from './tool/built-in-tool-names.js';
 export { defineJsonSchemaTool } from './tool/define-json-schema-tool.js';
 export { defineTool } from './tool/define-tool.js';
+export { deriveInputCheck } from './tool/derive-input-check.js';
 export { implementToolOnDemand } from './tool/implement-tool-on-demand.js';
+export type { InputCheck, InputCheckField, InputCheckOption } from './tool/input-check.js';
 export { type QuotingFailure, quotingFailure } from './tool/quoting-failure.js';
 export {
   type AnyTool,

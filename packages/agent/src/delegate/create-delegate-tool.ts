@@ -8,7 +8,7 @@ import {
 } from '@toolgate/core';
 import type { z } from 'zod';
 import { DELEGATE_TOOL_PREFIX, type DelegateDefinition } from './delegate-definition.js';
-import { DELEGATE_INPUT_JSON_SCHEMA } from './delegate-input-json-schema.js';
+import { DELEGATE_INPUT_CHECK, DELEGATE_INPUT_JSON_SCHEMA } from './delegate-input-json-schema.js';
 import { buildDelegateInputSchema, type DELEGATE_INPUT_SCHEMA } from './delegate-input-schema.js';
 import type { DelegateOutput } from './delegate-result.js';
 
@@ -39,6 +39,7 @@ export function delegateToolSpec(
     description: definition.description,
     input: buildDelegateInputSchema,
     inputJsonSchema: DELEGATE_INPUT_JSON_SCHEMA,
+    inputCheck: DELEGATE_INPUT_CHECK,
     kind: 'think',
     source: { type: 'delegate' },
     annotations: { title: `Delegate to ${definition.name}` },

@@ -11,7 +11,10 @@ import {
   notInPlanModeText,
   planApprovedText,
 } from './exit-plan-mode-description.js';
-import { EXIT_PLAN_MODE_INPUT_JSON_SCHEMA } from './exit-plan-mode-input-json-schema.js';
+import {
+  EXIT_PLAN_MODE_INPUT_CHECK,
+  EXIT_PLAN_MODE_INPUT_JSON_SCHEMA,
+} from './exit-plan-mode-input-json-schema.js';
 import { buildExitPlanModeInputSchema } from './exit-plan-mode-input-schema.js';
 
 /**
@@ -24,6 +27,7 @@ export const EXIT_PLAN_MODE_SPEC = defineTool({
   description: EXIT_PLAN_MODE_DESCRIPTION,
   input: buildExitPlanModeInputSchema,
   inputJsonSchema: EXIT_PLAN_MODE_INPUT_JSON_SCHEMA,
+  inputCheck: EXIT_PLAN_MODE_INPUT_CHECK,
   kind: 'think',
   annotations: {
     title: 'Leave plan mode',

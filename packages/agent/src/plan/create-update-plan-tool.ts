@@ -1,7 +1,7 @@
 import { type AnyTool, defineTool, implementTool, type PlanStep, toolSuccess } from '@toolgate/core';
 import type { z } from 'zod';
 import { UPDATE_PLAN_DESCRIPTION } from './update-plan-description.js';
-import { UPDATE_PLAN_INPUT_JSON_SCHEMA } from './update-plan-input-json-schema.js';
+import { UPDATE_PLAN_INPUT_CHECK, UPDATE_PLAN_INPUT_JSON_SCHEMA } from './update-plan-input-json-schema.js';
 import { buildUpdatePlanInputSchema } from './update-plan-input-schema.js';
 
 /** What `update_plan` returns: the plan as it now stands. */
@@ -25,6 +25,7 @@ export const UPDATE_PLAN_SPEC = defineTool({
   description: UPDATE_PLAN_DESCRIPTION,
   input: buildUpdatePlanInputSchema,
   inputJsonSchema: UPDATE_PLAN_INPUT_JSON_SCHEMA,
+  inputCheck: UPDATE_PLAN_INPUT_CHECK,
   kind: 'think',
   annotations: {
     title: 'Update the plan',

@@ -5,6 +5,7 @@ import type { ToolPresentation } from '../presentation/tool-presentation.js';
 import { findClosestMatch } from '../text/closest-match.js';
 import { assertToolName } from './assert-tool-name.js';
 import { formatZodIssues } from './format-zod-issues.js';
+import { type InputCheck, runInputCheck } from './input-check.js';
 import { toJsonSchema } from './to-json-schema.js';
 import {
   type DirectToolImplementation,
@@ -39,6 +40,13 @@ export interface DefineToolOptions<Schema extends z.ZodObject> {
    * with `pnpm generate:schemas`, and a test compares. @default converted from `input` on first read
    */
   readonly inputJsonSchema?: JsonSchemaObject;
+  /**
+   * What `input` accepts unchanged, derived from it ahead of time (`deriveInputCheck`; the
+   * built-in tools generate theirs with `pnpm generate:schemas`, and a test compares): arguments
+   * it vouches for skip loading zod and building `input`; all others go to `input`, which decides
+   * and words the error. @default every call goes to `input`
+   */
+  readonly inputCheck?: InputCheck | undefined;
   /** ACP kind. @default 'other' */
   readonly kind?: ToolKind;
   /** MCP hints. @default {} */
@@ -115,6 +123,8 @@ function defineToolSpec<Schema extends z.ZodObject>(
     ...(options.clientFiles ? { clientFiles: options.clientFiles } : {}),
     ...(options.clientTerminals ? { clientTerminals: true } : {}),
     parseArguments(value): ArgumentsParseResult<z.output<Schema>> {
+      const checked = options.inputCheck && runInputCheck(options.inputCheck, value);
+      if (checked) return { ok: true, value: checked.value as z.output<Schema> };
       const problems: string[] = [];
       known ??= Object.keys(input().shape);
       for (const key of Object.keys(value)) {

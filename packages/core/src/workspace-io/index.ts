@@ -6,6 +6,7 @@ export { writeTextThroughClient } from '../client/write-text-through-client.js';
 export { findClosestMatches } from '../text/closest-match.js';
 export { unifiedDiffHeader } from '../text/unified-diff.js';
 export { lenientInteger } from '../tool/lenient-integer.js';
+export { lenientWord } from '../tool/lenient-word.js';
 export { appendFile } from '../workspace/append-file.js';
 export { trackCommit } from '../workspace/commits-in-flight.js';
 export { createFileExclusive } from '../workspace/create-file-exclusive.js';

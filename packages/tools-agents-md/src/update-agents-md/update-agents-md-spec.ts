@@ -1,6 +1,9 @@
 import { defineTool } from '@toolgate/core';
 import { UPDATE_AGENTS_MD_DESCRIPTION } from './update-agents-md-description.js';
-import { UPDATE_AGENTS_MD_INPUT_JSON_SCHEMA } from './update-agents-md-input-json-schema.js';
+import {
+  UPDATE_AGENTS_MD_INPUT_CHECK,
+  UPDATE_AGENTS_MD_INPUT_JSON_SCHEMA,
+} from './update-agents-md-input-json-schema.js';
 import { UPDATE_AGENTS_MD_PRESENTATION } from './update-agents-md-presentation.js';
 import { buildUpdateAgentsMdInputSchema } from './update-agents-md-schema.js';
 
@@ -10,6 +13,7 @@ export const UPDATE_AGENTS_MD_SPEC = defineTool({
   description: UPDATE_AGENTS_MD_DESCRIPTION,
   input: buildUpdateAgentsMdInputSchema,
   inputJsonSchema: UPDATE_AGENTS_MD_INPUT_JSON_SCHEMA,
+  inputCheck: UPDATE_AGENTS_MD_INPUT_CHECK,
   kind: 'edit',
   annotations: {
     title: 'Update AGENTS.md',

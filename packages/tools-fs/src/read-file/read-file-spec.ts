@@ -1,6 +1,6 @@
 import { defineTool } from '@toolgate/core';
 import { READ_FILE_DESCRIPTION } from './read-file-description.js';
-import { READ_FILE_INPUT_JSON_SCHEMA } from './read-file-input-json-schema.js';
+import { READ_FILE_INPUT_CHECK, READ_FILE_INPUT_JSON_SCHEMA } from './read-file-input-json-schema.js';
 import { READ_FILE_PRESENTATION } from './read-file-presentation.js';
 import { buildReadFileInputSchema } from './read-file-schema.js';
 
@@ -10,6 +10,7 @@ export const READ_FILE_SPEC = defineTool({
   description: READ_FILE_DESCRIPTION,
   input: buildReadFileInputSchema,
   inputJsonSchema: READ_FILE_INPUT_JSON_SCHEMA,
+  inputCheck: READ_FILE_INPUT_CHECK,
   kind: 'read',
   annotations: { title: 'Read file', readOnly: true, destructive: false, idempotent: true, openWorld: false },
   presentation: READ_FILE_PRESENTATION,

@@ -1,3 +1,4 @@
+import { lenientWord } from '@toolgate/core/workspace-io';
 import { z } from 'zod';
 import { workspacePathSchema } from '../internal/workspace-path-schema.js';
 
@@ -14,11 +15,7 @@ export function buildWriteFileInputSchema() {
       'File to write, relative to the workspace root (or absolute inside it). Parent directories are created.',
     ),
     content: z.string().describe('The text to write (UTF-8), in full; for append, the text to add.'),
-    mode: z
-      .preprocess(
-        (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
-        z.enum(WRITE_FILE_MODES),
-      )
+    mode: lenientWord(z.enum(WRITE_FILE_MODES))
       .optional()
       .describe(
         'create: fail if the file exists; overwrite (default): replace it or create it; append: add to the end, or create it.',

@@ -1,6 +1,6 @@
 import { defineTool } from '@toolgate/core';
 import { WRITE_FILE_DESCRIPTION } from './write-file-description.js';
-import { WRITE_FILE_INPUT_JSON_SCHEMA } from './write-file-input-json-schema.js';
+import { WRITE_FILE_INPUT_CHECK, WRITE_FILE_INPUT_JSON_SCHEMA } from './write-file-input-json-schema.js';
 import { WRITE_FILE_PRESENTATION } from './write-file-presentation.js';
 import { buildWriteFileInputSchema } from './write-file-schema.js';
 
@@ -10,6 +10,7 @@ export const WRITE_FILE_SPEC = defineTool({
   description: WRITE_FILE_DESCRIPTION,
   input: buildWriteFileInputSchema,
   inputJsonSchema: WRITE_FILE_INPUT_JSON_SCHEMA,
+  inputCheck: WRITE_FILE_INPUT_CHECK,
   kind: 'edit',
   annotations: {
     title: 'Write file',

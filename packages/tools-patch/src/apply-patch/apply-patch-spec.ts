@@ -1,6 +1,6 @@
 import { defineTool } from '@toolgate/core';
 import { APPLY_PATCH_DESCRIPTION } from './apply-patch-description.js';
-import { APPLY_PATCH_INPUT_JSON_SCHEMA } from './apply-patch-input-json-schema.js';
+import { APPLY_PATCH_INPUT_CHECK, APPLY_PATCH_INPUT_JSON_SCHEMA } from './apply-patch-input-json-schema.js';
 import { APPLY_PATCH_PRESENTATION } from './apply-patch-presentation.js';
 import { buildApplyPatchInputSchema } from './apply-patch-schema.js';
 import { summarizePatch } from './summarize-patch.js';
@@ -11,6 +11,7 @@ export const APPLY_PATCH_SPEC = defineTool({
   description: APPLY_PATCH_DESCRIPTION,
   input: buildApplyPatchInputSchema,
   inputJsonSchema: APPLY_PATCH_INPUT_JSON_SCHEMA,
+  inputCheck: APPLY_PATCH_INPUT_CHECK,
   kind: 'edit',
   annotations: {
     title: 'Apply patch',

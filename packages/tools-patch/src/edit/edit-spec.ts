@@ -1,6 +1,6 @@
 import { defineTool } from '@toolgate/core';
 import { EDIT_DESCRIPTION } from './edit-description.js';
-import { EDIT_INPUT_JSON_SCHEMA } from './edit-input-json-schema.js';
+import { EDIT_INPUT_CHECK, EDIT_INPUT_JSON_SCHEMA } from './edit-input-json-schema.js';
 import { EDIT_PRESENTATION } from './edit-presentation.js';
 import { buildEditInputSchema } from './edit-schema.js';
 
@@ -10,6 +10,7 @@ export const EDIT_SPEC = defineTool({
   description: EDIT_DESCRIPTION,
   input: buildEditInputSchema,
   inputJsonSchema: EDIT_INPUT_JSON_SCHEMA,
+  inputCheck: EDIT_INPUT_CHECK,
   kind: 'edit',
   annotations: {
     title: 'Edit file',

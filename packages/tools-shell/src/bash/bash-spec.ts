@@ -1,7 +1,7 @@
 import { defineTool } from '@toolgate/core';
 import { BASH_APPROVAL } from './bash-approval.js';
 import { BASH_DESCRIPTION } from './bash-description.js';
-import { BASH_INPUT_JSON_SCHEMA } from './bash-input-json-schema.js';
+import { BASH_INPUT_CHECK, BASH_INPUT_JSON_SCHEMA } from './bash-input-json-schema.js';
 import { BASH_PRESENTATION } from './bash-presentation.js';
 import { buildBashInputSchema } from './bash-schema.js';
 
@@ -11,6 +11,7 @@ export const BASH_SPEC = defineTool({
   description: BASH_DESCRIPTION,
   input: buildBashInputSchema,
   inputJsonSchema: BASH_INPUT_JSON_SCHEMA,
+  inputCheck: BASH_INPUT_CHECK,
   kind: 'execute',
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
   approval: BASH_APPROVAL,
