@@ -6,6 +6,18 @@ import { runInputCheck } from './input-check.js';
 import { lenientInteger } from './lenient-integer.js';
 import { lenientWord } from './lenient-word.js';
 
+enum Level {
+  Low,
+  High,
+}
+
+const TREE = z.object({
+  name: z.string(),
+  get children() {
+    return z.array(TREE).optional();
+  },
+});
+
 describe('deriveInputCheck', () => {
   it('describes the rules zod applies, in the shape order', () => {
     const check = deriveInputCheck(
@@ -63,6 +75,22 @@ describe('deriveInputCheck', () => {
     ['a default that is not plain data', z.object({ a: z.date().default(() => new Date()) })],
     ['a multiple-of rule', z.object({ a: z.number().multipleOf(2) })],
     ['an overwrite of its own', z.object({ a: z.string().overwrite((text) => text.toUpperCase()) })],
+    ['a TypeScript enum (its reverse mapping)', z.object({ a: z.enum(Level) })],
+    [
+      'a field named after a member of Object.prototype',
+      z.object({ a: z.string(), toString: z.boolean().optional() }),
+    ],
+    [
+      'a discriminated union whose options share a tag',
+      z.object({
+        u: z.discriminatedUnion('t', [
+          z.object({ t: z.literal('a') }),
+          z.object({ t: z.literal(['a', 'b']) }),
+        ]),
+      }),
+    ],
+    ['a default JSON cannot keep (-0)', z.object({ a: z.number().default(-0) })],
+    ['a recursive schema', TREE],
   ])('gives up on %s: every call goes to zod', (_what, schema) => {
     expect(deriveInputCheck(schema as z.ZodObject)).toBeUndefined();
   });

@@ -89,7 +89,21 @@ function readable(definition: Definition): boolean {
   );
 }
 
+/** The schemas being walked, outermost first: a schema met again inside itself is recursive. */
+const walking = new Set<z.ZodType>();
+
 function derive(schema: z.ZodType): InputCheck | undefined {
+  // A recursive schema (one that holds itself, through a getter) has no finite check.
+  if (walking.has(schema)) return undefined;
+  walking.add(schema);
+  try {
+    return deriveOnce(schema);
+  } finally {
+    walking.delete(schema);
+  }
+}
+
+function deriveOnce(schema: z.ZodType): InputCheck | undefined {
   const definition = definitionOf(schema);
   if (!readable(definition)) return undefined;
   if (definition.check !== undefined && definition.type !== 'number') return undefined;
@@ -100,8 +114,16 @@ function derive(schema: z.ZodType): InputCheck | undefined {
       return definition.coerce ? undefined : deriveNumber(definition);
     case 'boolean':
       return definition.coerce || definition.checks?.length ? undefined : { kind: 'boolean' };
-    case 'enum':
-      return deriveOneOf(Object.values(definition.entries ?? {}), definition);
+    case 'enum': {
+      // `z.enum([...])` maps each value to itself; a TypeScript enum (names to values, numbers
+      // back to names) is zod's own to read, so the check gives up on it.
+      const entries = Object.entries(definition.entries ?? {});
+      if (!entries.every(([key, value]) => key === value)) return undefined;
+      return deriveOneOf(
+        entries.map(([, value]) => value),
+        definition,
+      );
+    }
     case 'literal':
       return deriveOneOf(definition.values ?? [], definition);
     case 'array':
@@ -178,12 +200,13 @@ function deriveNumber(definition: Definition): InputCheck | undefined {
   return check;
 }
 
+/** A value JSON keeps as it is (so not -0, which it writes as 0): the checks are generated as JSON. */
 function isPrimitive(value: unknown): value is Primitive {
   return (
     value === null ||
     typeof value === 'string' ||
     typeof value === 'boolean' ||
-    (typeof value === 'number' && Number.isFinite(value))
+    (typeof value === 'number' && Number.isFinite(value) && !Object.is(value, -0))
   );
 }
 
@@ -215,7 +238,9 @@ function deriveObject(definition: Definition): (InputCheck & { kind: 'object' })
   if (definition.catchall && definitionOf(definition.catchall).type !== 'never') return undefined;
   const fields: InputCheckField[] = [];
   for (const [name, field] of Object.entries(definition.shape)) {
-    if (name === '__proto__') return undefined;
+    // zod reads a field as `input[name]`, inherited members too: a field named after one of
+    // Object.prototype's (`toString`, `constructor`, `__proto__`) is never missing to zod.
+    if (name in Object.prototype) return undefined;
     const derived = deriveField(name, field);
     if (!derived) return undefined;
     fields.push(derived);
@@ -271,6 +296,9 @@ function deriveTagged(definition: Definition): InputCheck | undefined {
     if (check?.kind !== 'object') return undefined;
     const tagField = check.fields.find((field) => field.name === tag);
     if (!tagField || tagField.missing || tagField.check.kind !== 'oneOf') return undefined;
+    // zod refuses every value of a union whose options share a tag value.
+    if (tagField.check.values.some((value) => options.some((other) => other.tags.includes(value))))
+      return undefined;
     options.push({ tags: tagField.check.values, check });
   }
   return { kind: 'tagged', tag, options };
