@@ -50,7 +50,8 @@ let overwrites: { readonly trim: string | undefined; readonly lowerCase: string 
 /**
  * The {@link InputCheck} of a zod object schema: what it accepts unchanged, for a call to take
  * without zod. `undefined` when the schema uses anything the check has no rule for (a refinement,
- * a transform other than `lenientInteger`'s, a coercion, a pattern, a plain union...): then every
+ * a transform other than `lenientInteger`'s and `lenientWord`'s, a coercion, a pattern, a plain
+ * union...): then every
  * call goes to zod, as without a check. Each rule here is one zod applies; where a schema could
  * change a value (trimming, a quoted integer), the check passes only values it leaves as they are.
  */
@@ -162,19 +163,35 @@ function deriveString(definition: Definition): InputCheck | undefined {
       if (source === trim) check = { ...check, trimmed: true };
       else if (source === lowerCase) check = { ...check, lowerCase: true };
       else return undefined;
-    } else if (rule.check === 'min_length' && isLength(rule.minimum)) {
-      check = { ...check, minLength: Math.max(rule.minimum, check.minLength ?? 0) };
-    } else if (rule.check === 'max_length' && isLength(rule.maximum)) {
-      check = { ...check, maxLength: Math.min(rule.maximum, check.maxLength ?? rule.maximum) };
-    } else if (rule.check === 'length_equals' && isLength(rule.length)) {
-      check = {
-        ...check,
-        minLength: Math.max(rule.length, check.minLength ?? 0),
-        maxLength: Math.min(rule.length, check.maxLength ?? rule.length),
-      };
-    } else return undefined;
+    } else {
+      const bounded: (InputCheck & { kind: 'string' }) | undefined = withLengthRule(check, rule);
+      if (!bounded) return undefined;
+      check = bounded;
+    }
   }
   return check;
+}
+
+/** `check` narrowed by a length rule (`min_length`, `max_length`, `length_equals`); `undefined` for any other rule. */
+function withLengthRule<Check extends { readonly minLength?: number; readonly maxLength?: number }>(
+  check: Check,
+  rule: CheckDefinition,
+): Check | undefined {
+  const [minimum, maximum] =
+    rule.check === 'min_length'
+      ? [rule.minimum, undefined]
+      : rule.check === 'max_length'
+        ? [undefined, rule.maximum]
+        : rule.check === 'length_equals'
+          ? [rule.length, rule.length]
+          : [Number.NaN, Number.NaN];
+  if (minimum !== undefined && !isLength(minimum)) return undefined;
+  if (maximum !== undefined && !isLength(maximum)) return undefined;
+  return {
+    ...check,
+    ...(minimum === undefined ? {} : { minLength: Math.max(minimum, check.minLength ?? 0) }),
+    ...(maximum === undefined ? {} : { maxLength: Math.min(maximum, check.maxLength ?? maximum) }),
+  };
 }
 
 const isLength = (value: unknown): value is number =>
@@ -221,12 +238,9 @@ function deriveArray(definition: Definition): InputCheck | undefined {
   if (!element) return undefined;
   let check: InputCheck & { kind: 'array' } = { kind: 'array', element };
   for (const { _zod } of definition.checks ?? []) {
-    const rule = _zod.def;
-    if (rule.check === 'min_length' && isLength(rule.minimum))
-      check = { ...check, minLength: Math.max(rule.minimum, check.minLength ?? 0) };
-    else if (rule.check === 'max_length' && isLength(rule.maximum))
-      check = { ...check, maxLength: Math.min(rule.maximum, check.maxLength ?? rule.maximum) };
-    else return undefined;
+    const bounded: (InputCheck & { kind: 'array' }) | undefined = withLengthRule(check, _zod.def);
+    if (!bounded) return undefined;
+    check = bounded;
   }
   return check;
 }

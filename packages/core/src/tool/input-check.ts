@@ -82,7 +82,7 @@ export function runInputCheck(check: InputCheck, value: unknown): CheckedInput |
     case 'boolean':
       return typeof value === 'boolean' ? { value } : undefined;
     case 'oneOf':
-      return check.values.includes(value as string) && value !== undefined ? { value } : undefined;
+      return check.values.includes(value as string) ? { value } : undefined;
     case 'array':
       return runArrayCheck(check, value);
     case 'object':
