@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 const MODULE = new URL('./process-output.ts', import.meta.url).href;
@@ -176,5 +177,27 @@ for (let i = 0; i < ${LINES}; i++) out.write(${JSON.stringify(LINE)});`;
     // Nothing is read until the timer has run: a blocked event loop would never get there.
     const outcome = await writeThroughShellPipe(true, false);
     expect(outcome).toEqual({ code: 0, stderr: 'timer', atTimer: 0, received: LINES * LINE.length });
+  });
+});
+
+describe('processOutput to the null device', () => {
+  it('writes to /dev/null directly, without building Node’s stream over it', async () => {
+    const script = `const { processOutput } = await import(${JSON.stringify(MODULE)});
+const out = processOutput(1, () => process.stdout);
+for (let i = 0; i < 100; i++) out.write(${JSON.stringify(LINE)});
+const streams = process.moduleLoadList.filter((name) => name.includes('sync_write_stream'));
+out.settle(() => { process.stderr.write(JSON.stringify({ isTTY: out.isTTY, streams })); process.exit(0); });`;
+    const nullDevice = openSync('/dev/null', 'w');
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', nullDevice, 'pipe'],
+    });
+    closeSync(nullDevice);
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (text: string) => {
+      stderr += text;
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+    expect(JSON.parse(stderr)).toEqual({ isTTY: false, streams: [] });
   });
 });

@@ -1,4 +1,4 @@
-import { fstatSync, writeSync } from 'node:fs';
+import { fstatSync, statSync, writeSync } from 'node:fs';
 import type { CliOutput } from './cli-io.js';
 
 /** The process's stdout or stderr as the CLI writes to it, and a way to wait for what was written. */
@@ -13,8 +13,9 @@ export interface ProcessOutput extends CliOutput {
 }
 
 /**
- * Standard output or error, written with plain blocking writes when it is a file, a pipe or a
- * socket, and through Node's own stream (`stream()`, built only then) when it is a terminal or
+ * Standard output or error, written with plain blocking writes when it is a file, a pipe, a
+ * socket or the null device (`2>/dev/null`: Node would build a stream over it and load its stream
+ * modules for nothing), and through Node's own stream (`stream()`, built only then) when it is a terminal or
  * anything else.
  *
  * Why: Node builds `process.stdout` over a pipe as a `net.Socket`, and loading the networking
@@ -84,11 +85,25 @@ function readerWentAway(error: NodeJS.ErrnoException): boolean {
   return error.code === 'EPIPE' || error.code === 'ECONNRESET';
 }
 
-/** Whether `fd` is a file, pipe or socket: what a blocking write serves as Node's stream would. */
+/**
+ * Whether `fd` is a file, pipe or socket, or the null device: what a blocking write serves as
+ * Node's stream would. Any other character device (a terminal) gets Node's stream.
+ */
 function writesDirectly(fd: number): boolean {
   try {
     const stats = fstatSync(fd);
-    return stats.isFile() || stats.isFIFO() || stats.isSocket();
+    if (stats.isFile() || stats.isFIFO() || stats.isSocket()) return true;
+    return stats.isCharacterDevice() && isNullDevice(stats);
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `stats` are those of the null device (the same device number as `/dev/null`'s). */
+function isNullDevice(stats: { readonly rdev: number }): boolean {
+  try {
+    const nullDevice = statSync('/dev/null');
+    return nullDevice.isCharacterDevice() && nullDevice.rdev === stats.rdev;
   } catch {
     return false;
   }
