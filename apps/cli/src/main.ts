@@ -43,6 +43,7 @@ runCli({
   get stdin() {
     return process.stdin;
   },
+  stdinFd: 0,
   stdout,
   stderr,
   signal: controller.signal,

@@ -26,6 +26,12 @@ export interface CliIo {
   /** The process's working directory. */
   readonly cwd: string;
   readonly stdin: CliInput;
+  /**
+   * The descriptor behind `stdin` (0 for the process's own): what a command reads whole (ARGS
+   * from stdin, `run -`) is read from it directly when it is a file, pipe or socket
+   * (`wholeInput`). @default read through `stdin`
+   */
+  readonly stdinFd?: number;
   readonly stdout: CliOutput;
   readonly stderr: CliOutput;
   /** Aborts on SIGINT, SIGTERM or SIGHUP; its reason is the signal's name. */

@@ -193,7 +193,7 @@ out.settle(() => { process.stderr.write(JSON.stringify({ isTTY: out.isTTY, strea
     });
     closeSync(nullDevice);
     let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (text: string) => {
+    child.stderr?.setEncoding('utf8').on('data', (text: string) => {
       stderr += text;
     });
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));

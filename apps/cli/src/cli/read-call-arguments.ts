@@ -1,30 +1,25 @@
 import type { CliInput } from './cli-io.js';
 import { UsageError } from './usage-error.js';
-
-/** All of the input, decoded once: a chunk may end inside a multi-byte character. */
-async function readAll(input: CliInput): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of input)
-    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
-  return Buffer.concat(chunks).toString('utf8');
-}
+import { wholeInput } from './whole-input.js';
 
 /**
  * The call's ARGS: one JSON object, given on the command line or (for `-` or no argument) read from
  * stdin. Blank input means `{}`; with no argument and stdin a terminal there is nothing to read, so
- * also `{}`. Anything that is not a JSON object is a usage error. `stdin` is asked for only then:
- * Node builds the stdin stream on first access, which a call with its ARGS given does not need.
+ * also `{}`. Anything that is not a JSON object is a usage error. `stdin` is asked for only then,
+ * and `stdinFd` (its descriptor) is read directly when it can be (`wholeInput`): Node builds the
+ * stdin stream on first access, which a call with its ARGS given does not need.
  */
 export async function readCallArguments(
   given: string | undefined,
   stdin: () => CliInput,
+  stdinFd?: number,
 ): Promise<Readonly<Record<string, unknown>>> {
   let text: string;
   let source: string;
   if (given === undefined || given === '-') {
-    const input = stdin();
+    const input = wholeInput(stdin, stdinFd);
     if (given === undefined && input.isTTY) return {};
-    text = await readAll(input);
+    text = (await input.read()).toString('utf8');
     source = 'ARGS from stdin';
   } else {
     text = given;

@@ -32,7 +32,7 @@ export type CallCommandOptions = CommandOptions<'call'>;
  */
 export async function runCallCommand(io: CliIo, command: CallCommandOptions): Promise<ExitCode> {
   const settings = await resolveSessionSettings(io, command.options);
-  const input = await readCallArguments(command.args, () => io.stdin);
+  const input = await readCallArguments(command.args, () => io.stdin, io.stdinFd);
   const colors = streamColors(io);
   // What the approver refused: said in one line instead of the generic rejection rendering.
   const refused: { rejection?: TerminalRejection } = {};
