@@ -1,5 +1,6 @@
 // CLI start-up: `toolgate call read_file` and `toolgate tools --json` against `node -e 0`, median
 // of 20 runs each, interleaved so load changes hit all alike. Goals (issue 31): call ≤ 1.5×, tools ≤ 1.3×.
+// The call twice: its ARGS on the command line, and on stdin (`-`, a pipe), as a host calls it.
 // Each line also gives the time over `node -e 0`, steadier than the ratio when the machine's speed
 // changes. Peak RSS (max resident set size) of one more run of each, read by a preload that reports
 // `process.resourceUsage().maxRSS` on exit (the same preload for all three, so they compare).
@@ -28,29 +29,40 @@ const env = { ...process.env, HOME: home, XDG_CACHE_HOME: join(home, '.cache') }
 for (const name of ['INIT_CWD', 'TOOLGATE_APPROVAL', 'NODE_COMPILE_CACHE']) delete env[name];
 
 const callArgs = ['call', 'read_file', '{"path":"notes.txt"}', '--no-mcp'];
+const stdinCallArgs = ['call', 'read_file', '-', '--no-mcp'];
+/** What the stdin rows are given on stdin; the others have none. */
+const STDIN_ARGS = '{"path":"notes.txt"}';
 const toolsArgs = ['tools', '--json', '--no-mcp'];
 // BENCH_BASE_CLI=<another build's dist/bin.js>: that build's two commands too, in the same rounds.
 const baseBin = process.env.BENCH_BASE_CLI;
 const commands = {
   'node -e 0': ['-e', '0'],
   'toolgate call read_file': [bin, ...callArgs],
+  'call read_file - (stdin)': [bin, ...stdinCallArgs],
   'toolgate tools --json': [bin, ...toolsArgs],
   ...(baseBin
-    ? { 'base: call read_file': [baseBin, ...callArgs], 'base: tools --json': [baseBin, ...toolsArgs] }
+    ? {
+        'base: call read_file': [baseBin, ...callArgs],
+        'base: call - (stdin)': [baseBin, ...stdinCallArgs],
+        'base: tools --json': [baseBin, ...toolsArgs],
+      }
     : {}),
 };
 const goals = {
   'toolgate call read_file': 1.5,
+  'call read_file - (stdin)': 1.5,
   'toolgate tools --json': 1.3,
-  ...(baseBin ? { 'base: call read_file': 1.5, 'base: tools --json': 1.3 } : {}),
+  ...(baseBin ? { 'base: call read_file': 1.5, 'base: call - (stdin)': 1.5, 'base: tools --json': 1.3 } : {}),
 };
 
 function run(args, nodeOptions = []) {
   const started = process.hrtime.bigint();
+  const stdin = args.includes('-');
   const result = spawnSync(process.execPath, [...nodeOptions, ...args], {
     cwd: workspace,
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+    ...(stdin ? { input: STDIN_ARGS } : {}),
     encoding: 'utf8',
   });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
