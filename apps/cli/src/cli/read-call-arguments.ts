@@ -2,6 +2,9 @@ import type { CliInput } from './cli-io.js';
 import { UsageError } from './usage-error.js';
 import { wholeInput } from './whole-input.js';
 
+/** The most ARGS read from stdin: well past any patch a tool takes, and within one JS string. */
+const MAX_STDIN_ARGS_BYTES = 256 * 1024 * 1024;
+
 /**
  * The call's ARGS: one JSON object, given on the command line or (for `-` or no argument) read from
  * stdin. Blank input means `{}`; with no argument and stdin a terminal there is nothing to read, so
@@ -19,7 +22,12 @@ export async function readCallArguments(
   if (given === undefined || given === '-') {
     const input = wholeInput(stdin, stdinFd);
     if (given === undefined && input.isTTY) return {};
-    text = (await input.read()).toString('utf8');
+    const bytes = await input.read(MAX_STDIN_ARGS_BYTES);
+    if (bytes === undefined)
+      throw new UsageError(
+        `ARGS from stdin are over ${MAX_STDIN_ARGS_BYTES / (1024 * 1024)} MiB; give a tool smaller arguments (a patch in several calls).`,
+      );
+    text = bytes.toString('utf8');
     source = 'ARGS from stdin';
   } else {
     text = given;

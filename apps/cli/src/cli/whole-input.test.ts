@@ -2,7 +2,10 @@ import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { CliInput } from './cli-io.js';
+import { wholeInput } from './whole-input.js';
 
 const MODULE = new URL('./whole-input.ts', import.meta.url).href;
 // Multi-byte characters across every read boundary, over several buffer doublings.
@@ -15,12 +18,12 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
  * was a terminal and whether Node's networking modules (a stdin stream over a pipe) were loaded.
  * `before` runs first in the child.
  */
-function readInChild(stdin: 'pipe' | number, before = '') {
+function readInChild(stdin: 'pipe' | number, before = '', maxBytes = 1 << 30) {
   const script = `const { wholeInput } = await import(${JSON.stringify(MODULE)});
 ${before}
 const input = wholeInput(() => process.stdin, 0);
 const isTTY = input.isTTY;
-const bytes = await input.read();
+const bytes = (await input.read(${maxBytes})) ?? Buffer.from('over the limit');
 const net = process.moduleLoadList.includes('NativeModule net');
 process.stderr.write(JSON.stringify({ isTTY, net, length: bytes.length }));
 process.stdout.write(bytes);`;
@@ -81,5 +84,19 @@ describe('wholeInput', () => {
     expect(outcome.code).toBe(0);
     expect(JSON.parse(outcome.report)).toMatchObject({ isTTY: false, length: Buffer.byteLength(TEXT) });
     expect(outcome.text).toBe(TEXT);
+  });
+
+  it('stops at its limit, whether it reads the descriptor or the stream', async () => {
+    const path = join(scratch, 'large.txt');
+    writeFileSync(path, TEXT);
+    const fd = openSync(path, 'r');
+    const { done } = readInChild(fd, '', 100_000);
+    closeSync(fd);
+    const outcome = await done;
+    expect(outcome.code).toBe(0);
+    expect(outcome.text).toBe('over the limit');
+    const stream = () => Readable.from([Buffer.from('abc'), Buffer.from('def')]) as CliInput;
+    expect(await wholeInput(stream, undefined).read(5)).toBeUndefined();
+    expect((await wholeInput(stream, undefined).read(6))?.toString()).toBe('abcdef');
   });
 });

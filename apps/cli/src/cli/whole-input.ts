@@ -5,8 +5,11 @@ import type { CliInput } from './cli-io.js';
 export interface WholeInput {
   /** Whether it is a terminal (nothing to read unless asked for). */
   readonly isTTY: boolean;
-  /** Every byte up to the end of the input. */
-  read(): Promise<Buffer>;
+  /**
+   * Every byte up to the end of the input; undefined once more than `maxBytes` arrived (reading
+   * stops there: the rest is left unread).
+   */
+  read(maxBytes: number): Promise<Buffer | undefined>;
 }
 
 const FIRST_READ_BYTES = 64 * 1024;
@@ -28,15 +31,16 @@ export function wholeInput(stream: () => CliInput, fd: number | undefined): Whol
       get isTTY() {
         return stream().isTTY === true;
       },
-      read: () => readStream(stream(), []),
+      read: (maxBytes) => readStream(stream(), [], maxBytes),
     };
   }
   return {
     isTTY: false,
-    async read() {
+    async read(maxBytes) {
       let buffer = Buffer.allocUnsafe(FIRST_READ_BYTES);
       let length = 0;
       for (;;) {
+        if (length > maxBytes) return undefined;
         if (length === buffer.length) {
           const larger = Buffer.allocUnsafe(buffer.length * 2);
           buffer.copy(larger, 0, 0, length);
@@ -47,21 +51,32 @@ export function wholeInput(stream: () => CliInput, fd: number | undefined): Whol
           read = readSync(fd, buffer, length, buffer.length - length, null);
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
-          return readStream(stream(), [buffer.subarray(0, length)]);
+          return readStream(stream(), [buffer.subarray(0, length)], maxBytes);
         }
-        if (read === 0) return buffer.subarray(0, length);
+        if (read === 0) return length > maxBytes ? undefined : buffer.subarray(0, length);
         length += read;
       }
     },
   };
 }
 
-/** The rest of `input` after what `before` holds. A chunk may end inside a multi-byte character. */
-async function readStream(input: CliInput, before: Buffer[]): Promise<Buffer> {
+/**
+ * The rest of `input` after what `before` holds, or undefined past `maxBytes` in all. A chunk may
+ * end inside a multi-byte character.
+ */
+async function readStream(input: CliInput, before: Buffer[], maxBytes: number): Promise<Buffer | undefined> {
   const chunks = [...before];
-  for await (const chunk of input)
-    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : (chunk as Buffer));
-  return Buffer.concat(chunks);
+  let length = before.reduce((sum, chunk) => sum + chunk.length, 0);
+  for await (const chunk of input) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : (chunk as Buffer);
+    length += bytes.length;
+    if (length > maxBytes) {
+      input.destroy();
+      return undefined;
+    }
+    chunks.push(bytes);
+  }
+  return length > maxBytes ? undefined : Buffer.concat(chunks);
 }
 
 /** Whether `fd` is a file, pipe or socket: what blocking reads serve as Node's stream would. */
