@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { closeSync, constants, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -15,17 +15,17 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /**
  * Runs a child that reads its stdin with `wholeInput(…, 0)` and reports what it read, whether it
- * was a terminal and whether Node's networking modules (a stdin stream over a pipe) were loaded.
+ * was a terminal and whether it asked for Node's stdin stream.
  * `before` runs first in the child.
  */
 function readInChild(stdin: 'pipe' | number, before = '', maxBytes = 1 << 30) {
   const script = `const { wholeInput } = await import(${JSON.stringify(MODULE)});
 ${before}
-const input = wholeInput(() => process.stdin, 0);
+let built = false;
+const input = wholeInput(() => { built = true; return process.stdin; }, 0);
 const isTTY = input.isTTY;
 const bytes = (await input.read(${maxBytes})) ?? Buffer.from('over the limit');
-const net = process.moduleLoadList.includes('NativeModule net');
-process.stderr.write(JSON.stringify({ isTTY, net, length: bytes.length }));
+process.stderr.write(JSON.stringify({ isTTY, stream: built, length: bytes.length }));
 process.stdout.write(bytes);`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
     stdio: [stdin, 'pipe', 'pipe'],
@@ -62,31 +62,28 @@ describe('wholeInput', () => {
     closeSync(fd);
     const outcome = await done;
     expect(outcome.code).toBe(0);
-    expect(JSON.parse(outcome.report)).toEqual({ isTTY: false, net: false, length: Buffer.byteLength(TEXT) });
+    expect(JSON.parse(outcome.report)).toEqual({
+      isTTY: false,
+      stream: false,
+      length: Buffer.byteLength(TEXT),
+    });
     expect(outcome.text).toBe(TEXT);
   });
 
-  it('reads a pipe written in pieces whole, without Node’s stdin stream', async () => {
+  it('reads a pipe written in pieces whole, through Node’s stream', async () => {
     const { child, done } = readInChild('pipe');
     await writeSlowly(child.stdin!);
     const outcome = await done;
     expect(outcome.code).toBe(0);
-    expect(JSON.parse(outcome.report)).toEqual({ isTTY: false, net: false, length: Buffer.byteLength(TEXT) });
+    expect(JSON.parse(outcome.report)).toEqual({
+      isTTY: false,
+      stream: true,
+      length: Buffer.byteLength(TEXT),
+    });
     expect(outcome.text).toBe(TEXT);
   });
 
-  it('reads the rest through Node’s stream once a read would block, losing nothing', async () => {
-    // Node opens a pipe non-blocking when it builds process.stdin: a read of an empty pipe then
-    // answers EAGAIN instead of waiting.
-    const { child, done } = readInChild('pipe', 'process.stdin.pause();');
-    await writeSlowly(child.stdin!);
-    const outcome = await done;
-    expect(outcome.code).toBe(0);
-    expect(JSON.parse(outcome.report)).toMatchObject({ isTTY: false, length: Buffer.byteLength(TEXT) });
-    expect(outcome.text).toBe(TEXT);
-  });
-
-  it('stops at its limit, whether it reads the descriptor or the stream', async () => {
+  it('stops at its limit, whether it reads the file or the stream', async () => {
     const path = join(scratch, 'large.txt');
     writeFileSync(path, TEXT);
     const fd = openSync(path, 'r');
@@ -98,5 +95,28 @@ describe('wholeInput', () => {
     const stream = () => Readable.from([Buffer.from('abc'), Buffer.from('def')]) as CliInput;
     expect(await wholeInput(stream, undefined).read(5)).toBeUndefined();
     expect((await wholeInput(stream, undefined).read(6))?.toString()).toBe('abcdef');
+  });
+
+  it('keeps the event loop running while a pipe stays open with nothing to read, so a signal stops it', async () => {
+    // A producer that neither writes nor closes, through Node's socketpair and through a FIFO (a
+    // shell's `|`): the process must still hear SIGTERM. A read that waits in the kernel, blocking
+    // or on libuv's thread pool, would never let the handler run, or the process end.
+    const fifo = join(scratch, 'fifo');
+    execFileSync('mkfifo', [fifo]);
+    // Opened for reading and writing, a FIFO opens at once and keeps a writer that never writes.
+    const held = openSync(fifo, constants.O_RDWR);
+    try {
+      for (const stdin of ['pipe', held] as const) {
+        const { child, done } = readInChild(stdin, "process.on('SIGTERM', () => process.exit(7));");
+        child.stdin?.write('{"partial":');
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        child.kill('SIGTERM');
+        const outcome = await done;
+        expect(outcome.code).toBe(7);
+        child.stdin?.destroy();
+      }
+    } finally {
+      closeSync(held);
+    }
   });
 });

@@ -15,23 +15,23 @@ export interface WholeInput {
 const FIRST_READ_BYTES = 64 * 1024;
 
 /**
- * Standard input read whole: with plain blocking reads of `fd` when it is a file, a pipe or a
- * socket, and through Node's own stream (`stream()`, built only then) when it is a terminal, when
- * no descriptor is given (a test's stream), or from the first read that would block (a descriptor
- * left non-blocking by whoever shares it answers EAGAIN), which then reads the rest.
+ * Standard input read whole: with plain reads of `fd` when it is a regular file (`< args.json`),
+ * and through Node's own stream (`stream()`, built only then) for anything else: a pipe, a
+ * socket, a terminal, or no descriptor given (a test's stream).
  *
- * Why: Node builds `process.stdin` over a pipe or socket as a `net.Socket`, and loading the
- * networking and stream modules for it costs a call that reads its ARGS from stdin (`toolgate call
- * apply_patch -`, as a host calls it) some 5 ms of its start (bench/cli-startup). A command that
- * reads all of its input before it does anything else sees the same bytes either way.
+ * Why: Node builds `process.stdin` over a file as a stream, and loading the stream modules for it
+ * costs a call that reads its ARGS from a file some 7 ms of its start. A file's reads always end.
+ * A pipe or socket can stay open with nothing in it, and a read that waits there, blocking or on
+ * libuv's thread pool (whose threads the process joins at exit), would keep the process from
+ * stopping on a signal: those go through the stream, which waits without holding anything.
  */
 export function wholeInput(stream: () => CliInput, fd: number | undefined): WholeInput {
-  if (fd === undefined || !readsDirectly(fd)) {
+  if (fd === undefined || !isRegularFile(fd)) {
     return {
       get isTTY() {
         return stream().isTTY === true;
       },
-      read: (maxBytes) => readStream(stream(), [], maxBytes),
+      read: (maxBytes) => readStream(stream(), maxBytes),
     };
   }
   return {
@@ -46,27 +46,18 @@ export function wholeInput(stream: () => CliInput, fd: number | undefined): Whol
           buffer.copy(larger, 0, 0, length);
           buffer = larger;
         }
-        let read: number;
-        try {
-          read = readSync(fd, buffer, length, buffer.length - length, null);
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
-          return readStream(stream(), [buffer.subarray(0, length)], maxBytes);
-        }
-        if (read === 0) return length > maxBytes ? undefined : buffer.subarray(0, length);
-        length += read;
+        const count = readSync(fd, buffer, length, buffer.length - length, null);
+        if (count === 0) return buffer.subarray(0, length);
+        length += count;
       }
     },
   };
 }
 
-/**
- * The rest of `input` after what `before` holds, or undefined past `maxBytes` in all. A chunk may
- * end inside a multi-byte character.
- */
-async function readStream(input: CliInput, before: Buffer[], maxBytes: number): Promise<Buffer | undefined> {
-  const chunks = [...before];
-  let length = before.reduce((sum, chunk) => sum + chunk.length, 0);
+/** All of `input`, or undefined past `maxBytes`. A chunk may end inside a multi-byte character. */
+async function readStream(input: CliInput, maxBytes: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let length = 0;
   for await (const chunk of input) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : (chunk as Buffer);
     length += bytes.length;
@@ -76,14 +67,13 @@ async function readStream(input: CliInput, before: Buffer[], maxBytes: number): 
     }
     chunks.push(bytes);
   }
-  return length > maxBytes ? undefined : Buffer.concat(chunks);
+  return Buffer.concat(chunks);
 }
 
-/** Whether `fd` is a file, pipe or socket: what blocking reads serve as Node's stream would. */
-function readsDirectly(fd: number): boolean {
+/** Whether `fd` is a regular file, whose reads end (a pipe's may wait for ever). */
+function isRegularFile(fd: number): boolean {
   try {
-    const stats = fstatSync(fd);
-    return stats.isFile() || stats.isFIFO() || stats.isSocket();
+    return fstatSync(fd).isFile();
   } catch {
     return false;
   }
