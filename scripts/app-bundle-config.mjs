@@ -28,6 +28,19 @@ const LOADED_WHEN_NEEDED =
   /packages[\\/]host[\\/]src[\\/](config[\\/](toolgate-config-schema|user-config-schema|managed-settings-schema|write-user-config)|agents[\\/]agent-definition-schema)\.ts$/;
 
 /**
+ * The bash rules' command-line analysis (the analyzer, the wrapper grammars, the verdict on one
+ * command): rules load it on the first command line they judge (`analyzeCommandLine`,
+ * `decideCommand`), so it is a chunk of its own, which a listing and a call of another tool never
+ * load. Every module of `packages/rules/src/bash/` is in it except those that compile rules and
+ * check their specifiers (what `createPermissionRules` and `parsePermissionRules` import).
+ */
+const COMMAND_LINE_ANALYSIS = (id) =>
+  /packages[\\/]rules[\\/]src[\\/]bash[\\/]/.test(id) &&
+  !/[\\/](match-command-specifier|command-name|command-line-analysis|command-specifier-problem|analyze-command-line-on-first-call)\.ts$/.test(
+    id,
+  );
+
+/**
  * The agent definitions and what a listing makes of them (the delegates' tools): one chunk, which
  * a listing and an agent load, instead of one for each file.
  */
@@ -108,8 +121,10 @@ export function appBundleConfig() {
           {
             name: 'session',
             priority: 1,
-            test: (id) => SESSION_MODULES.test(id) && !LOADED_WHEN_NEEDED.test(id),
+            test: (id) =>
+              SESSION_MODULES.test(id) && !LOADED_WHEN_NEEDED.test(id) && !COMMAND_LINE_ANALYSIS(id),
           },
+          { name: 'command-line-analysis', priority: 1, test: COMMAND_LINE_ANALYSIS },
           { name: 'delegates', priority: 1, test: DELEGATE_MODULES },
         ],
       },

@@ -1,19 +1,7 @@
 import { homedir } from 'node:os';
-import { analyzeCommandLine } from './bash/analyze-command-line.js';
-import type { SimpleCommand } from './bash/command-line-analysis.js';
-import {
-  type CommandSpecifier,
-  compileCommandSpecifier,
-  type MatchAnswer,
-  matchCommandSpecifier,
-  specifierCommandName,
-} from './bash/match-command-specifier.js';
-import {
-  type CommandReading,
-  commandName,
-  TRANSPARENT_WRAPPERS,
-  unwrapCommand,
-} from './bash/unwrap-command.js';
+import { analyzeCommandLine } from './bash/analyze-command-line-on-first-call.js';
+import { compileCommandSpecifier, specifierCommandName } from './bash/match-command-specifier.js';
+import { type CommandIndex, type CompiledRule, describeRule } from './compiled-rule.js';
 import { compilePathGlob } from './path-glob.js';
 import type {
   PermissionDecision,
@@ -42,23 +30,7 @@ export interface PermissionRulesOptions {
   readonly homeDirectory?: string;
 }
 
-interface CompiledRule {
-  readonly rule: PermissionRule;
-  /** Its place in deny, ask, allow order. */
-  readonly position: number;
-  readonly toolPatterns: readonly RegExp[];
-  readonly command?: CommandSpecifier;
-  readonly path?: RegExp;
-}
-
 const ORDER: readonly PermissionList[] = ['deny', 'ask', 'allow'];
-
-/** Bash rules by the command name they need, each name's list merged with the rules for any name. */
-interface CommandIndex {
-  /** The rules that can match a command of this name, in deny, ask, allow order (memoized). */
-  forName(name: string): readonly CompiledRule[];
-  readonly all: readonly CompiledRule[];
-}
 
 function indexCommandRules(rules: readonly CompiledRule[]): CommandIndex {
   const byName = new Map<string, CompiledRule[]>();
@@ -92,25 +64,8 @@ function indexCommandRules(rules: readonly CompiledRule[]): CommandIndex {
   };
 }
 
-/** The rules that can match any reading of a command, in deny, ask, allow order. */
-function candidatesFor(index: CommandIndex, readings: readonly CommandReading[]): readonly CompiledRule[] {
-  if (readings.length === 1) {
-    const name = readings[0]!.words[0];
-    return name === null || name === undefined ? index.all : index.forName(name);
-  }
-  const wanted = new Set<CompiledRule>();
-  for (const reading of readings) {
-    const name = reading.words[0];
-    if (name === null || name === undefined) return index.all;
-    for (const candidate of index.forName(name)) wanted.add(candidate);
-  }
-  return [...wanted].sort((a, b) => a.position - b.position);
-}
-
 const toolPattern = (pattern: string) =>
   new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
-
-const describe = (rule: PermissionRule) => `the ${rule.list} rule "${rule.text}" in ${rule.source}`;
 
 /**
  * Compiles rules from any number of files into one decision: `deny` beats `ask` beats `allow`,
@@ -122,14 +77,15 @@ export function createPermissionRules(
   rules: readonly PermissionRule[],
   options: PermissionRulesOptions = {},
 ): PermissionRules {
-  const home = options.homeDirectory ?? homedir();
+  // Read only for a path rule: os.homedir() loads node:os, which a session without such rules never needs.
+  const home = () => options.homeDirectory ?? homedir();
   const ordered = ORDER.flatMap((list) => rules.filter((rule) => rule.list === list));
   const compiled: CompiledRule[] = ordered.map((rule, position) => {
     const base = { rule, position, toolPatterns: rule.tools.map(toolPattern) };
     if (rule.specifier === undefined) return base;
     return rule.tools.includes('bash')
       ? { ...base, command: compileCommandSpecifier(rule.specifier) }
-      : { ...base, path: compilePathGlob(rule.specifier, home) };
+      : { ...base, path: compilePathGlob(rule.specifier, home()) };
   });
   const byTool = new Map<string, readonly CompiledRule[]>();
   const forTool = (tool: string): readonly CompiledRule[] => {
@@ -172,9 +128,10 @@ export function createPermissionRules(
     for (const { rule, path } of pathRules) {
       if (rule.list === 'allow') continue;
       if (path === undefined)
-        return { decision: rule.list, rule, reason: `${describe(rule)} covers every ${tool} call` };
+        return { decision: rule.list, rule, reason: `${describeRule(rule)} covers every ${tool} call` };
       const hit = paths?.find((candidate) => path.test(candidate));
-      if (hit !== undefined) return { decision: rule.list, rule, reason: `${describe(rule)} matches ${hit}` };
+      if (hit !== undefined)
+        return { decision: rule.list, rule, reason: `${describeRule(rule)} matches ${hit}` };
     }
     // allow decides only when allow rules cover every path of the call: one covering a.txt does
     // not allow a patch that also writes run.sh (an "always" for a.txt stays as narrow as a.txt).
@@ -184,7 +141,7 @@ export function createPermissionRules(
       return {
         decision: 'allow',
         rule: whole.rule,
-        reason: `${describe(whole.rule)} covers every ${tool} call`,
+        reason: `${describeRule(whole.rule)} covers every ${tool} call`,
       };
     if (!paths || paths.length === 0) return undefined;
     const covering = paths.map((candidate) => allows.find(({ path }) => path?.test(candidate)));
@@ -193,53 +150,8 @@ export function createPermissionRules(
     return {
       decision: 'allow',
       rule: first.rule,
-      reason: `${describe(first.rule)} matches ${paths.length === 1 ? paths[0] : `every path (${paths.join(', ')})`}`,
+      reason: `${describeRule(first.rule)} matches ${paths.length === 1 ? paths[0] : `every path (${paths.join(', ')})`}`,
     };
-  };
-
-  /** The verdict of the bash rules on one simple command: deny, ask, allow or nothing. */
-  const decideCommand = (command: SimpleCommand, index: CommandIndex): PermissionDecision | undefined => {
-    const readings = unwrapCommand(command.words).readings.map((reading) => ({
-      ...reading,
-      words: reading.words.map((word, position) => (position === 0 ? commandName(word) : word)),
-    }));
-    const bashRules = candidatesFor(index, readings);
-    const shown = () => command.words.map((word) => word ?? '…').join(' ');
-    let maybe: CompiledRule | undefined;
-    for (const candidate of bashRules) {
-      if (candidate.rule.list === 'allow') continue;
-      const answers: MatchAnswer[] = readings.map((reading) =>
-        candidate.command ? matchCommandSpecifier(candidate.command, reading.words) : 'yes',
-      );
-      if (answers.includes('yes'))
-        return {
-          decision: candidate.rule.list,
-          rule: candidate.rule,
-          reason: `${describe(candidate.rule)} matches \`${shown()}\``,
-        };
-      if (answers.includes('maybe')) maybe ??= candidate;
-    }
-    if (maybe)
-      return {
-        decision: 'ask',
-        rule: maybe.rule,
-        reason: `\`${shown()}\` may match ${describe(maybe.rule)}: part of it is known only when it runs`,
-      };
-    for (const candidate of bashRules) {
-      if (candidate.rule.list !== 'allow') continue;
-      const allowed = readings.some(
-        (reading) =>
-          reading.wrappers.every((wrapper) => TRANSPARENT_WRAPPERS.has(wrapper)) &&
-          (candidate.command ? matchCommandSpecifier(candidate.command, reading.words) : 'yes') === 'yes',
-      );
-      if (allowed)
-        return {
-          decision: 'allow',
-          rule: candidate.rule,
-          reason: `${describe(candidate.rule)} matches \`${shown()}\``,
-        };
-    }
-    return undefined;
   };
 
   // The first bash deny or ask rule with a specifier: code the analyzer cannot read asks while one is in force.
@@ -312,9 +224,12 @@ export function createPermissionRules(
       return {
         decision: unconditional.rule.list,
         rule: unconditional.rule,
-        reason: `${describe(unconditional.rule)} covers every command`,
+        reason: `${describeRule(unconditional.rule)} covers every command`,
       };
-    const analysis = await analyzeCommandLine(query.command);
+    const [analysis, { decideCommand }] = await Promise.all([
+      analyzeCommandLine(query.command),
+      import('./bash/decide-command.js'),
+    ]);
     const index = indexFor(query.tool);
     const verdicts = analysis.commands.map((command) => decideCommand(command, index));
     const writes = await Promise.all(
@@ -341,7 +256,7 @@ export function createPermissionRules(
       return {
         decision: 'ask',
         rule: guard.rule,
-        reason: `the line runs code the rules cannot see into (${analysis.opaque}), and ${describe(guard.rule)} is in force`,
+        reason: `the line runs code the rules cannot see into (${analysis.opaque}), and ${describeRule(guard.rule)} is in force`,
       };
     // Allowed only when every node of the parse is judged completely.
     if (analysis.unjudged !== undefined) return undefined;

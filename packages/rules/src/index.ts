@@ -1,4 +1,4 @@
-export { analyzeCommandLine } from './bash/analyze-command-line.js';
+export { analyzeCommandLine } from './bash/analyze-command-line-on-first-call.js';
 export type { CommandLineAnalysis, SimpleCommand, StaticWord } from './bash/command-line-analysis.js';
 export { checkRuleTools, closestToolName } from './check-rule-tools.js';
 export {

@@ -53,11 +53,13 @@ async function bundledSources(fileList: string): Promise<string[]> {
 const ZOD = /node_modules\/zod\//;
 
 /**
- * Code that neither a listing nor a one-shot call runs: the agent's loop and replay model, the
- * session store (its records, their schema, its lock), the checkpoints, the model providers.
+ * Code that neither a listing nor a one-shot call of a tool other than bash runs: the agent's loop
+ * and replay model, the session store (its records, their schema, its lock), the checkpoints, the
+ * model providers, and the bash rules' command-line analysis (the analyzer, the wrapper grammars,
+ * the verdict on one command), which rules load on the first command line they judge.
  */
 const NOT_AT_START_UP =
-  /packages\/agent\/src\/(run-turn|create-agent-session|replay\/)|packages\/host\/src\/(session-store\/(session-store|session-record-schema|session-recorder|session-lock)|checkpoints\/)|packages\/checkpoints\/|@ai-sdk/;
+  /packages\/agent\/src\/(run-turn|create-agent-session|replay\/)|packages\/host\/src\/(session-store\/(session-store|session-record-schema|session-recorder|session-lock)|checkpoints\/)|packages\/checkpoints\/|@ai-sdk|packages\/rules\/src\/bash\/(analyze-command-line|unwrap-command|wrapper-grammars|decide-command)\.ts/;
 
 describe.skipIf(SKIP_REASON)('what start-up loads', () => {
   for (const { args, zod } of [

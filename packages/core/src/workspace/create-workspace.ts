@@ -109,13 +109,24 @@ function toComparable(name: string): string {
 
 const ASCII = /^[\x00-\x7f]*$/;
 
+/**
+ * `realpathSync` of a path that exists, else `undefined`. A missing path (`statSync` says so without
+ * throwing) is never given to `realpathSync`, whose failure builds an error with a stack: a session
+ * resolves a dozen protected paths under a home where most do not exist yet, and the thrown errors
+ * cost a cold start about a millisecond.
+ */
+function realPathOfExisting(path: string): string | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false }) === undefined ? undefined : realpathSync(path);
+  } catch {
+    // Unreadable (EACCES, ENOTDIR, a loop) or removed since the look: treated as missing, as before.
+    return undefined;
+  }
+}
+
 /** The real path of an existing path (resolved at construction, like the root); else the path as given. */
 function realPathIfExists(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return resolve(path);
-  }
+  return realPathOfExisting(path) ?? resolve(path);
 }
 
 /**
@@ -127,14 +138,12 @@ function realPathOfFuture(path: string): string {
   const rest: string[] = [];
   let current = absolute;
   for (;;) {
-    try {
-      return join(realpathSync(current), ...rest.reverse());
-    } catch {
-      const parent = dirname(current);
-      if (parent === current) return absolute;
-      rest.push(basename(current));
-      current = parent;
-    }
+    const real = realPathOfExisting(current);
+    if (real !== undefined) return join(real, ...rest.reverse());
+    const parent = dirname(current);
+    if (parent === current) return absolute;
+    rest.push(basename(current));
+    current = parent;
   }
 }
 

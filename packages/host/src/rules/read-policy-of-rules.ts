@@ -26,7 +26,8 @@ export function readPolicyOfRules(
   rules: readonly PermissionRule[],
   options: { readonly homeDirectory?: string } = {},
 ): ReadPolicy | undefined {
-  const home = options.homeDirectory ?? homedir();
+  // Read only for a deny rule: os.homedir() loads node:os, which a session without one never needs.
+  const home = () => options.homeDirectory ?? homedir();
   const denies: CompiledDeny[] = rules
     .filter(
       (rule) =>
@@ -34,7 +35,7 @@ export function readPolicyOfRules(
         rule.specifier !== undefined &&
         rule.tools.some((tool) => READING_TOOLS.some((name) => toolPattern(tool).test(name))),
     )
-    .map((rule) => ({ rule, path: compilePathGlob(rule.specifier!, home) }));
+    .map((rule) => ({ rule, path: compilePathGlob(rule.specifier!, home()) }));
   if (denies.length === 0) return undefined;
   // One expression for "some rule matches", so a path no rule covers (most) costs one test.
   const any = new RegExp(denies.map(({ path }) => `(?:${path.source})`).join('|'), 's');

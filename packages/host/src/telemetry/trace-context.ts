@@ -1,15 +1,18 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AsyncLocalStorage } from 'node:async_hooks';
 
 // The W3C `traceparent` of the tool call running in this async context, set while the call runs.
-const storage = new AsyncLocalStorage<string>();
+// Made on the first traced call: `node:async_hooks`' AsyncLocalStorage loads Node's async-context
+// modules when it is first read, which a session without traces never needs.
+let storage: AsyncLocalStorage<string> | undefined;
 
 /** The running tool call's `traceparent` (W3C trace context), when traces are on. */
 export function currentTraceparent(): string | undefined {
-  return storage.getStore();
+  return storage?.getStore();
 }
 
 /** Runs `work` with `traceparent` as the running call's. */
 export function withTraceparent<T>(traceparent: string, work: () => T): T {
+  storage ??= new (process.getBuiltinModule('node:async_hooks').AsyncLocalStorage)<string>();
   return storage.run(traceparent, work);
 }
 

@@ -1,12 +1,13 @@
 import type { Node } from 'web-tree-sitter';
 import { isCommandValued, isInertAssignment, isSourcedFile } from './assignment-names.js';
 import type { CommandLineAnalysis, SimpleCommand, StaticWord } from './command-line-analysis.js';
+import { commandName } from './command-name.js';
 import { nodeKindAsks } from './node-kinds.js';
 import { invocationOf, isShell } from './shell-invocation.js';
 import { readShell } from './shell-parser.js';
 import { staticWord } from './static-word.js';
 import { textRunningCapability } from './text-running-programs.js';
-import { commandName, unwrapCommand } from './unwrap-command.js';
+import { unwrapCommand } from './unwrap-command.js';
 
 const WRITE_OPERATORS = new Set(['>', '>>', '&>', '&>>', '>|', '<>']);
 const READ_OPERATORS = new Set(['<', '<>', '<&']);

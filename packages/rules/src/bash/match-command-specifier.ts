@@ -1,5 +1,5 @@
 import type { StaticWord } from './command-line-analysis.js';
-import { commandName } from './unwrap-command.js';
+import { commandName } from './command-name.js';
 
 /** Whether a command matches: surely, surely not, or `maybe` when a word is known only at run time. */
 export type MatchAnswer = 'yes' | 'no' | 'maybe';

@@ -1,5 +1,5 @@
 import type { StaticWord } from './command-line-analysis.js';
-import { commandName } from './unwrap-command.js';
+import { commandName } from './command-name.js';
 
 /** Shells: `-c STRING` runs STRING, a first operand is a script file, none reads commands from standard input. */
 export const SHELLS: ReadonlySet<string> = new Set([

@@ -1,5 +1,5 @@
 import type { StaticWord } from './command-line-analysis.js';
-import { commandName } from './unwrap-command.js';
+import { commandName } from './command-name.js';
 
 /** Why one command runs text the analyzer cannot read, or `undefined` when it uses no such capability. */
 type TextRunner = (words: readonly StaticWord[]) => string | undefined;

@@ -1,4 +1,5 @@
 import type { StaticWord } from './command-line-analysis.js';
+import { commandName } from './command-name.js';
 import { runnerReadings } from './runner-subcommands.js';
 import { WRAPPER_GRAMMARS, type WrapperGrammar } from './wrapper-grammars.js';
 
@@ -12,13 +13,6 @@ export interface CommandReading {
 export interface UnwrappedCommand {
   readonly readings: readonly CommandReading[];
   readonly scripts: readonly StaticWord[];
-}
-
-/** `/usr/bin/rm` is `rm`. */
-export function commandName(word: StaticWord): StaticWord {
-  if (word === null) return null;
-  const slash = word.lastIndexOf('/');
-  return slash === -1 ? word : word.slice(slash + 1);
 }
 
 /** Wrappers that change nothing about what the wrapped command may do: peeled off for `allow` too. */
