@@ -70,24 +70,37 @@ export function createSecretMatcher(patterns: readonly string[]): SecretMatcher 
     }
     (glob === pattern ? included : excepted).push(glob);
   }
-  const includes = included.map((glob) => ({ glob, expression: globExpression(glob) }));
-  // One expression for "some pattern matches", so most names (no secret) cost one test.
-  const any =
-    included.length === 0
-      ? undefined
-      : new RegExp(includes.map(({ expression }) => `(?:${expression.source})`).join('|'), 's');
-  const exceptions = excepted.map(globExpression);
+  // The expressions are built on the first name asked about: a session that opens no file (a
+  // listing) builds none.
+  let compiled: Compiled | undefined;
+  const compile = (): Compiled => {
+    const includes = included.map((glob) => ({ glob, expression: globExpression(glob) }));
+    return {
+      includes,
+      // One expression for "some pattern matches", so most names (no secret) cost one test.
+      any: new RegExp(includes.map(({ expression }) => `(?:${expression.source})`).join('|'), 's'),
+      exceptions: excepted.map(globExpression),
+    };
+  };
   return {
     patterns: [...patterns],
     included,
     excepted,
     match(name) {
-      if (any === undefined) return undefined;
+      if (included.length === 0) return undefined;
+      compiled ??= compile();
       const comparable = toComparable(name);
-      if (!any.test(comparable)) return undefined;
-      const found = includes.find(({ expression }) => expression.test(comparable));
-      if (!found || exceptions.some((expression) => expression.test(comparable))) return undefined;
+      if (!compiled.any.test(comparable)) return undefined;
+      const found = compiled.includes.find(({ expression }) => expression.test(comparable));
+      if (!found || compiled.exceptions.some((expression) => expression.test(comparable))) return undefined;
       return found.glob;
     },
   };
+}
+
+/** A matcher's expressions. */
+interface Compiled {
+  readonly includes: readonly { readonly glob: string; readonly expression: RegExp }[];
+  readonly any: RegExp;
+  readonly exceptions: readonly RegExp[];
 }
