@@ -1,4 +1,4 @@
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
 /** The argv prefix commands run with: the shell and its flags; the command is appended. */
@@ -16,6 +16,9 @@ export interface ShellInvocation {
 
 function isExecutable(path: string): boolean {
   try {
+    // A missing file is told by `statSync` without a thrown error: most PATH directories hold no
+    // bash, and each error `accessSync` threw built a stack, at every session's start.
+    if (statSync(path, { throwIfNoEntry: false }) === undefined) return false;
     accessSync(path, constants.X_OK);
     return true;
   } catch {
