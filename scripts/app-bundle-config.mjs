@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { bundleBuiltinsPlugin } from './bundle-builtins-plugin.mjs';
+import { collapseFacadesPlugin } from './collapse-facades-plugin.mjs';
 import { lazyZodPlugin, ZOD_ENTRY_ID, ZOD_ENTRY_NAME } from './lazy-zod-plugin.mjs';
 
 /**
@@ -41,8 +42,9 @@ const COMMAND_LINE_ANALYSIS = (id) =>
   );
 
 /**
- * The agent definitions and what a listing makes of them (the delegates' tools): one chunk, which
- * a listing and an agent load, instead of one for each file.
+ * The agent definitions and what a listing makes of them (the delegates' tools), in the `session`
+ * chunk: a listing loads them at every start, and as a chunk of their own (10 KB) they cost it a
+ * file more to resolve, read and link than the call and the MCP server pay to hold them.
  */
 const DELEGATE_MODULES =
   /packages[\\/]host[\\/]src[\\/](session[\\/]list-delegate-tools|agents[\\/]resolve-agent-definitions)\.ts$/;
@@ -55,9 +57,11 @@ const DELEGATE_MODULES =
  * import lands in chunks of its own, loaded only when a command needs it (the code that runs a
  * tool, the MCP SDK, the agent, the providers). Two groups gather what is always loaded together:
  * the CLI's `main.ts` with what it imports (argument parsing, usage, exit codes) and the stream
- * colours, which is all `--version` loads, and `session` (`SESSION_MODULES`). A listing loads 9
- * files and a call 13 (with `bin.js`; bench/cli-startup): the CLI's own session settings are a
- * small file of their own, which the group cannot take in without `@toolgate/host`'s index.
+ * colours, which is all `--version` loads, and `session` (`SESSION_MODULES`). A listing loads 6
+ * files and a call of read_file 12 (with `bin.js`; bench/cli-startup): the CLI's own session
+ * settings are a small file of their own, which the group cannot take in without
+ * `@toolgate/host`'s index. `collapseFacadesPlugin` points a dynamic import of a grouped module at
+ * its group's chunk, where rolldown would load a facade chunk first.
  *
  * The output is ASCII with no comments but legal notices: Node decodes a file with one non-ASCII
  * character, even in a comment, into a two-byte string, which costs reading, hashing and scanning
@@ -122,14 +126,15 @@ export function appBundleConfig() {
             name: 'session',
             priority: 1,
             test: (id) =>
-              SESSION_MODULES.test(id) && !LOADED_WHEN_NEEDED.test(id) && !COMMAND_LINE_ANALYSIS(id),
+              (SESSION_MODULES.test(id) || DELEGATE_MODULES.test(id)) &&
+              !LOADED_WHEN_NEEDED.test(id) &&
+              !COMMAND_LINE_ANALYSIS(id),
           },
           { name: 'command-line-analysis', priority: 1, test: COMMAND_LINE_ANALYSIS },
-          { name: 'delegates', priority: 1, test: DELEGATE_MODULES },
         ],
       },
     },
-    plugins: [lazyZodPlugin(), bundleBuiltinsPlugin()],
+    plugins: [lazyZodPlugin(), bundleBuiltinsPlugin(), collapseFacadesPlugin()],
     copy: [{ from: wasm, to: 'dist/chunks' }],
   };
 }
