@@ -3,7 +3,8 @@
 //  (1) the 23 Codex conformance scenarios through both, printing every outcome difference;
 //  (2) a large patch, 500 files × 20 hunks, through both as whole processes (patch on stdin) and
 //      through `applyPatch` in-process. Goals: whole-process ≤ 1.5× Codex; in-process < Codex's process.
-//      Beside them the Node floor (node-floor.mjs): the same job in plain Node, without guarantees.
+//      Beside them the Node floor (node-floor.mjs): the same job in plain Node, without guarantees,
+//      and the guarantees floor (guarded-floor.mjs): the same job keeping toolgate's write guarantees.
 // `--smoke`: toolgate only (no Codex install), 3 scenarios and a 5-file patch once, in a temp dir.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -18,6 +19,7 @@ const here = import.meta.dirname;
 const scenariosRoot = resolve(here, '../../packages/tools-patch/conformance/codex-apply-patch/scenarios');
 const shim = join(here, 'toolgate-apply-patch.mjs');
 const floor = join(here, 'node-floor.mjs');
+const guardedFloor = join(here, 'guarded-floor.mjs');
 const SMOKE = process.argv.includes('--smoke');
 const FILES = SMOKE ? 5 : 500;
 const HUNKS = SMOKE ? 2 : 20;
@@ -321,6 +323,12 @@ async function largePatch(codex, large, label, workRoot) {
       argv: [process.execPath, floor],
       json: true,
     },
+    {
+      name: 'guarantees floor (atomic, boundary, check)',
+      key: 'guarded',
+      argv: [process.execPath, guardedFloor],
+      json: true,
+    },
     { name: 'toolgate applyPatch in-process', key: 'inProcess' },
     { name: 'toolgate in-process, flushed', key: 'inProcessSync', sync: true },
   ];
@@ -361,7 +369,7 @@ async function largePatch(codex, large, label, workRoot) {
   const reference = codex.command ? median(times.codex) : undefined;
   const cpuReference = codex.command && cpu.codex.length > 0 ? median(cpu.codex) : undefined;
   console.log(
-    `    ${''.padEnd(40)} ${'wall'.padStart(10)}${reference ? '  (ratio)' : ''}   ${'cpu'.padStart(9)}${cpuReference ? '  (ratio)' : ''}`,
+    `    ${''.padEnd(44)} ${'wall'.padStart(10)}${reference ? '  (ratio)' : ''}   ${'cpu'.padStart(9)}${cpuReference ? '  (ratio)' : ''}`,
   );
   for (const variant of variants) {
     const value = median(times[variant.key]);
@@ -373,7 +381,7 @@ async function largePatch(codex, large, label, workRoot) {
         ? ` (${(cpuValue / cpuReference).toFixed(2)}×)`
         : '';
     console.log(
-      `    ${variant.name.padEnd(40)} ${value.toFixed(0).padStart(7)} ms${ratio.padEnd(9)} ${cpuValue === undefined ? '      n/a' : `${cpuValue.toFixed(0).padStart(6)} ms`}${cpuRatio}`,
+      `    ${variant.name.padEnd(44)} ${value.toFixed(0).padStart(7)} ms${ratio.padEnd(9)} ${cpuValue === undefined ? '      n/a' : `${cpuValue.toFixed(0).padStart(6)} ms`}${cpuRatio}`,
     );
   }
   if (reference) {
@@ -389,6 +397,11 @@ async function largePatch(codex, large, label, workRoot) {
     console.log(
       `    node floor (bench/apply-patch/node-floor.mjs) against codex:   ${floorWall.toFixed(2)}× wall${floorCpu === undefined ? '' : `, ${floorCpu.toFixed(2)}× CPU`} — ${floorWall <= 1.2 && (floorCpu === undefined || floorCpu <= 1.5) ? 'within' : 'OVER'} the CLI's goal`,
     );
+    const guardedWall = median(times.guarded) / reference;
+    const guardedCpu = cpuReference ? median(cpu.guarded) / cpuReference : undefined;
+    console.log(
+      `    guarantees floor (guarded-floor.mjs) against codex:            ${guardedWall.toFixed(2)}× wall${guardedCpu === undefined ? '' : `, ${guardedCpu.toFixed(2)}× CPU`} — ${guardedWall <= 1.2 && (guardedCpu === undefined || guardedCpu <= 1.5) ? 'within' : 'OVER'} the CLI's goal`,
+    );
     console.log(
       `    goal whole process ≤ 1.5× codex (wall, the bench's script): ${whole.toFixed(2)}× — ${whole <= 1.5 ? 'met' : 'NOT met'}`,
     );
@@ -398,7 +411,7 @@ async function largePatch(codex, large, label, workRoot) {
     const identical = Object.values(trees).every((tree) => tree === trees.codex);
     console.log(`    every resulting tree identical to codex's: ${identical}`);
   } else {
-    // Without Codex (--smoke), the floor and every variant are checked against toolgate's process.
+    // Without Codex (--smoke), both floors and every variant are checked against toolgate's process.
     const identical = Object.values(trees).every((tree) => tree === trees.process);
     console.log(`    every resulting tree identical to toolgate's whole process: ${identical}`);
     if (!identical) throw new Error('the variants left different trees');
