@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The guarantees floor for the large case: the least a plain Node process does to apply this
 // bench's patch while keeping each of toolgate's write guarantees, and nothing more. The stdin JSON,
-// the parser and the string search are node-floor.mjs's, line for line, so what separates the two
+// the parser and the string search are node-floor.mjs's (`floor-patch.mjs`), so what separates the two
 // floors is the guarantees. Node built-ins only, synchronous calls, Linux (`/proc`). Not a tool; a
 // yardstick. What it does, and why that is enough:
 //  - Workspace boundary. The root's real path is taken once (`realpathSync.native` of the cwd). Each
@@ -44,7 +44,6 @@ import {
   fstatSync,
   lstatSync,
   openSync,
-  readFileSync,
   readlinkSync,
   readSync,
   realpathSync,
@@ -53,26 +52,9 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname } from 'node:path';
+import { applyHunks, readUpdateSections } from './floor-patch.mjs';
 
-const { patch } = JSON.parse(readFileSync(0, 'utf8'));
-const lines = patch.split('\n');
-const files = [];
-let hunk;
-for (const line of lines) {
-  if (line.startsWith('*** Update File: ')) {
-    hunk = undefined;
-    files.push({ path: line.slice('*** Update File: '.length), hunks: [] });
-  } else if (line.startsWith('***')) {
-    hunk = undefined;
-  } else if (line.startsWith('@@')) {
-    hunk = { old: [], new: [] };
-    files.at(-1).hunks.push(hunk);
-  } else if (hunk) {
-    const text = line.slice(1);
-    if (line[0] !== '+') hunk.old.push(text);
-    if (line[0] !== '-') hunk.new.push(text);
-  }
-}
+const files = readUpdateSections();
 
 const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
@@ -128,19 +110,7 @@ for (const file of files) {
   const stats = fstatSync(fd, { bigint: true });
   if (!stats.isFile()) fail(`${file.path} is not a regular file`);
   const original = readAll(fd, Number(stats.size));
-  let content = original.toString('utf8');
-  let from = 0;
-  for (const { old, new: replacement } of file.hunks) {
-    const oldText = `${old.join('\n')}\n`;
-    const newText = `${replacement.join('\n')}\n`;
-    const at = content.indexOf(oldText, from);
-    if (at < 0) {
-      process.stderr.write(`hunk not found in ${file.path}\n`);
-      process.exit(1);
-    }
-    content = content.slice(0, at) + newText + content.slice(at + oldText.length);
-    from = at + newText.length;
-  }
+  const content = applyHunks(file, original.toString('utf8'));
   plans.push({
     path: file.path,
     directory,

@@ -6,41 +6,12 @@
 // string search after the previous hunk, and writes the file back in place as Codex does: no
 // temporary file, no rename, no workspace boundary, no read policy, no flush. Not a tool; a yardstick.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { applyHunks, readUpdateSections } from './floor-patch.mjs';
 
-const { patch } = JSON.parse(readFileSync(0, 'utf8'));
-const lines = patch.split('\n');
-const files = [];
-let hunk;
-for (const line of lines) {
-  if (line.startsWith('*** Update File: ')) {
-    hunk = undefined;
-    files.push({ path: line.slice('*** Update File: '.length), hunks: [] });
-  } else if (line.startsWith('***')) {
-    hunk = undefined;
-  } else if (line.startsWith('@@')) {
-    hunk = { old: [], new: [] };
-    files.at(-1).hunks.push(hunk);
-  } else if (hunk) {
-    const text = line.slice(1);
-    if (line[0] !== '+') hunk.old.push(text);
-    if (line[0] !== '-') hunk.new.push(text);
-  }
-}
+const files = readUpdateSections();
 const changed = [];
 for (const file of files) {
-  let content = readFileSync(file.path, 'utf8');
-  let from = 0;
-  for (const { old, new: replacement } of file.hunks) {
-    const oldText = `${old.join('\n')}\n`;
-    const newText = `${replacement.join('\n')}\n`;
-    const at = content.indexOf(oldText, from);
-    if (at < 0) {
-      process.stderr.write(`hunk not found in ${file.path}\n`);
-      process.exit(1);
-    }
-    content = content.slice(0, at) + newText + content.slice(at + oldText.length);
-    from = at + newText.length;
-  }
+  const content = applyHunks(file, readFileSync(file.path, 'utf8'));
   writeFileSync(file.path, content);
   changed.push(`M ${file.path}\n`);
 }
