@@ -118,6 +118,53 @@ describe('the bundle plugin that reads built-ins with process.getBuiltinModule',
     expect(runModule(code)).toBe('4 true file.txt,link text true true ENOENT stat false true true\n');
   });
 
+  it('serves fs/promises changers by their callback twins too, with the same values and errors', () => {
+    const twins = (directory: string) =>
+      [
+        'import { chmod, copyFile, link, lstat, mkdir, mkdtemp, readFile, rename, rm, rmdir, symlink, truncate, unlink, utimes, writeFile } from "node:fs/promises";',
+        `const dir = ${JSON.stringify(directory)};`,
+        'const loaded = () => process.moduleLoadList.includes("NativeModule fs/promises");',
+        'const code = (promise) => promise.then(() => "ok", (error) => error.code + " " + error.syscall);',
+        'const seen = [];',
+        'seen.push(await mkdir(dir + "/a/b", { recursive: true }) === dir + "/a", await mkdir(dir + "/a/b", { recursive: true }));',
+        'seen.push(await code(mkdir(dir + "/a")), (await mkdtemp(dir + "/t-")).startsWith(dir + "/t-"));',
+        'const loadedBeforeWriteFile = loaded();',
+        'await writeFile(dir + "/f", "0123456789");',
+        'seen.push(await copyFile(dir + "/f", dir + "/g"), await code(copyFile(dir + "/f", dir + "/g", 1)));',
+        'seen.push(await truncate(dir + "/g", 4), await readFile(dir + "/g", "utf8"));',
+        'await chmod(dir + "/g", 0o600); seen.push(((await lstat(dir + "/g")).mode & 0o777).toString(8));',
+        'await utimes(dir + "/g", 1000, 2000); seen.push((await lstat(dir + "/g")).mtimeMs);',
+        'await link(dir + "/g", dir + "/h"); seen.push((await lstat(dir + "/h")).nlink, await code(link(dir + "/g", dir + "/h")));',
+        'await symlink("g", dir + "/s"); seen.push((await lstat(dir + "/s")).isSymbolicLink());',
+        'await rename(dir + "/h", dir + "/i"); seen.push(await code(rename(dir + "/h", dir + "/j")));',
+        'await unlink(dir + "/i"); seen.push(await code(unlink(dir + "/i")));',
+        'seen.push(await code(rmdir(dir + "/a")), await rmdir(dir + "/a/b"), await rm(dir + "/a", { recursive: true }));',
+        'seen.push(await code(rm(dir + "/a")), await rm(dir + "/a", { force: true }));',
+        'console.log(JSON.stringify(seen)); console.log(loadedBeforeWriteFile);',
+      ].join('\n');
+    const fresh = () => {
+      const directory = mkdtempSync(join(tmpdir(), 'toolgate-twins-'));
+      directories.push(directory);
+      return directory;
+    };
+    const script = twins(fresh());
+    const code = render(twins(fresh()));
+    for (const name of ['mkdir', 'rename', 'unlink', 'link', 'rm'])
+      expect(code).toContain(
+        `const ${name} = (...args) => new Promise((resolve, reject) => process.getBuiltinModule("node:fs").${name}(`,
+      );
+    expect(code).toContain(
+      'const writeFile = (...args) => process.getBuiltinModule("node:fs/promises").writeFile(...args);',
+    );
+    // The script as written (through fs/promises) gives the same values and errors, in a directory of its own.
+    const [asWritten, loadedAsWritten] = runModule(script).trim().split('\n');
+    const [rewritten, loadedRewritten] = runModule(code).trim().split('\n');
+    expect(rewritten).toBe(asWritten);
+    expect(JSON.parse(rewritten ?? '')).toContain('ENOENT rename');
+    // Up to the first writeFile (which stays fs/promises'), the rewritten script has not loaded it.
+    expect([loadedAsWritten, loadedRewritten]).toEqual(['true', 'false']);
+  });
+
   it('leaves a namespace import, whose default is the module, as it is', () => {
     expect(
       plugin.renderChunk('import * as fs from "node:fs";\nconsole.log(fs.default === fs.default);'),

@@ -6,8 +6,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { E2E_OPTIONS, runToolgate, SKIP_REASON } from './test-support/run-toolgate.js';
 
 // Node's built-ins that cost milliseconds to load stay out of a command that does not use them:
-// a listing and a one-shot read draw no random id and hash nothing, so they load no node:crypto
-// (about 7 ms), nor child_process or the network stack. What Node actually loaded is read from
+// a listing and a one-shot read or write draw no random id and hash nothing, so they load no
+// node:crypto (about 7 ms), nor child_process or the network stack, nor fs/promises (a write's
+// temporary name comes from /dev/urandom, its descriptors are plain ones). What Node actually loaded is read from
 // `process.moduleLoadList` as the process exits.
 //
 // Nor do they load the bundle's code for what they never run: the agent's loop, the session
@@ -66,9 +67,25 @@ describe.skipIf(SKIP_REASON)('what start-up loads', () => {
     { args: ['tools', '--json', '--no-mcp'], zod: false },
     { args: ['call', 'read_file', '{"path":"a.txt"}'], zod: false },
     { args: ['call', 'read_file', '{"path":"a.txt","startLine":"1"}'], zod: true },
+    // A one-shot write names its temporary file from /dev/urandom and opens plain descriptors.
+    { args: ['call', 'write_file', '{"path":"new/b.txt","content":"x"}', '--approval', 'auto'], zod: false },
+    {
+      args: ['call', 'edit', '{"path":"a.txt","old_string":"hello","new_string":"hi"}', '--approval', 'auto'],
+      zod: false,
+    },
+    {
+      args: [
+        'call',
+        'apply_patch',
+        '{"patch":"*** Begin Patch\\n*** Update File: a.txt\\n-hello\\n+hi\\n*** End Patch"}',
+        '--approval',
+        'auto',
+      ],
+      zod: false,
+    },
   ])
     it(
-      `\`toolgate ${args.join(' ')}\` loads no node:crypto, child_process or network module, nor the agent's loop, session store or checkpoints, and ${zod ? 'zod to judge its arguments' : 'no zod'}`,
+      `\`toolgate ${args.join(' ')}\` loads no node:crypto, fs/promises, child_process or network module, nor the agent's loop, session store or checkpoints, and ${zod ? 'zod to judge its arguments' : 'no zod'}`,
       async () => {
         const result = await runToolgate([...args, '--cwd', root], {
           cwd: root,
@@ -82,6 +99,7 @@ describe.skipIf(SKIP_REASON)('what start-up loads', () => {
         const loaded = (await readFile(join(root, 'loaded.txt'), 'utf8')).split('\n');
         expect(loaded).toContain('NativeModule fs');
         expect(loaded.filter((name) => COSTLY.test(name))).toEqual([]);
+        expect(loaded).not.toContain('NativeModule fs/promises');
         const sources = await bundledSources(join(root, 'files.txt'));
         expect(sources.some((source) => source.includes('packages/host/src/config/'))).toBe(true);
         expect(sources.filter((source) => NOT_AT_START_UP.test(source))).toEqual([]);

@@ -1,8 +1,11 @@
-import { link, open, unlink } from 'node:fs/promises';
+import { close, fdatasync, open } from 'node:fs';
+import { link, unlink } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { trackCommit } from './commits-in-flight.js';
+import { fsCall } from './fs-call.js';
 import { pinDirectory } from './pin-directory.js';
 import { temporaryName } from './temporary-name.js';
+import { writeAll } from './write-all.js';
 import { EXCLUSIVE_CREATE_FLAGS } from './write-file-atomic.js';
 
 /** Errors from `link()` on file systems without hard links. */
@@ -10,14 +13,14 @@ const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'EMLIN
 
 /** Creates `path` and fills it; a file it created but could not fill (or was stopped) is removed. */
 async function writeAndSync(path: string, data: Uint8Array, stop: AbortSignal): Promise<void> {
-  const handle = await open(path, EXCLUSIVE_CREATE_FLAGS, 0o666);
+  const fd = await fsCall<number>((done) => open(path, EXCLUSIVE_CREATE_FLAGS, 0o666, done));
   let filled = false;
   try {
-    await handle.writeFile(data, { signal: stop });
-    await handle.datasync();
+    await writeAll(fd, data, stop);
+    await fsCall<void>((done) => fdatasync(fd, done));
     filled = true;
   } finally {
-    await handle.close();
+    await fsCall<void>((done) => close(fd, done));
     if (!filled) await unlink(path).catch(() => {});
   }
 }

@@ -1,6 +1,7 @@
-import { constants } from 'node:fs';
-import { type FileHandle, lstat, mkdir, open, readlink, realpath } from 'node:fs/promises';
+import { close, constants, open } from 'node:fs';
+import { lstat, mkdir, readlink, realpath } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { fsCall } from './fs-call.js';
 
 /**
  * A directory held open after checking that it is the real path the workspace resolved. Every
@@ -75,10 +76,14 @@ function errorCode(error: unknown): string | undefined {
 /** `/proc/self/fd` answers on this system (checked once; false off Linux or without /proc). */
 let procAvailable: boolean | undefined;
 
-/** Opens `path` as a directory without following a final symlink; a symlink there means it changed. */
-async function openDirectory(path: string, shownAs: string): Promise<FileHandle> {
+/**
+ * Opens `path` as a directory without following a final symlink; a symlink there means it changed.
+ * A plain descriptor, not a `FileHandle`: `fs/promises`, which a handle needs, costs a one-shot
+ * write a millisecond or two to load, and every path below closes what it opened.
+ */
+async function openDirectory(path: string, shownAs: string): Promise<number> {
   try {
-    return await open(path, DIRECTORY_FLAGS);
+    return await fsCall<number>((done) => open(path, DIRECTORY_FLAGS, done));
   } catch (error) {
     // O_DIRECTORY | O_NOFOLLOW on a symlink gives ENOTDIR (ELOOP on some systems): tell them apart.
     if (errorCode(error) === 'ELOOP') throw pathChangedError(shownAs);
@@ -91,19 +96,29 @@ async function openDirectory(path: string, shownAs: string): Promise<FileHandle>
   }
 }
 
-function byDescriptor(realPath: string, handle: FileHandle, created: string[]): PinnedDirectory {
+function closeDescriptor(fd: number): Promise<void> {
+  return fsCall<void>((done) => close(fd, done));
+}
+
+function byDescriptor(realPath: string, fd: number, created: string[]): PinnedDirectory {
+  let closed: Promise<void> | undefined;
   return {
     realPath,
     pinned: true,
-    descriptor: handle.fd,
+    descriptor: fd,
     created,
-    entry: (name) => `/proc/self/fd/${handle.fd}/${name}`,
+    entry: (name) => `/proc/self/fd/${fd}/${name}`,
     verify: async () => {
       // A directory removed meanwhile reads back as `<path> (deleted)`: changed too.
-      const actual = await readlink(`/proc/self/fd/${handle.fd}`).catch(() => undefined);
+      const actual = await readlink(`/proc/self/fd/${fd}`).catch(() => undefined);
       if (actual !== realPath) throw pathChangedError(realPath);
     },
-    close: () => handle.close(),
+    // Closed once, however often asked: a second close of a plain descriptor could close another
+    // file that was given the same number meanwhile.
+    close: () => {
+      closed ??= closeDescriptor(fd);
+      return closed;
+    },
   };
 }
 
@@ -123,20 +138,20 @@ function byPath(realPath: string, created: string[]): PinnedDirectory {
 
 /** Opens the existing directory at `realPath` and checks, through the descriptor, that it is really there. */
 async function pinExisting(realPath: string, created: string[]): Promise<PinnedDirectory> {
-  const handle = await openDirectory(realPath, realPath);
+  const fd = await openDirectory(realPath, realPath);
   if (procAvailable !== false && process.platform === 'linux') {
     try {
-      const actual = await readlink(`/proc/self/fd/${handle.fd}`);
+      const actual = await readlink(`/proc/self/fd/${fd}`);
       procAvailable = true;
-      if (actual === realPath) return byDescriptor(realPath, handle, created);
-      await handle.close();
+      if (actual === realPath) return byDescriptor(realPath, fd, created);
+      await closeDescriptor(fd);
       throw pathChangedError(realPath);
     } catch (error) {
       if (isPathChangedError(error)) throw error;
       procAvailable = false;
     }
   }
-  await handle.close();
+  await closeDescriptor(fd);
   // Best effort without /proc: the path is checked again just before each use.
   if ((await realpath(realPath)) !== realPath) throw pathChangedError(realPath);
   return byPath(realPath, created);
@@ -185,9 +200,11 @@ export async function pinDirectory(
         if (errorCode(error) !== 'EEXIST') throw error;
       }
       if (pin.pinned) {
-        const handle = await openDirectory(pin.entry(name), path);
-        await pin.close();
-        pin = byDescriptor(path, handle, created);
+        const fd = await openDirectory(pin.entry(name), path);
+        // The new pin first, so that a failing close of the one above still closes it (below).
+        const above = pin;
+        pin = byDescriptor(path, fd, created);
+        await above.close();
       } else {
         if ((await realpath(path)) !== path) throw pathChangedError(path);
         pin = byPath(path, created);

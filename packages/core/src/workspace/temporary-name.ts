@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { kernelRandomBytes } from './kernel-random-bytes.js';
 
 /** Bytes of the target's name kept in a temporary name, so it stays under the 255-byte limit. */
 const MAX_NAME_PART_BYTES = 100;
@@ -9,13 +9,13 @@ export const TEMPORARY_SUFFIX = '.toolgate-tmp';
 const RANDOM_BYTES = 6;
 /** Random bytes drawn a batch at a time (a batch of writes names hundreds of files); each used once. */
 const POOL_NAMES = 128;
-let pool = Buffer.alloc(0);
+let pool: Buffer = Buffer.alloc(0);
 let offset = 0;
 
 /** A hidden temporary name for a file beside `name`, unique enough to create exclusively. */
 export function temporaryName(name: string): string {
   if (offset + RANDOM_BYTES > pool.length) {
-    pool = randomBytes(RANDOM_BYTES * POOL_NAMES);
+    pool = kernelRandomBytes(RANDOM_BYTES * POOL_NAMES);
     offset = 0;
   }
   const random = pool.toString('hex', offset, offset + RANDOM_BYTES);

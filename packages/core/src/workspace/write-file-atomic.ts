@@ -1,10 +1,11 @@
-import { close, constants, fchmod, fdatasync, open, write } from 'node:fs';
+import { close, constants, fchmod, fdatasync, open } from 'node:fs';
 import { rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { trackCommit } from './commits-in-flight.js';
 import { fsCall } from './fs-call.js';
 import { type PinnedDirectory, pinDirectory } from './pin-directory.js';
 import { temporaryName } from './temporary-name.js';
+import { writeAll } from './write-all.js';
 
 /** Options for {@link writeFileAtomic}. */
 export interface WriteFileAtomicOptions {
@@ -91,18 +92,5 @@ async function writeTracked(
     }
   } finally {
     if (!given) await directory.close();
-  }
-}
-
-/** Bytes written per call: a large file is written in steps, the host's stop checked between them. */
-const WRITE_CHUNK_BYTES = 512 * 1024;
-
-async function writeAll(fd: number, bytes: Uint8Array, stop: AbortSignal | undefined): Promise<void> {
-  let offset = 0;
-  while (offset < bytes.length) {
-    stop?.throwIfAborted();
-    const length = Math.min(WRITE_CHUNK_BYTES, bytes.length - offset);
-    const position = offset;
-    offset += await fsCall<number>((done) => write(fd, bytes, position, length, position, done));
   }
 }
