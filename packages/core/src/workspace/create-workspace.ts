@@ -9,6 +9,7 @@ import type { ReadPolicy } from './read-policy.js';
 import { createRealPathBatch, type RealPathBatch } from './real-path-batch.js';
 import { resolveRealPath } from './resolve-real-path.js';
 import { createSecretMatcher, DEFAULT_SECRET_PATTERNS } from './secret-patterns.js';
+import { isTemporaryName } from './temporary-name.js';
 import type { ResolvedPath, Workspace } from './workspace.js';
 
 /**
@@ -236,6 +237,18 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
       { requestedPath: requested, resolvedPath: absolutePath },
     );
 
+  /** A temporary file of an atomic write (another call's in progress, or a killed one's). */
+  const temporaryFailure = (
+    requested: string,
+    absolutePath: string,
+    forWrite: boolean,
+  ): ToolFailure<PathErrorCode> =>
+    toolFailure(
+      'path_protected',
+      `Refusing to ${forWrite ? 'write' : 'read'} ${JSON.stringify(requested)}: it is the temporary file of a write in progress (toolgate writes a file under such a name, then renames it over the file), which no tool reads, writes or lists.`,
+      { requestedPath: requested, resolvedPath: absolutePath },
+    );
+
   const reachPrefixes = [root, ...readRoots].map((path) => (path.endsWith(sep) ? path : `${path}${sep}`));
   const inReach = (absolutePath: string): boolean => {
     if (allowOutsideWorkspace) return true;
@@ -276,6 +289,7 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
         `Refusing to read ${JSON.stringify(toDisplayPath(absolutePath))}: the name ${JSON.stringify(name)} matches the secret pattern ${JSON.stringify(pattern)}, and no tool reads or writes secrets.`,
         { resolvedPath: absolutePath, pattern },
       );
+    if (isTemporaryName(name)) return temporaryFailure(toDisplayPath(absolutePath), absolutePath, false);
     if (readPolicy) {
       const refusal = readPolicy({
         realPath: absolutePath,
@@ -391,6 +405,8 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
         { requestedPath: requested, resolvedPath: absolutePath, pattern },
       );
     }
+    if ([absolutePath, named].some((path) => isTemporaryName(basename(path))))
+      return temporaryFailure(requested, absolutePath, forWrite);
     const entry = sessionRead
       ? undefined
       : (unreachableEntry(absolutePath) ?? (named === absolutePath ? undefined : unreachableEntry(named)));

@@ -23,3 +23,17 @@ export function temporaryName(name: string): string {
   const part = Buffer.from(name).subarray(0, MAX_NAME_PART_BYTES).toString();
   return `.${part}.${random}${TEMPORARY_SUFFIX}`;
 }
+
+/** The shape of a {@link temporaryName}: `.`, a name, `.`, the random bytes in lowercase hex, the suffix. */
+const TEMPORARY_NAME = new RegExp(
+  `^\\.[^/]+\\.[0-9a-f]{${RANDOM_BYTES * 2}}${TEMPORARY_SUFFIX.replaceAll('.', '\\.')}$`,
+  's',
+);
+
+/**
+ * True when `name` has the shape of a {@link temporaryName}: a write in progress, or one a killed
+ * process left. That shape and no other, so a user's own `notes.toolgate-tmp` is an ordinary file.
+ */
+export function isTemporaryName(name: string): boolean {
+  return name.endsWith(TEMPORARY_SUFFIX) && TEMPORARY_NAME.test(name);
+}

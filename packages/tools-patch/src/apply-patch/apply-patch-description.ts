@@ -19,6 +19,7 @@ Example:
 Rules:
 - The patch starts with '*** Begin Patch' and ends with '*** End Patch'. File sections start with '*** Add File: <path>', '*** Update File: <path>' or '*** Delete File: <path>'. Paths are relative to the workspace root (absolute paths must be inside it).
 - Every line of an added file starts with '+'. Adding an existing path replaces that file.
+- Each file appears in one section only (put all of a file's hunks in one '*** Update File:'); a patch that names one file twice, a Move destination included, is refused.
 - '*** Move to: <path>' right after '*** Update File:' renames the file (hunks are optional then).
 - Each hunk of an update starts with '@@', optionally followed by a line of the file (such as a class or function header) that must appear before the hunk; several '@@ <line>' lines in a row narrow the search step by step.
 - Hunk lines start with ' ' (context, kept), '-' (removed) or '+' (added). Give about 3 lines of context around each change, no line numbers; hunks must be in file order.

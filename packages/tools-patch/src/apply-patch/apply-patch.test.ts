@@ -245,16 +245,6 @@ describe('applyPatch: content', () => {
     expect(await temp.tree()).toEqual({ 'dest.txt': 'to\n', 'dup.txt': 'new\n' });
   });
 
-  it('applies operations in order: Delete then Add of one path works', async () => {
-    await temp.write('a.txt', 'old\n');
-    const result = await applyPatch(
-      temp.workspace,
-      patch('*** Delete File: a.txt', '*** Add File: a.txt', '+fresh'),
-    );
-    expect(result.status).toBe('success');
-    expect(await temp.read('a.txt')).toBe('fresh\n');
-  });
-
   it('accepts an absolute path inside the workspace and keeps it unchanged otherwise', async () => {
     await temp.write('abs.txt', 'x\n');
     const result = await applyPatch(
@@ -281,13 +271,6 @@ describe('applyPatch: content', () => {
       { path: 'link.txt', operation: 'delete', linesAdded: 0, linesRemoved: 0 },
     ]);
     expect(await temp.tree()).toEqual({ 'real.txt': 'keep\n' });
-  });
-
-  it('replaces a deleted symbolic link by a regular file on a later Add of its path', async () => {
-    await temp.write('real.txt', 'keep\n');
-    await symlink('real.txt', join(temp.root, 'link.txt'));
-    await applyPatch(temp.workspace, patch('*** Delete File: link.txt', '*** Add File: link.txt', '+own'));
-    expect(await temp.tree()).toEqual({ 'link.txt': 'own\n', 'real.txt': 'keep\n' });
   });
 
   it('creates an empty file from an Add without lines', async () => {
@@ -392,16 +375,6 @@ describe('applyPatch: failures change nothing', () => {
       "Cannot update missing.txt: the file does not exist. Check the path, or use '*** Add File:' to create it. Nothing was changed.",
     );
     await expectUnchanged(patch('*** Delete File: missing.txt'), 'not_found');
-  });
-
-  it('not_found for an Update of a path an earlier operation deleted', async () => {
-    await temp.write('a.txt', 'x\n');
-    expect(
-      await expectUnchanged(
-        patch('*** Delete File: a.txt', '*** Update File: a.txt', '-x', '+y'),
-        'not_found',
-      ),
-    ).toBe('Cannot update a.txt: an earlier operation of this patch deletes it. Nothing was changed.');
   });
 
   it('is_directory for a Delete, Update, Add or Move destination that is a directory', async () => {
@@ -534,16 +507,17 @@ describe('applyPatch: failures change nothing', () => {
 describe('planPatch', () => {
   it('returns the new contents and the diff and writes nothing', async () => {
     await temp.write('a.txt', 'one\ntwo\n');
+    await temp.write('c.txt', 'one\n2\n');
     const planned = await planPatch(
       temp.workspace,
-      patch('*** Update File: a.txt', '-two', '+2', '*** Add File: b.txt', '+b', '*** Delete File: a.txt'),
+      patch('*** Update File: a.txt', '-two', '+2', '*** Add File: b.txt', '+b', '*** Delete File: c.txt'),
     );
     expect(planned.status).toBe('success');
     if (planned.status !== 'success') return;
     expect(planned.output.operations.map((operation) => operation.summary)).toEqual([
       'Update a.txt',
       'Add b.txt',
-      'Delete a.txt',
+      'Delete c.txt',
     ]);
     expect(planned.output.diff).toBe(
       [
@@ -557,7 +531,7 @@ describe('planPatch', () => {
         '+++ b/b.txt',
         '@@ -0,0 +1,1 @@',
         '+b',
-        '--- a/a.txt',
+        '--- a/c.txt',
         '+++ /dev/null',
         '@@ -1,2 +0,0 @@',
         '-one',
@@ -572,10 +546,11 @@ describe('planPatch', () => {
         after: file.after?.toString() ?? null,
       })),
     ).toEqual([
-      { path: 'a.txt', before: 'one\ntwo\n', after: null },
+      { path: 'a.txt', before: 'one\ntwo\n', after: 'one\n2\n' },
       { path: 'b.txt', before: null, after: 'b\n' },
+      { path: 'c.txt', before: 'one\n2\n', after: null },
     ]);
-    expect(await temp.tree()).toEqual({ 'a.txt': 'one\ntwo\n' });
+    expect(await temp.tree()).toEqual({ 'a.txt': 'one\ntwo\n', 'c.txt': 'one\n2\n' });
   });
 });
 

@@ -19,9 +19,11 @@ import { patchFailure } from '../internal/patch-failure.js';
 import { decodeTextFile, displayText } from '../internal/text-file.js';
 import { applyHunks, describeMismatch } from './apply-hunks.js';
 import type { ApplyPatchFileChange, ApplyPatchOutput } from './apply-patch-schema.js';
+import { findDuplicateTarget } from './duplicate-targets.js';
 import { encodeEditedFile } from './encode-edited-file.js';
 import { parsePatch } from './parse-patch.js';
 import type { PatchOperation } from './patch-operation.js';
+import type { PatchResolutions, ResolvedLink } from './patch-resolutions.js';
 
 /** One file's state before and after the whole patch: what {@link applyPatch} commits. */
 export type PlannedFile = FileCommit;
@@ -86,8 +88,9 @@ class PlanFailure {
 
 /**
  * Parses the patch, reads every file it names, places every hunk and computes each file's new
- * content and the diffs, applying the operations in order to an in-memory copy (a Delete then an
- * Add of one path works; an Update of a path an earlier operation deleted fails). Writes nothing.
+ * content and the diffs. A patch that names one file in two places is refused before any file is
+ * read ({@link findDuplicateTarget}), so each operation plans a file no other one touches. Writes
+ * nothing.
  */
 export async function planPatch(
   workspace: Workspace,
@@ -109,11 +112,15 @@ export interface PlanFileSource {
 export function parsePatchText(text: string): Outcome<readonly PatchOperation[]> {
   const parsed = parsePatch(text);
   if (parsed.ok) return toolSuccess(parsed.operations);
-  return patchFailure(
-    'patch_parse_error',
-    `Invalid patch, line ${parsed.line}: ${parsed.message} Nothing was changed.`,
-    { line: parsed.line },
-  );
+  return invalidPatch(parsed.line, parsed.message);
+}
+
+/** The `patch_parse_error` failure for a patch that is wrong at `line`. */
+function invalidPatch(line: number, message: string, details: Record<string, unknown> = {}): ToolFailure {
+  return patchFailure('patch_parse_error', `Invalid patch, line ${line}: ${message} Nothing was changed.`, {
+    line,
+    ...details,
+  });
 }
 
 /**
@@ -134,6 +141,13 @@ export async function planOperations(
 ): Promise<PatchPlanResult> {
   try {
     const resolutions = options.resolutions ?? (await resolvePatchPaths(workspace, operations));
+    // Asked at every planning, so two paths that came to name one file since approval are refused too.
+    const duplicate = findDuplicateTarget(operations, resolutions);
+    if (duplicate)
+      return invalidPatch(duplicate.line, duplicate.message, {
+        path: duplicate.path,
+        lines: duplicate.lines,
+      });
     const files = await loadFiles(resolutions, options.files);
     if (options.reuse && unchangedSince(options.reuse, resolutions, files)) return toolSuccess(options.reuse);
     return toolSuccess(new Planner(resolutions, files, options.diffs).plan(operations));
@@ -175,22 +189,6 @@ function unchangedSince(
   return true;
 }
 
-/** A symbolic link a Delete names: the link itself is deleted, not the file it points to. */
-interface ResolvedLink {
-  /** The link's own location: its real parent directory plus its name. */
-  readonly absolutePath: string;
-  readonly displayPath: string;
-  /** What the link points to, to restore it on rollback. */
-  readonly target: string;
-}
-
-/** The workspace's answer for every path a patch names, keyed by the path as written. */
-export interface PatchResolutions {
-  readonly paths: ReadonlyMap<string, Outcome<ResolvedPath>>;
-  /** Delete targets that are symbolic links, keyed by the path as written. */
-  readonly links: ReadonlyMap<string, ResolvedLink>;
-}
-
 /** Resolves every path the operations name (Move destinations too), each directory once. */
 export async function resolvePatchPaths(
   workspace: Workspace,
@@ -204,15 +202,18 @@ export async function resolvePatchPaths(
       : (workspace.checkReadable(resolution.output.absolutePath) ?? resolution),
   );
   const links = new Map<string, ResolvedLink>();
-  const deleted = [
-    ...new Set(
-      operations.filter((operation) => operation.type === 'delete').map((operation) => operation.path),
-    ),
-  ];
-  await mapConcurrently(deleted, IO_CONCURRENCY, async (path) => {
-    const link = await resolveLink(workspace, path);
-    if (link) links.set(path, link);
-  });
+  const findLinks = (candidates: readonly string[]) =>
+    mapConcurrently(candidates, IO_CONCURRENCY, async (path) => {
+      const link = await resolveLink(workspace, path);
+      if (link) links.set(path, link);
+    });
+  const deleted = new Set(
+    operations.filter((operation) => operation.type === 'delete').map((operation) => operation.path),
+  );
+  await findLinks([...deleted]);
+  // Only a deleted link makes a link's own location a file of the patch, which another spelling
+  // of its path could name again: the other paths are looked at only then.
+  if (links.size > 0) await findLinks(paths.filter((path) => !deleted.has(path)));
   return { paths: new Map(paths.map((path, index) => [path, resolutions[index]!])), links };
 }
 
@@ -349,16 +350,14 @@ class Planner {
   }
 
   private resolve(path: string): Entry {
-    // After its Delete, a symbolic link's path names the link's own location.
-    const link = this.resolutions.links.get(path);
-    const deletedLink = link ? this.entries.get(link.absolutePath) : undefined;
-    if (deletedLink) return deletedLink;
     const resolution = this.resolutions.paths.get(path);
     if (!resolution) throw new Error(`apply_patch planner: ${path} was not resolved`);
     if (resolution.status === 'failure') throw new PlanFailure(resolution);
     const resolved = resolution.output;
-    const known = this.entries.get(resolved.absolutePath);
-    if (known) return known;
+    if (this.entries.has(resolved.absolutePath))
+      throw new Error(
+        `apply_patch planner: ${resolved.absolutePath} is named twice; findDuplicateTarget refuses that`,
+      );
     const loaded = this.files.get(resolved.absolutePath);
     if (!loaded) throw new Error(`apply_patch planner: ${resolved.absolutePath} was not read`);
     const entry = toEntry(resolved, loaded);
@@ -388,13 +387,10 @@ class Planner {
   private requireFile(entry: Entry, what: string): Buffer {
     this.refuseNonFile(entry, what);
     if (entry.current === null) {
-      const deleted = entry.original !== null;
       throw new PlanFailure(
         patchFailure(
           'not_found',
-          deleted
-            ? `Cannot ${what} ${entry.resolved.displayPath}: an earlier operation of this patch deletes it. Nothing was changed.`
-            : `Cannot ${what} ${entry.resolved.displayPath}: the file does not exist. Check the path, or use '*** Add File:' to create it. Nothing was changed.`,
+          `Cannot ${what} ${entry.resolved.displayPath}: the file does not exist. Check the path, or use '*** Add File:' to create it. Nothing was changed.`,
           { path: entry.resolved.displayPath },
         ),
       );
@@ -425,7 +421,7 @@ class Planner {
 
   private delete(operation: Extract<PatchOperation, { type: 'delete' }>): PlannedOperation {
     const link = this.resolutions.links.get(operation.path);
-    if (link && !this.entries.has(link.absolutePath)) {
+    if (link) {
       const resolved = {
         requestedPath: operation.path,
         absolutePath: link.absolutePath,
@@ -505,14 +501,6 @@ class Planner {
       );
     }
     const destination = this.resolve(operation.moveTo);
-    if (destination === source) {
-      source.current = after;
-      return plannedOperation(
-        { path, operation: 'update', linesAdded, linesRemoved },
-        `Update ${path}`,
-        this.diff(before, after, path, path),
-      );
-    }
     this.refuseNonFile(destination, 'move a file onto');
     const replaced = destination.current;
     const replacedExisting = replaced !== null;

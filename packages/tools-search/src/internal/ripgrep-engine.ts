@@ -2,6 +2,7 @@ import { nulRecords, type RecordReader, type RipgrepRun, runRipgrep } from './ru
 import type { FoundMatch, GrepOutcome, GrepRequest, ListOutcome, WalkSettings } from './search-request.js';
 import { contentOfBytes } from './search-text.js';
 import { ripgrepSecretFlags, secretPathFilter } from './secret-names.js';
+import { RIPGREP_TEMPORARY_FLAGS } from './temporary-names.js';
 
 /**
  * `rg` runs in the searched directory and is given `./`, so it prints short paths (`./src/a.ts`):
@@ -34,7 +35,7 @@ function walkFlags(settings: WalkSettings): string[] {
   for (const name of settings.excludedNames) {
     if (name !== '' && !name.includes('/')) flags.push('--glob', `!${escapeGlob(name)}`);
   }
-  flags.push(...ripgrepSecretFlags(settings.secrets));
+  flags.push(...ripgrepSecretFlags(settings.secrets), ...RIPGREP_TEMPORARY_FLAGS);
   return flags;
 }
 
