@@ -25,9 +25,11 @@ describe.each(ENGINES)('temporary files of atomic writes in glob and grep (%s en
       [IN_FLIGHT]: 'export const TOKEN = half-writ',
       [`src/.${'long'.repeat(40)}.0123456789ab.toolgate-tmp`]: 'TOKEN half-writ',
       'src/.dir.0123456789ab.toolgate-tmp/inside.ts': 'TOKEN half-writ',
+      // In any case: on a case-insensitive file system this names a write's temporary file.
+      'src/.x.0123456789AB.TOOLGATE-TMP': 'TOKEN half-writ',
       // A user's own files that merely end like one are ordinary files.
       'src/cache.toolgate-tmp': 'TOKEN cached\n',
-      'src/.x.0123456789AB.toolgate-tmp': 'TOKEN upper\n',
+      'src/.x.0123456789a.toolgate-tmp': 'TOKEN eleven\n',
       'src/..0123456789ab.toolgate-tmp': 'TOKEN unnamed\n',
     });
     harness = createHarness({ root }, { engine });
@@ -39,7 +41,7 @@ describe.each(ENGINES)('temporary files of atomic writes in glob and grep (%s en
       const result = await harness.call('glob', { pattern });
       if (result.status !== 'success') throw new Error(`glob failed: ${JSON.stringify(result)}`);
       expect(JSON.stringify((result.output as { matches: string[] }).matches)).not.toMatch(
-        /\.app\.ts\.|\.longlong|\.dir\./,
+        /\.app\.ts\.|\.longlong|\.dir\.|AB\.TOOLGATE/,
       );
     }
     expect(await harness.call('glob', { pattern: '**/*' })).toMatchObject({
@@ -47,7 +49,7 @@ describe.each(ENGINES)('temporary files of atomic writes in glob and grep (%s en
       output: {
         matches: [
           'src/..0123456789ab.toolgate-tmp',
-          'src/.x.0123456789AB.toolgate-tmp',
+          'src/.x.0123456789a.toolgate-tmp',
           'src/app.ts',
           'src/cache.toolgate-tmp',
         ],
@@ -62,7 +64,7 @@ describe.each(ENGINES)('temporary files of atomic writes in glob and grep (%s en
       output: {
         matches: [
           { file: 'src/..0123456789ab.toolgate-tmp', line: 1 },
-          { file: 'src/.x.0123456789AB.toolgate-tmp', line: 1 },
+          { file: 'src/.x.0123456789a.toolgate-tmp', line: 1 },
           { file: 'src/app.ts', line: 1 },
           { file: 'src/cache.toolgate-tmp', line: 1 },
         ],
@@ -70,10 +72,15 @@ describe.each(ENGINES)('temporary files of atomic writes in glob and grep (%s en
       },
     });
     expect(JSON.stringify(result)).not.toContain('half-writ');
-    expect(await harness.call('grep', { pattern: 'TOKEN', path: IN_FLIGHT })).toMatchObject({
-      status: 'failure',
-      error: { code: 'path_protected' },
-    });
+    for (const path of [
+      IN_FLIGHT,
+      'src/.dir.0123456789ab.toolgate-tmp',
+      'src/.dir.0123456789ab.toolgate-tmp/inside.ts',
+    ])
+      expect(await harness.call('grep', { pattern: 'TOKEN', path })).toMatchObject({
+        status: 'failure',
+        error: { code: 'path_protected' },
+      });
   });
 
   it('lists no write in progress while another call writes', async () => {

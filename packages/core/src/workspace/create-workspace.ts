@@ -9,7 +9,7 @@ import type { ReadPolicy } from './read-policy.js';
 import { createRealPathBatch, type RealPathBatch } from './real-path-batch.js';
 import { resolveRealPath } from './resolve-real-path.js';
 import { createSecretMatcher, DEFAULT_SECRET_PATTERNS } from './secret-patterns.js';
-import { isTemporaryName } from './temporary-name.js';
+import { temporaryNameOnPath } from './temporary-path.js';
 import type { ResolvedPath, Workspace } from './workspace.js';
 
 /**
@@ -237,16 +237,19 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
       { requestedPath: requested, resolvedPath: absolutePath },
     );
 
-  /** A temporary file of an atomic write (another call's in progress, or a killed one's). */
+  /** The bases below which {@link temporaryNameOnPath} looks at every name. */
+  const temporaryBases = [root, ...readRoots, ...sessionReadRoots.map((entry) => entry.real)];
+  /** A path that is, or is under, a name of a temporary file of an atomic write (in progress, or a killed one's). */
   const temporaryFailure = (
     requested: string,
     absolutePath: string,
+    name: string,
     forWrite: boolean,
   ): ToolFailure<PathErrorCode> =>
     toolFailure(
       'path_protected',
-      `Refusing to ${forWrite ? 'write' : 'read'} ${JSON.stringify(requested)}: it is the temporary file of a write in progress (toolgate writes a file under such a name, then renames it over the file), which no tool reads, writes or lists.`,
-      { requestedPath: requested, resolvedPath: absolutePath },
+      `Refusing to ${forWrite ? 'write' : 'read'} ${JSON.stringify(requested)}: the name ${JSON.stringify(name)} on its path has the shape of the temporary file of a write in progress (.<name>.<12 hex digits>.toolgate-tmp, in any case: toolgate writes a file under such a name, then renames it over the file), and no tool lists, reads or writes one or anything under it.`,
+      { requestedPath: requested, resolvedPath: absolutePath, temporaryName: name },
     );
 
   const reachPrefixes = [root, ...readRoots].map((path) => (path.endsWith(sep) ? path : `${path}${sep}`));
@@ -289,7 +292,9 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
         `Refusing to read ${JSON.stringify(toDisplayPath(absolutePath))}: the name ${JSON.stringify(name)} matches the secret pattern ${JSON.stringify(pattern)}, and no tool reads or writes secrets.`,
         { resolvedPath: absolutePath, pattern },
       );
-    if (isTemporaryName(name)) return temporaryFailure(toDisplayPath(absolutePath), absolutePath, false);
+    const temporary = temporaryNameOnPath(absolutePath, temporaryBases);
+    if (temporary !== undefined)
+      return temporaryFailure(toDisplayPath(absolutePath), absolutePath, temporary, false);
     if (readPolicy) {
       const refusal = readPolicy({
         realPath: absolutePath,
@@ -405,8 +410,10 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
         { requestedPath: requested, resolvedPath: absolutePath, pattern },
       );
     }
-    if ([absolutePath, named].some((path) => isTemporaryName(basename(path))))
-      return temporaryFailure(requested, absolutePath, forWrite);
+    const temporary =
+      temporaryNameOnPath(absolutePath, temporaryBases) ??
+      (named === absolutePath ? undefined : temporaryNameOnPath(named, temporaryBases));
+    if (temporary !== undefined) return temporaryFailure(requested, absolutePath, temporary, forWrite);
     const entry = sessionRead
       ? undefined
       : (unreachableEntry(absolutePath) ?? (named === absolutePath ? undefined : unreachableEntry(named)));

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -27,8 +27,8 @@ describe('the temporary files of atomic writes', () => {
       status: 'failure',
       error: {
         code: 'path_protected',
-        message: `Refusing to read "${IN_FLIGHT}": it is the temporary file of a write in progress (toolgate writes a file under such a name, then renames it over the file), which no tool reads, writes or lists.`,
-        details: { requestedPath: IN_FLIGHT, resolvedPath: join(root, IN_FLIGHT) },
+        message: `Refusing to read "${IN_FLIGHT}": the name "${IN_FLIGHT}" on its path has the shape of the temporary file of a write in progress (.<name>.<12 hex digits>.toolgate-tmp, in any case: toolgate writes a file under such a name, then renames it over the file), and no tool lists, reads or writes one or anything under it.`,
+        details: { requestedPath: IN_FLIGHT, resolvedPath: join(root, IN_FLIGHT), temporaryName: IN_FLIGHT },
       },
     });
     expect(workspace.checkReadable(join(root, 'build.toolgate-tmp'))).toBeUndefined();
@@ -51,12 +51,55 @@ describe('the temporary files of atomic writes', () => {
       status: 'failure',
       error: {
         message: expect.stringMatching(
-          /^Refusing to write ".notes.txt.0123456789ab.toolgate-tmp": it is the temporary file/,
+          /^Refusing to write ".notes.txt.0123456789ab.toolgate-tmp": the name ".notes.txt.0123456789ab.toolgate-tmp" on its path has the shape of the temporary file/,
         ),
       },
     });
     expect((await workspace.resolveReadable('build.toolgate-tmp')).status).toBe('success');
     expect((await workspace.resolveWritable('build.toolgate-tmp')).status).toBe('success');
+  });
+
+  it('are refused in any case, since a case-insensitive file system names one file so', async () => {
+    const workspace = createWorkspace({ root });
+    const upper = IN_FLIGHT.toUpperCase();
+    await writeFile(join(root, upper), 'half-writ');
+    expect(workspace.checkReadable(join(root, upper))?.error.code).toBe('path_protected');
+    for (const resolution of [await workspace.resolveReadable(upper), await workspace.resolveWritable(upper)])
+      expect(resolution.status === 'failure' && resolution.error.code).toBe('path_protected');
+  });
+
+  it('refuse what is under a directory of that shape, as walkers never enter one', async () => {
+    const directory = '.cache.fedcba987654.toolgate-tmp';
+    await mkdir(join(root, directory));
+    await writeFile(join(root, directory, 'inside.txt'), 'inside\n');
+    await symlink(directory, join(root, 'alias'));
+    const workspace = createWorkspace({ root });
+    expect(workspace.checkReadable(join(root, directory), { directory: true })?.error.code).toBe(
+      'path_protected',
+    );
+    expect(workspace.checkReadable(join(root, directory, 'inside.txt'))?.error).toMatchObject({
+      code: 'path_protected',
+      details: { temporaryName: directory },
+    });
+    for (const resolution of [
+      await workspace.resolveReadable(`${directory}/inside.txt`),
+      await workspace.resolveReadable('alias/inside.txt'),
+      await workspace.resolveWritable(`${directory}/new.txt`),
+      await workspace.resolveWritable('alias/new.txt'),
+      await workspace.resolveWritable(`${directory}/sub/new.txt`),
+    ]) {
+      expect(resolution.status === 'failure' && resolution.error.code).toBe('path_protected');
+    }
+  });
+
+  it('look only below the root: a workspace that lies under such a directory works', async () => {
+    const nested = join(root, '.outer.0123456789ab.toolgate-tmp', 'project');
+    await mkdir(nested, { recursive: true });
+    await writeFile(join(nested, 'a.txt'), 'a\n');
+    const workspace = createWorkspace({ root: nested });
+    expect(workspace.checkReadable(join(nested, 'a.txt'))).toBeUndefined();
+    expect((await workspace.resolveReadable('a.txt')).status).toBe('success');
+    expect((await workspace.resolveWritable('b.txt')).status).toBe('success');
   });
 
   it('refuses the temporary file of a write while it is being written', async () => {

@@ -21,14 +21,27 @@ describe('temporaryName and isTemporaryName', () => {
     }
   });
 
+  it('recognises them in any case, as a case-insensitive file system (macOS, Windows) names them', () => {
+    for (const name of [
+      '.a.txt.0123456789AB.toolgate-tmp',
+      '.A.TXT.0123456789AB.TOOLGATE-TMP',
+      '.a.txt.0123456789ab.Toolgate-Tmp',
+      temporaryName('Notes.md').toUpperCase(),
+    ]) {
+      expect([name, isTemporaryName(name)]).toEqual([name, true]);
+    }
+  });
+
   it('recognises no other name, not even one that ends like it', () => {
     for (const name of [
       'notes.toolgate-tmp',
       '.toolgate-tmp',
       '.notes.toolgate-tmp',
       'a.txt.0123456789ab.toolgate-tmp',
-      '.a.txt.0123456789AB.toolgate-tmp',
       '.a.txt.0123456789a.toolgate-tmp',
+      '.a.txt.\uff10123456789ab.toolgate-tmp',
+      '.a.txt.0123456789ab.toolgate-tmp/',
+      '.a.txt.0123456789ab.toolgate-tmp ',
       '.a.txt.0123456789abc.toolgate-tmp',
       '..0123456789ab.toolgate-tmp',
       '.a.txt.0123456789ab.toolgate-tmp.bak',

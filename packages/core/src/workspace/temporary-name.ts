@@ -24,16 +24,28 @@ export function temporaryName(name: string): string {
   return `.${part}.${random}${TEMPORARY_SUFFIX}`;
 }
 
-/** The shape of a {@link temporaryName}: `.`, a name, `.`, the random bytes in lowercase hex, the suffix. */
+const HEX_DIGITS = RANDOM_BYTES * 2;
+
+/**
+ * The shape of a {@link temporaryName} as a glob, for ripgrep's `--iglob`: `.`, a name, `.`, the
+ * random bytes in hex, the suffix. Compared without regard to case, as {@link isTemporaryName}
+ * compares: on a case-insensitive file system (macOS, Windows) `.A.0123456789AB.TOOLGATE-TMP`
+ * names the same file as `.a.0123456789ab.toolgate-tmp`.
+ */
+export const TEMPORARY_NAME_GLOB = `.?*.${'[0-9a-f]'.repeat(HEX_DIGITS)}${TEMPORARY_SUFFIX}`;
+
+/** {@link TEMPORARY_NAME_GLOB} as a regular expression: the same shape, built from the same parts. */
 const TEMPORARY_NAME = new RegExp(
-  `^\\.[^/]+\\.[0-9a-f]{${RANDOM_BYTES * 2}}${TEMPORARY_SUFFIX.replaceAll('.', '\\.')}$`,
-  's',
+  `^\\.[^/]+\\.[0-9a-f]{${HEX_DIGITS}}${TEMPORARY_SUFFIX.replaceAll('.', '\\.')}$`,
+  'is',
 );
 
 /**
- * True when `name` has the shape of a {@link temporaryName}: a write in progress, or one a killed
- * process left. That shape and no other, so a user's own `notes.toolgate-tmp` is an ordinary file.
+ * True when `name` has the shape of a {@link temporaryName} (in any case): a write in progress, or
+ * one a killed process left. That shape and no other, so a user's own `notes.toolgate-tmp` is an
+ * ordinary file.
  */
 export function isTemporaryName(name: string): boolean {
-  return name.endsWith(TEMPORARY_SUFFIX) && TEMPORARY_NAME.test(name);
+  // Most names a walker asks about fail the first test; the expression runs only for hidden ones.
+  return name.startsWith('.') && TEMPORARY_NAME.test(name);
 }

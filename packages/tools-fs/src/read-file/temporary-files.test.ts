@@ -20,6 +20,23 @@ describe('read_file and the temporary files of atomic writes', () => {
     expect(JSON.stringify(missing)).not.toContain(IN_FLIGHT);
   });
 
+  it('refuses one in any case and what is under a directory of that shape, for reading and writing', async () => {
+    const t = await createFsKit();
+    await t.write(IN_FLIGHT.toUpperCase(), 'half-writ');
+    await t.write('.cache.fedcba987654.toolgate-tmp/inside.txt', 'inside\n');
+    for (const [tool, args] of [
+      ['read_file', { path: IN_FLIGHT.toUpperCase() }],
+      ['read_file', { path: '.cache.fedcba987654.toolgate-tmp/inside.txt' }],
+      ['write_file', { path: IN_FLIGHT.toUpperCase(), content: 'x' }],
+      ['write_file', { path: '.cache.fedcba987654.toolgate-tmp/new.txt', content: 'x' }],
+    ] as const) {
+      expect(await t.call(tool, args)).toMatchObject({
+        status: 'failure',
+        error: { code: 'path_protected' },
+      });
+    }
+  });
+
   it('reads a user’s own file that merely ends like one', async () => {
     const t = await createFsKit();
     await t.write('cache.toolgate-tmp', 'mine\n');
