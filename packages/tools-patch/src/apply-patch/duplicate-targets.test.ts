@@ -1,4 +1,5 @@
-import { mkdir, rm, symlink } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { link, mkdir, rm, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type ApprovalRequest, createToolSurface, standardDecorators } from '@toolgate/core';
 import { createTempWorkspace, type TempWorkspace } from '@toolgate/core/testing';
@@ -138,6 +139,53 @@ describe('apply_patch: one file named by two operations', () => {
     );
     expect(result.status).toBe('success');
     expect(await temp.tree()).toEqual({ 'a.txt': 'b\n', 'src.txt': 's\n' });
+  });
+
+  it('sees one file under two names: a hard link', async () => {
+    await link(join(temp.root, 'a.txt'), join(temp.root, 'hard.txt'));
+    const { message, details } = await expectRefused(
+      patch('*** Update File: a.txt', '-a', '+b', '*** Update File: hard.txt', '-a', '+c'),
+    );
+    expect(details).toEqual({ line: 5, path: 'hard.txt', lines: [2, 5] });
+    expect(message).toContain(
+      "'*** Update File: hard.txt' names hard.txt, which line 2 ('*** Update File: a.txt') names too (one file under two names: a hard link,",
+    );
+    await expectRefused(patch('*** Delete File: a.txt', '*** Add File: hard.txt', '+x'));
+    await expectRefused(patch('*** Update File: src.txt', '*** Move to: hard.txt', '*** Delete File: a.txt'));
+  });
+
+  it('sees one file in two new names that differ only in case or Unicode form', async () => {
+    const { message } = await expectRefused(
+      patch('*** Add File: New.txt', '+1', '*** Add File: new.txt', '+2'),
+    );
+    expect(message).toContain(
+      "'*** Add File: new.txt' names new.txt, which line 2 ('*** Add File: New.txt') names too (new files whose names differ only in case or Unicode form,",
+    );
+    await expectRefused(
+      patch('*** Add File: caf\u00e9.txt', '+1', '*** Update File: src.txt', '*** Move to: cafe\u0301.txt'),
+    );
+    await expectRefused(patch('*** Add File: dir/X.txt', '+1', '*** Add File: DIR/x.txt', '+2'));
+  });
+
+  it('keeps two existing files apart that the file system tells apart, whatever their case', async () => {
+    // Only where the file system is case-sensitive (Linux): elsewhere A.TXT is a.txt and refused above.
+    if (existsSync(join(temp.root, 'A.TXT'))) return;
+    await temp.write('A.TXT', 'A\n');
+    const result = await applyPatch(
+      temp.workspace,
+      patch(
+        '*** Update File: a.txt',
+        '-a',
+        '+b',
+        '*** Update File: A.TXT',
+        '-A',
+        '+B',
+        '*** Update File: src.txt',
+        '*** Move to: SRC.txt',
+      ),
+    );
+    expect(result.status).toBe('success');
+    expect(await temp.tree()).toEqual({ 'A.TXT': 'B\n', 'SRC.txt': 's\n', 'a.txt': 'b\n' });
   });
 
   it('still applies distinct files and several hunks of one file', async () => {

@@ -21,6 +21,7 @@ import { applyHunks, describeMismatch } from './apply-hunks.js';
 import type { ApplyPatchFileChange, ApplyPatchOutput } from './apply-patch-schema.js';
 import { findDuplicateTarget } from './duplicate-targets.js';
 import { encodeEditedFile } from './encode-edited-file.js';
+import { fileIdentity } from './file-identity.js';
 import { parsePatch } from './parse-patch.js';
 import type { PatchOperation } from './patch-operation.js';
 import type { PatchResolutions, ResolvedLink } from './patch-resolutions.js';
@@ -214,7 +215,16 @@ export async function resolvePatchPaths(
   // Only a deleted link makes a link's own location a file of the patch, which another spelling
   // of its path could name again: the other paths are looked at only then.
   if (links.size > 0) await findLinks(paths.filter((path) => !deleted.has(path)));
-  return { paths: new Map(paths.map((path, index) => [path, resolutions[index]!])), links };
+  // Two paths can name one file only when there are two.
+  const identities = new Map<string, string>();
+  if (paths.length > 1)
+    await mapConcurrently([...paths.entries()], IO_CONCURRENCY, async ([index, path]) => {
+      const resolution = resolutions[index]!;
+      if (resolution.status !== 'success' || !resolution.output.exists) return;
+      const identity = await fileIdentity(resolution.output.absolutePath);
+      if (identity !== undefined) identities.set(path, identity);
+    });
+  return { paths: new Map(paths.map((path, index) => [path, resolutions[index]!])), links, identities };
 }
 
 async function resolveLink(workspace: Workspace, path: string): Promise<ResolvedLink | undefined> {
@@ -227,10 +237,12 @@ async function resolveLink(workspace: Workspace, path: string): Promise<Resolved
     const absolutePath = join(parent.output.absolutePath, basename(lexical));
     const own = await workspace.resolveWritable(absolutePath);
     if (own.status === 'failure') return undefined;
+    const identity = await fileIdentity(absolutePath, true);
     return {
       absolutePath,
       displayPath: workspace.toDisplayPath(absolutePath),
       target: await readlink(lexical),
+      ...(identity === undefined ? {} : { identity }),
     };
   } catch {
     return undefined;
