@@ -373,14 +373,18 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
       );
     }
     const lexical = lexicalOf(requested);
+    // The path as named, `..` applied and no link followed; mostly the real path itself.
+    const named = resolve(lexical);
+    // Asked before the file system is, so a failure to resolve (`name/`: not a directory) tells
+    // nothing about a temporary file either.
+    const namedTemporary = temporaryNameOnPath(named, temporaryBases);
+    if (namedTemporary !== undefined) return temporaryFailure(requested, named, namedTemporary, forWrite);
     const real = (await batch?.lookup(lexical)) ?? (await resolveRealPath(lexical));
     if (!real.ok) {
       const code = RESOLUTION_FAILURE_CODES[real.reason];
       return toolFailure(code, `Cannot resolve ${JSON.stringify(requested)}: ${real.message}.`);
     }
     const absolutePath = real.realPath;
-    // The path as named, `..` applied and no link followed; mostly the real path itself.
-    const named = resolve(lexical);
     const inRoot = isWithin(absolutePath, root);
     // A session read root is read only through a path that stays in it: what a symlink or `..`
     // leads into it is judged as any other path under the unreachable state directory.
@@ -410,9 +414,7 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
         { requestedPath: requested, resolvedPath: absolutePath, pattern },
       );
     }
-    const temporary =
-      temporaryNameOnPath(absolutePath, temporaryBases) ??
-      (named === absolutePath ? undefined : temporaryNameOnPath(named, temporaryBases));
+    const temporary = temporaryNameOnPath(absolutePath, temporaryBases);
     if (temporary !== undefined) return temporaryFailure(requested, absolutePath, temporary, forWrite);
     const entry = sessionRead
       ? undefined

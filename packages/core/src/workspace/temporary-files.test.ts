@@ -92,6 +92,16 @@ describe('the temporary files of atomic writes', () => {
     }
   });
 
+  it('are refused by name before the file system is asked, so a trailing slash tells nothing', async () => {
+    const workspace = createWorkspace({ root });
+    for (const path of [`${IN_FLIGHT}/`, `${IN_FLIGHT}/x`, '.missing.0123456789ab.toolgate-tmp/'])
+      for (const resolution of [await workspace.resolveReadable(path), await workspace.resolveWritable(path)])
+        expect([path, resolution.status === 'failure' && resolution.error.code]).toEqual([
+          path,
+          'path_protected',
+        ]);
+  });
+
   it('look only below the root: a workspace that lies under such a directory works', async () => {
     const nested = join(root, '.outer.0123456789ab.toolgate-tmp', 'project');
     await mkdir(nested, { recursive: true });
