@@ -1,6 +1,8 @@
 // CLI start-up: `toolgate call read_file` and `toolgate tools --json` against `node -e 0`, median
 // of 20 runs each, interleaved so load changes hit all alike. Goals (issue 31): call ≤ 1.5×, tools ≤ 1.3×.
 // The call twice: its ARGS on the command line, and on stdin (`-`, a pipe), as a host calls it.
+// Beside them a one-shot write (`call write_file`, the same file overwritten each run), with no
+// goal of its own: what a write adds to a call (its atomic replace, the approval preview).
 // Each line also gives the time over `node -e 0`, steadier than the ratio when the machine's speed
 // changes. Peak RSS (max resident set size) of one more run of each, read by a preload that reports
 // `process.resourceUsage().maxRSS` on exit (the same preload for all three, so they compare).
@@ -33,6 +35,7 @@ const stdinCallArgs = ['call', 'read_file', '-', '--no-mcp'];
 /** What the stdin rows are given on stdin; the others have none. */
 const STDIN_ARGS = '{"path":"notes.txt"}';
 const toolsArgs = ['tools', '--json', '--no-mcp'];
+const writeArgs = ['call', 'write_file', '{"path":"out.txt","content":"written\\n"}', '--no-mcp'];
 // BENCH_BASE_CLI=<another build's dist/bin.js>: that build's two commands too, in the same rounds.
 const baseBin = process.env.BENCH_BASE_CLI;
 const commands = {
@@ -40,11 +43,13 @@ const commands = {
   'toolgate call read_file': [bin, ...callArgs],
   'call read_file - (stdin)': [bin, ...stdinCallArgs],
   'toolgate tools --json': [bin, ...toolsArgs],
+  'call write_file': [bin, ...writeArgs],
   ...(baseBin
     ? {
         'base: call read_file': [baseBin, ...callArgs],
         'base: call - (stdin)': [baseBin, ...stdinCallArgs],
         'base: tools --json': [baseBin, ...toolsArgs],
+        'base: call write_file': [baseBin, ...writeArgs],
       }
     : {}),
 };
@@ -109,7 +114,9 @@ for (const name of Object.keys(commands)) {
   if (goal !== undefined && ratio > goal) over = true;
   const verdict =
     goal === undefined
-      ? ''
+      ? name === 'node -e 0'
+        ? ''
+        : `  +${(ms - nodeMs).toFixed(1)} ms`
       : `  ${ratio.toFixed(2)}x (goal ≤ ${goal}x) ${ratio <= goal ? 'ok' : 'OVER GOAL'}, +${(ms - nodeMs).toFixed(1)} ms`;
   const cpuMs =
     process.platform === 'linux' ? ` · CPU ${((cpu[name] / RUNS) * 1000).toFixed(0).padStart(4)} ms` : '';
