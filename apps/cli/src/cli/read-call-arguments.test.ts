@@ -9,14 +9,14 @@ const stdin =
 
 describe('readCallArguments', () => {
   it('parses ARGS given on the command line', async () => {
-    expect(await readCallArguments('{"path":"a.txt"}', stdin(''))).toEqual({ path: 'a.txt' });
+    expect((await readCallArguments('{"path":"a.txt"}', stdin(''))).arguments).toEqual({ path: 'a.txt' });
   });
 
   it('reads stdin for "-" and for no argument; blank means {}', async () => {
-    expect(await readCallArguments('-', stdin('{"command":"ls"}\n'))).toEqual({ command: 'ls' });
-    expect(await readCallArguments(undefined, stdin('{"a":1}'))).toEqual({ a: 1 });
-    expect(await readCallArguments(undefined, stdin(' \n'))).toEqual({});
-    expect(await readCallArguments(undefined, stdin('ignored', true))).toEqual({});
+    expect((await readCallArguments('-', stdin('{"command":"ls"}\n'))).arguments).toEqual({ command: 'ls' });
+    expect((await readCallArguments(undefined, stdin('{"a":1}'))).arguments).toEqual({ a: 1 });
+    expect((await readCallArguments(undefined, stdin(' \n'))).arguments).toEqual({});
+    expect((await readCallArguments(undefined, stdin('ignored', true))).arguments).toEqual({});
   });
 
   it('decodes a large argument read in chunks that split multi-byte characters', async () => {
@@ -27,7 +27,7 @@ describe('readCallArguments', () => {
     for (let start = 0; start < bytes.length; start += 65_536)
       chunks.push(bytes.subarray(start, start + 65_536));
     const input = Object.assign(Readable.from(chunks), { isTTY: false });
-    expect(await readCallArguments('-', () => input)).toEqual({ content });
+    expect((await readCallArguments('-', () => input)).arguments).toEqual({ content });
   });
 
   it('refuses text that is not one JSON object', async () => {

@@ -5,6 +5,12 @@ import { wholeInput } from './whole-input.js';
 /** The most ARGS read from stdin: well past any patch a tool takes, and within one JS string. */
 const MAX_STDIN_ARGS_BYTES = 256 * 1024 * 1024;
 
+/** The call's ARGS as read, and how large their text was (its length in UTF-16 units). */
+export interface CallArguments {
+  readonly arguments: Readonly<Record<string, unknown>>;
+  readonly length: number;
+}
+
 /**
  * The call's ARGS: one JSON object, given on the command line or (for `-` or no argument) read from
  * stdin. Blank input means `{}`; with no argument and stdin a terminal there is nothing to read, so
@@ -16,12 +22,12 @@ export async function readCallArguments(
   given: string | undefined,
   stdin: () => CliInput,
   stdinFd?: number,
-): Promise<Readonly<Record<string, unknown>>> {
+): Promise<CallArguments> {
   let text: string;
   let source: string;
   if (given === undefined || given === '-') {
     const input = wholeInput(stdin, stdinFd);
-    if (given === undefined && input.isTTY) return {};
+    if (given === undefined && input.isTTY) return { arguments: {}, length: 0 };
     const bytes = await input.read(MAX_STDIN_ARGS_BYTES);
     if (bytes === undefined)
       throw new UsageError(
@@ -33,7 +39,7 @@ export async function readCallArguments(
     text = given;
     source = 'ARGS';
   }
-  if (text.trim() === '') return {};
+  if (text.trim() === '') return { arguments: {}, length: text.length };
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -51,5 +57,5 @@ export async function readCallArguments(
           : `${typeof value} ${JSON.stringify(value)}`;
     throw new UsageError(`${source} must be one JSON object; got ${got}.`);
   }
-  return value as Record<string, unknown>;
+  return { arguments: value as Record<string, unknown>, length: text.length };
 }

@@ -5,6 +5,7 @@ import { createTerminalApprover } from '../approval/create-terminal-approver.js'
 import { createTerminalElicitor } from '../approval/create-terminal-elicitor.js';
 import { formatRejectionLine, type TerminalRejection } from '../approval/terminal-rejection.js';
 import type { CliIo } from '../cli/cli-io.js';
+import { settleCompilerTiers } from '../cli/compiler-tiers-for-large-calls.js';
 import { EXIT_CODES, type ExitCode } from '../cli/exit-codes.js';
 import { oneShotCallId } from '../cli/one-shot-call-id.js';
 import type { CommandOptions } from '../cli/parse-cli-arguments.js';
@@ -32,7 +33,8 @@ export type CallCommandOptions = CommandOptions<'call'>;
  */
 export async function runCallCommand(io: CliIo, command: CallCommandOptions): Promise<ExitCode> {
   const settings = await resolveSessionSettings(io, command.options);
-  const input = await readCallArguments(command.args, () => io.stdin, io.stdinFd);
+  const { arguments: input, length } = await readCallArguments(command.args, () => io.stdin, io.stdinFd);
+  settleCompilerTiers(length);
   const colors = streamColors(io);
   // What the approver refused: said in one line instead of the generic rejection rendering.
   const refused: { rejection?: TerminalRejection } = {};
