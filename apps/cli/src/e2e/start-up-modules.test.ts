@@ -8,7 +8,8 @@ import { E2E_OPTIONS, runToolgate, SKIP_REASON } from './test-support/run-toolga
 // Node's built-ins that cost milliseconds to load stay out of a command that does not use them:
 // a listing and a one-shot read or write draw no random id and hash nothing, so they load no
 // node:crypto (about 7 ms), nor child_process or the network stack, nor fs/promises (a write's
-// temporary name comes from /dev/urandom, its descriptors are plain ones). What Node actually loaded is read from
+// temporary name comes from /dev/urandom, its descriptors are plain ones), nor node:v8 (about
+// 5 ms with perf_hooks; only a call with ARGS over 2 MiB loads it, to turn TurboFan off). What Node actually loaded is read from
 // `process.moduleLoadList` as the process exits.
 //
 // Nor do they load the bundle's code for what they never run: the agent's loop, the session
@@ -38,7 +39,7 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const COSTLY = /^NativeModule (crypto|child_process|https?|net|tls|internal\/crypto\/.*)$/;
+const COSTLY = /^NativeModule (crypto|child_process|https?|net|tls|v8|perf_hooks|internal\/crypto\/.*)$/;
 
 /** The source files of the bundle held in the files a command loaded, from the bundle's `// <path>` lines. */
 async function bundledSources(fileList: string): Promise<string[]> {
