@@ -42,6 +42,34 @@ process.stdout.write(bytes);`;
   return { child, done };
 }
 
+/**
+ * Runs `producer | <the reading child>` in a shell (a real pipe between them), the child after
+ * `delay` (shell commands), and reports as {@link readInChild} does.
+ */
+function readThroughShellPipe(producer: string, delay: string, maxBytes = 1 << 30) {
+  const script = `const { wholeInput } = await import(${JSON.stringify(MODULE)});
+let built = false;
+const input = wholeInput(() => { built = true; return process.stdin; }, 0);
+const isTTY = input.isTTY;
+const bytes = (await input.read(${maxBytes})) ?? Buffer.from('over the limit');
+process.stderr.write(JSON.stringify({ isTTY, stream: built, length: bytes.length }));
+process.stdout.write(bytes);`;
+  const child = spawn(
+    '/bin/sh',
+    ['-c', `(${producer}) | { ${delay}exec "$READER" --input-type=module -e "$SCRIPT"; }`],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, READER: process.execPath, SCRIPT: script } },
+  );
+  const chunks: Buffer[] = [];
+  let report = '';
+  child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+  child.stderr.setEncoding('utf8').on('data', (text: string) => {
+    report += text;
+  });
+  return new Promise<{ code: number | null; text: string; report: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, text: Buffer.concat(chunks).toString('utf8'), report })),
+  );
+}
+
 /** Writes `TEXT` to the child's stdin in pieces, with pauses, then closes it. */
 async function writeSlowly(stdin: NodeJS.WritableStream): Promise<void> {
   const bytes = Buffer.from(TEXT);
@@ -81,6 +109,48 @@ describe('wholeInput', () => {
       length: Buffer.byteLength(TEXT),
     });
     expect(outcome.text).toBe(TEXT);
+  });
+
+  it('reads a shell pipe whose producer has finished whole, without Node’s stream', async () => {
+    // A shell's `|` is a pipe (Node's own `spawn` gives a socket): `cat` has written it all and
+    // closed it before the reader starts; more than a pipe holds at once is read through the stream.
+    const small = join(scratch, 'small.txt');
+    writeFileSync(small, '{"path":"a.txt"}\n');
+    const finished = await readThroughShellPipe(`cat '${small}'`, 'sleep 0.2; ');
+    expect(finished.code).toBe(0);
+    expect(JSON.parse(finished.report)).toEqual({ isTTY: false, stream: false, length: 17 });
+    expect(finished.text).toBe('{"path":"a.txt"}\n');
+  });
+
+  it('reads a shell pipe whose producer is still writing whole, the rest through the stream', async () => {
+    const large = join(scratch, 'pipe-large.txt');
+    writeFileSync(large, TEXT);
+    const half = Math.floor(TEXT.length / 2);
+    writeFileSync(join(scratch, 'first.txt'), TEXT.slice(0, half));
+    writeFileSync(join(scratch, 'second.txt'), TEXT.slice(half));
+    for (const producer of [
+      // Larger than a pipe holds: the producer waits for the reader.
+      `cat '${large}'`,
+      // Two writes with a pause between them: the reader finds the first and waits for the second.
+      `cat '${join(scratch, 'first.txt')}'; sleep 0.3; cat '${join(scratch, 'second.txt')}'`,
+    ]) {
+      const outcome = await readThroughShellPipe(producer, 'sleep 0.1; ');
+      expect(outcome.code).toBe(0);
+      expect(JSON.parse(outcome.report)).toEqual({
+        isTTY: false,
+        stream: true,
+        length: Buffer.byteLength(TEXT),
+      });
+      expect(outcome.text).toBe(TEXT);
+    }
+  });
+
+  it('stops at its limit on a shell pipe too', async () => {
+    const large = join(scratch, 'pipe-limit.txt');
+    writeFileSync(large, TEXT);
+    const outcome = await readThroughShellPipe(`cat '${large}'`, 'sleep 0.1; ', 100_000);
+    expect(outcome.code).toBe(0);
+    expect(outcome.text).toBe('over the limit');
   });
 
   it('stops at its limit, whether it reads the file or the stream', async () => {

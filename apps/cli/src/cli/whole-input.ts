@@ -1,4 +1,4 @@
-import { fstatSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import type { CliInput } from './cli-io.js';
 
 /** Standard input as a command reads it: whole, once (ARGS from stdin, `run -`). */
@@ -17,21 +17,34 @@ const FIRST_READ_BYTES = 64 * 1024;
 /**
  * Standard input read whole: with plain reads of `fd` when it is a regular file (`< args.json`),
  * and through Node's own stream (`stream()`, built only then) for anything else: a pipe, a
- * socket, a terminal, or no descriptor given (a test's stream).
+ * socket, a terminal, or no descriptor given (a test's stream). A pipe is first read without
+ * waiting ({@link readPipeWithoutWaiting}); the stream is built only when its producer is still
+ * writing.
  *
  * Why: Node builds `process.stdin` over a file as a stream, and loading the stream modules for it
  * costs a call that reads its ARGS from a file some 7 ms of its start. A file's reads always end.
  * A pipe or socket can stay open with nothing in it, and a read that waits there, blocking or on
  * libuv's thread pool (whose threads the process joins at exit), would keep the process from
- * stopping on a signal: those go through the stream, which waits without holding anything.
+ * stopping on a signal: those go through the stream, which waits without holding anything (a
+ * non-blocking read never waits).
  */
 export function wholeInput(stream: () => CliInput, fd: number | undefined): WholeInput {
-  if (fd === undefined || !isRegularFile(fd)) {
+  const kind = fd === undefined ? undefined : descriptorKind(fd);
+  if (fd === undefined || kind !== 'file') {
     return {
       get isTTY() {
-        return stream().isTTY === true;
+        // A pipe is never a terminal: no stream is built to be told so.
+        return kind !== 'pipe' && stream().isTTY === true;
       },
-      read: (maxBytes) => readStream(stream(), maxBytes),
+      async read(maxBytes) {
+        // A pipe whose producer has written everything and closed it is read here whole; what a
+        // producer still writing sends later comes through the stream, after what was read here.
+        const early = fd !== undefined && kind === 'pipe' ? readPipeWithoutWaiting(fd, maxBytes) : undefined;
+        if (early?.ended) return early.bytes;
+        const rest = await readStream(stream(), maxBytes - (early?.bytes?.length ?? 0));
+        if (rest === undefined || !early?.bytes?.length) return rest;
+        return Buffer.concat([early.bytes, rest]);
+      },
     };
   }
   return {
@@ -70,11 +83,57 @@ async function readStream(input: CliInput, maxBytes: number): Promise<Buffer | u
   return Buffer.concat(chunks);
 }
 
-/** Whether `fd` is a regular file, whose reads end (a pipe's may wait for ever). */
-function isRegularFile(fd: number): boolean {
+/** A regular file, whose reads end; a pipe (or FIFO), whose reads may wait for ever; or anything else. */
+function descriptorKind(fd: number): 'file' | 'pipe' | 'other' {
   try {
-    return fstatSync(fd).isFile();
+    const stats = fstatSync(fd);
+    return stats.isFile() ? 'file' : stats.isFIFO() ? 'pipe' : 'other';
   } catch {
-    return false;
+    return 'other';
+  }
+}
+
+/**
+ * What a pipe holds now, read without ever waiting: through a second open of it
+ * (`/proc/self/fd/N`, Linux) with `O_NONBLOCK`, which leaves the flags of `fd` itself, and of the
+ * producer's end, as they were. `ended` once the producer has closed it and all of it was read (the
+ * bytes then undefined past `maxBytes`); otherwise what was there, for the stream to go on from.
+ * Undefined where the pipe cannot be opened again (no `/proc`): the stream reads all of it. Why: a
+ * pipe read through Node's stream loads `net` and its bindings, some 9 ms of a call whose ARGS a
+ * shell pipes in (`echo '{…}' | toolgate call read_file -`), and by the time a command reads
+ * them, such a producer has mostly written them all and closed the pipe.
+ */
+function readPipeWithoutWaiting(
+  fd: number,
+  maxBytes: number,
+): { readonly bytes: Buffer | undefined; readonly ended: boolean } | undefined {
+  let again: number;
+  try {
+    again = openSync(`/proc/self/fd/${fd}`, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch {
+    return undefined;
+  }
+  try {
+    let buffer = Buffer.allocUnsafe(FIRST_READ_BYTES);
+    let length = 0;
+    for (;;) {
+      if (length > maxBytes) return { bytes: undefined, ended: true };
+      if (length === buffer.length) {
+        const larger = Buffer.allocUnsafe(buffer.length * 2);
+        buffer.copy(larger, 0, 0, length);
+        buffer = larger;
+      }
+      let count: number;
+      try {
+        count = readSync(again, buffer, length, buffer.length - length, null);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+        return { bytes: buffer.subarray(0, length), ended: false };
+      }
+      if (count === 0) return { bytes: buffer.subarray(0, length), ended: true };
+      length += count;
+    }
+  } finally {
+    closeSync(again);
   }
 }
