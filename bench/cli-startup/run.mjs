@@ -1,6 +1,8 @@
 // CLI start-up: `toolgate call read_file` and `toolgate tools --json` against `node -e 0`, median
 // of 20 runs each, interleaved so load changes hit all alike. Goals (issue 31): call ≤ 1.5×, tools ≤ 1.3×.
 // The call twice: its ARGS on the command line, and on stdin (`-`, a pipe), as a host calls it.
+// The stdin row goes through a socket, as Node's `spawn` gives one; the shell-pipe row through a
+// real pipe, as a shell's `|` or a Python, Go or Rust host gives one (its time includes `sh`'s start).
 // Beside them a one-shot write (`call write_file`, the same file overwritten each run), with no
 // goal of its own: what a write adds to a call (its atomic replace, the approval preview).
 // Each line also gives the time over `node -e 0`, steadier than the ratio when the machine's speed
@@ -34,6 +36,9 @@ const callArgs = ['call', 'read_file', '{"path":"notes.txt"}', '--no-mcp'];
 const stdinCallArgs = ['call', 'read_file', '-', '--no-mcp'];
 /** What the stdin rows are given on stdin; the others have none. */
 const STDIN_ARGS = '{"path":"notes.txt"}';
+/** First of a command's arguments: run it with its ARGS piped in by `sh` (`printf … | node …`). */
+const SHELL_PIPE = Symbol('shell pipe');
+
 const toolsArgs = ['tools', '--json', '--no-mcp'];
 const writeArgs = ['call', 'write_file', '{"path":"out.txt","content":"written\\n"}', '--no-mcp'];
 // BENCH_BASE_CLI=<another build's dist/bin.js>: that build's two commands too, in the same rounds.
@@ -42,12 +47,14 @@ const commands = {
   'node -e 0': ['-e', '0'],
   'toolgate call read_file': [bin, ...callArgs],
   'call read_file - (stdin)': [bin, ...stdinCallArgs],
+  'call - (shell pipe)': [SHELL_PIPE, bin, ...stdinCallArgs],
   'toolgate tools --json': [bin, ...toolsArgs],
   'call write_file': [bin, ...writeArgs],
   ...(baseBin
     ? {
         'base: call read_file': [baseBin, ...callArgs],
         'base: call - (stdin)': [baseBin, ...stdinCallArgs],
+        'base: - (shell pipe)': [SHELL_PIPE, baseBin, ...stdinCallArgs],
         'base: tools --json': [baseBin, ...toolsArgs],
         'base: call write_file': [baseBin, ...writeArgs],
       }
@@ -62,16 +69,21 @@ const goals = {
 
 function run(args, nodeOptions = []) {
   const started = process.hrtime.bigint();
-  const stdin = args.includes('-');
-  const result = spawnSync(process.execPath, [...nodeOptions, ...args], {
+  if (args[0] === SHELL_PIPE) {
+    const line = 'printf "%s" "$BENCH_ARGS" | exec "$BENCH_NODE" "$@"';
+    args = ['/bin/sh', '-c', line, 'sh', ...nodeOptions, ...args.slice(1)];
+  }
+  const [command, ...rest] = args[0] === '/bin/sh' ? args : [process.execPath, ...nodeOptions, ...args];
+  const stdin = args.includes('-') && command !== '/bin/sh';
+  const result = spawnSync(command, rest, {
     cwd: workspace,
-    env,
+    env: { ...env, BENCH_ARGS: STDIN_ARGS, BENCH_NODE: process.execPath },
     stdio: [stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
     ...(stdin ? { input: STDIN_ARGS } : {}),
     encoding: 'utf8',
   });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  if (result.status !== 0) throw new Error(`${rest.join(' ')} exited ${result.status}: ${result.stderr}`);
   return { ms, stderr: result.stderr };
 }
 
