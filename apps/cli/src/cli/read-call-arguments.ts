@@ -16,19 +16,21 @@ export interface CallArguments {
  * stdin. Blank input means `{}`; with no argument and stdin a terminal there is nothing to read, so
  * also `{}`. Anything that is not a JSON object is a usage error. `stdin` is asked for only then,
  * and `stdinFd` (its descriptor) is read directly when it can be (`wholeInput`): Node builds the
- * stdin stream on first access, which a call with its ARGS given does not need.
+ * stdin stream on first access, which a call with its ARGS given does not need. A `signal` that
+ * aborts while stdin is still open stops the read (`InterruptedRead`): part of the ARGS is not them.
  */
 export async function readCallArguments(
   given: string | undefined,
   stdin: () => CliInput,
   stdinFd?: number,
+  signal?: AbortSignal,
 ): Promise<CallArguments> {
   let text: string;
   let source: string;
   if (given === undefined || given === '-') {
     const input = wholeInput(stdin, stdinFd);
     if (given === undefined && input.isTTY) return { arguments: {}, length: 0 };
-    const bytes = await input.read(MAX_STDIN_ARGS_BYTES);
+    const bytes = await input.read(MAX_STDIN_ARGS_BYTES, signal);
     if (bytes === undefined)
       throw new UsageError(
         `ARGS from stdin are over ${MAX_STDIN_ARGS_BYTES / (1024 * 1024)} MiB; give a tool smaller arguments (a patch in several calls).`,

@@ -2,6 +2,7 @@ import type { CliIo } from './cli-io.js';
 import { EXIT_CODES, type ExitCode } from './exit-codes.js';
 import { parseCliArguments } from './parse-cli-arguments.js';
 import { readVersion } from './read-version.js';
+import { signalExitCode } from './signal-exit-code.js';
 import { UsageError } from './usage-error.js';
 import { USAGE_TEXT } from './usage-text.js';
 
@@ -69,6 +70,12 @@ export async function runCli(io: CliIo): Promise<ExitCode> {
         );
     }
   } catch (error) {
+    // A signal while stdin was still being read: the command stops as a signal stops it.
+    // (whole-input's InterruptedRead, told by its name: importing it would load that file for every command.)
+    if ((error as Error | undefined)?.name === 'InterruptedRead') {
+      io.stderr.write(`• ${(error as Error).message}\n`);
+      return signalExitCode(io.signal) ?? EXIT_CODES.interrupted;
+    }
     // A bad config file or variable (the host's ConfigError, code config_invalid) is a usage problem too.
     if (
       UsageError.isInstance(error) ||

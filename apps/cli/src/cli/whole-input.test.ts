@@ -167,6 +167,42 @@ describe('wholeInput', () => {
     expect((await wholeInput(stream, undefined).read(6))?.toString()).toBe('abcdef');
   });
 
+  it('stops reading when its signal aborts while the producer holds stdin open, so part of it is never taken for all', async () => {
+    const fifo = join(scratch, 'fifo-abort');
+    execFileSync('mkfifo', [fifo]);
+    const held = openSync(fifo, constants.O_RDWR);
+    try {
+      for (const stdin of ['pipe', held] as const) {
+        const script = `const { wholeInput } = await import(${JSON.stringify(MODULE)});
+const controller = new AbortController();
+process.on('SIGTERM', () => controller.abort('SIGTERM'));
+try {
+  const bytes = await wholeInput(() => process.stdin, 0).read(1 << 20, controller.signal);
+  process.stdout.write('read ' + String(bytes));
+} catch (error) {
+  process.stdout.write(error.name + ': ' + error.message);
+}
+process.exit(0);`;
+        const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+          stdio: [stdin, 'pipe', 'inherit'],
+        });
+        child.stdin?.write('{"partial":');
+        let out = '';
+        child.stdout?.setEncoding('utf8').on('data', (text: string) => {
+          out += text;
+        });
+        const closed = new Promise((resolve) => child.on('close', resolve));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        child.kill('SIGTERM');
+        expect(await closed).toBe(0);
+        expect(out).toBe('InterruptedRead: Interrupted by SIGTERM while reading stdin.');
+        child.stdin?.destroy();
+      }
+    } finally {
+      closeSync(held);
+    }
+  });
+
   it('keeps the event loop running while a pipe stays open with nothing to read, so a signal stops it', async () => {
     // A producer that neither writes nor closes, through Node's socketpair and through a FIFO (a
     // shell's `|`): the process must still hear SIGTERM. A read that waits in the kernel, blocking

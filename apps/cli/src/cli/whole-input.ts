@@ -1,15 +1,33 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import type { CliInput } from './cli-io.js';
 
+/**
+ * Standard input stopped being read because a signal arrived (the command's `signal` aborted)
+ * before its producer closed it: what was read so far is not the input, and the command stops with
+ * the signal's exit status instead of judging it (`runCli` tells it by its name, so the listing's
+ * code need not load this file).
+ */
+export class InterruptedRead extends Error {
+  override readonly name = 'InterruptedRead';
+  /** The signal's name, the abort's reason. */
+  readonly reason: unknown;
+
+  constructor(reason: unknown) {
+    super(`Interrupted by ${String(reason)} while reading stdin.`);
+    this.reason = reason;
+  }
+}
+
 /** Standard input as a command reads it: whole, once (ARGS from stdin, `run -`). */
 export interface WholeInput {
   /** Whether it is a terminal (nothing to read unless asked for). */
   readonly isTTY: boolean;
   /**
    * Every byte up to the end of the input; undefined once more than `maxBytes` arrived (reading
-   * stops there: the rest is left unread).
+   * stops there: the rest is left unread). When `signal` aborts while it waits for more, it
+   * rejects with {@link InterruptedRead}.
    */
-  read(maxBytes: number): Promise<Buffer | undefined>;
+  read(maxBytes: number, signal?: AbortSignal): Promise<Buffer | undefined>;
 }
 
 const FIRST_READ_BYTES = 64 * 1024;
@@ -36,12 +54,12 @@ export function wholeInput(stream: () => CliInput, fd: number | undefined): Whol
         // A pipe is never a terminal: no stream is built to be told so.
         return kind !== 'pipe' && stream().isTTY === true;
       },
-      async read(maxBytes) {
+      async read(maxBytes, signal) {
         // A pipe whose producer has written everything and closed it is read here whole; what a
         // producer still writing sends later comes through the stream, after what was read here.
         const early = fd !== undefined && kind === 'pipe' ? readPipeWithoutWaiting(fd, maxBytes) : undefined;
         if (early?.ended) return early.bytes;
-        const rest = await readStream(stream(), maxBytes - (early?.bytes?.length ?? 0));
+        const rest = await readStream(stream(), maxBytes - (early?.bytes?.length ?? 0), signal);
         if (rest === undefined || !early?.bytes?.length) return rest;
         return Buffer.concat([early.bytes, rest]);
       },
@@ -68,17 +86,28 @@ export function wholeInput(stream: () => CliInput, fd: number | undefined): Whol
 }
 
 /** All of `input`, or undefined past `maxBytes`. A chunk may end inside a multi-byte character. */
-async function readStream(input: CliInput, maxBytes: number): Promise<Buffer | undefined> {
+async function readStream(
+  input: CliInput,
+  maxBytes: number,
+  signal: AbortSignal | undefined,
+): Promise<Buffer | undefined> {
+  if (signal?.aborted) throw new InterruptedRead(signal.reason);
   const chunks: Buffer[] = [];
   let length = 0;
-  for await (const chunk of input) {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : (chunk as Buffer);
-    length += bytes.length;
-    if (length > maxBytes) {
-      input.destroy();
-      return undefined;
+  const stop = () => input.destroy(new InterruptedRead(signal?.reason));
+  signal?.addEventListener('abort', stop, { once: true });
+  try {
+    for await (const chunk of input) {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : (chunk as Buffer);
+      length += bytes.length;
+      if (length > maxBytes) {
+        input.destroy();
+        return undefined;
+      }
+      chunks.push(bytes);
     }
-    chunks.push(bytes);
+  } finally {
+    signal?.removeEventListener('abort', stop);
   }
   return Buffer.concat(chunks);
 }

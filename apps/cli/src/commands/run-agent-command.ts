@@ -34,7 +34,7 @@ export async function runAgentCommand(io: CliIo, command: RunCommandOptions): Pr
   let result: TurnResult;
   let refused = false;
   try {
-    const text = await readPrompt(command.prompt, () => io.stdin, io.stdinFd);
+    const text = await readPrompt(command.prompt, () => io.stdin, io.stdinFd, io.signal);
     // `toolgate run "/review 42"`: a command from a file sends its prompt, as `claude -p "/review 42"`.
     const fromFile = text.trimStart().startsWith('/')
       ? fileCommandPrompt(await fileCommandsOf(session.settings), text)

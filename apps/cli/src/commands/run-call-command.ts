@@ -33,7 +33,12 @@ export type CallCommandOptions = CommandOptions<'call'>;
  */
 export async function runCallCommand(io: CliIo, command: CallCommandOptions): Promise<ExitCode> {
   const settings = await resolveSessionSettings(io, command.options);
-  const { arguments: input, length } = await readCallArguments(command.args, () => io.stdin, io.stdinFd);
+  const { arguments: input, length } = await readCallArguments(
+    command.args,
+    () => io.stdin,
+    io.stdinFd,
+    io.signal,
+  );
   settleCompilerTiers(length);
   const colors = streamColors(io);
   // What the approver refused: said in one line instead of the generic rejection rendering.

@@ -20,7 +20,7 @@ import { type CallCommandOptions, exitCodeOf } from './run-call-command.js';
  */
 export async function runExplainCommand(io: CliIo, command: CallCommandOptions): Promise<ExitCode> {
   const settings = await resolveSessionSettings(io, command.options);
-  const { arguments: input } = await readCallArguments(command.args, () => io.stdin, io.stdinFd);
+  const { arguments: input } = await readCallArguments(command.args, () => io.stdin, io.stdinFd, io.signal);
   const colors = streamColors(io);
   // Nothing runs: no sandbox, hooks or audit log; the MCP servers start only for a tool no
   // other has.

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -258,6 +258,33 @@ describe.skipIf(SKIP_REASON !== undefined)(
         expect(JSON.parse(result.stdout)).toMatchObject({ status: 'failure', error: { code: 'aborted' } });
         const pid = Number((await readFile(pidFile, 'utf8')).trim());
         expect(isAlive(pid)).toBe(false);
+      });
+    }
+  },
+);
+
+describe.skipIf(SKIP_REASON !== undefined)(
+  `a signal while the ARGS are still being read stops the call ${SKIP_REASON ?? ''}`,
+  E2E_OPTIONS,
+  () => {
+    for (const [signal, code] of [
+      ['SIGINT', 130],
+      ['SIGTERM', 143],
+    ] as const) {
+      it(`${signal} exits ${code}, and what was read so far is not taken as the ARGS`, async () => {
+        // The producer has written part of a valid object and holds stdin open: the first signal
+        // must stop the read, not wait for the producer and then judge the part.
+        const result = await runToolgate(['call', 'write_file', '-', '--cwd', root, '--approval', 'auto'], {
+          stdin: null,
+          onSpawn: (child) => {
+            child.stdin?.write('{"path":"partial.txt","content":"x"');
+            setTimeout(() => child.kill(signal), 1_000);
+          },
+        });
+        expect(result.code, result.stderr).toBe(code);
+        expect(result.stderr).toContain(`Interrupted by ${signal} while reading stdin.`);
+        expect(result.stderr).not.toContain('not valid JSON');
+        expect(existsSync(join(root, 'partial.txt'))).toBe(false);
       });
     }
   },
