@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { closeSync, constants, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +19,15 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
  * `before` runs first in the child.
  */
 function readInChild(stdin: 'pipe' | number, before = '', maxBytes = 1 << 30) {
-  const script = `const { wholeInput } = await import(${JSON.stringify(MODULE)});
+  const child = spawn(process.execPath, ['--input-type=module', '-e', readerScript(before, maxBytes)], {
+    stdio: [stdin, 'pipe', 'pipe'],
+  });
+  return { child, done: outcomeOf(child) };
+}
+
+/** The child's script: reads its stdin with `wholeInput(…, 0)`, reports, and echoes what it read. */
+function readerScript(before: string, maxBytes: number): string {
+  return `const { wholeInput } = await import(${JSON.stringify(MODULE)});
 ${before}
 let built = false;
 const input = wholeInput(() => { built = true; return process.stdin; }, 0);
@@ -27,19 +35,19 @@ const isTTY = input.isTTY;
 const bytes = (await input.read(${maxBytes})) ?? Buffer.from('over the limit');
 process.stderr.write(JSON.stringify({ isTTY, stream: built, length: bytes.length }));
 process.stdout.write(bytes);`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-    stdio: [stdin, 'pipe', 'pipe'],
-  });
+}
+
+/** What the reading child echoed, its report and its exit status, once it has closed. */
+function outcomeOf(child: ChildProcess): Promise<{ code: number | null; text: string; report: string }> {
   const chunks: Buffer[] = [];
   let report = '';
   child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
   child.stderr?.setEncoding('utf8').on('data', (text: string) => {
     report += text;
   });
-  const done = new Promise<{ code: number | null; text: string; report: string }>((resolve) =>
+  return new Promise((resolve) =>
     child.on('close', (code) => resolve({ code, text: Buffer.concat(chunks).toString('utf8'), report })),
   );
-  return { child, done };
 }
 
 /**
@@ -47,27 +55,29 @@ process.stdout.write(bytes);`;
  * `delay` (shell commands), and reports as {@link readInChild} does.
  */
 function readThroughShellPipe(producer: string, delay: string, maxBytes = 1 << 30) {
-  const script = `const { wholeInput } = await import(${JSON.stringify(MODULE)});
-let built = false;
-const input = wholeInput(() => { built = true; return process.stdin; }, 0);
-const isTTY = input.isTTY;
-const bytes = (await input.read(${maxBytes})) ?? Buffer.from('over the limit');
-process.stderr.write(JSON.stringify({ isTTY, stream: built, length: bytes.length }));
-process.stdout.write(bytes);`;
   const child = spawn(
     '/bin/sh',
     ['-c', `(${producer}) | { ${delay}exec "$READER" --input-type=module -e "$SCRIPT"; }`],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, READER: process.execPath, SCRIPT: script } },
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, READER: process.execPath, SCRIPT: readerScript('', maxBytes) },
+    },
   );
-  const chunks: Buffer[] = [];
-  let report = '';
-  child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-  child.stderr.setEncoding('utf8').on('data', (text: string) => {
-    report += text;
+  return outcomeOf(child);
+}
+
+/** The child read all of `TEXT`, not from a terminal, through Node's stream or not. */
+function expectAllOfText(
+  outcome: { code: number | null; text: string; report: string },
+  expected: { stream: boolean },
+): void {
+  expect(outcome.code).toBe(0);
+  expect(JSON.parse(outcome.report)).toEqual({
+    isTTY: false,
+    stream: expected.stream,
+    length: Buffer.byteLength(TEXT),
   });
-  return new Promise<{ code: number | null; text: string; report: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, text: Buffer.concat(chunks).toString('utf8'), report })),
-  );
+  expect(outcome.text).toBe(TEXT);
 }
 
 /** Writes `TEXT` to the child's stdin in pieces, with pauses, then closes it. */
@@ -89,26 +99,14 @@ describe('wholeInput', () => {
     const { done } = readInChild(fd);
     closeSync(fd);
     const outcome = await done;
-    expect(outcome.code).toBe(0);
-    expect(JSON.parse(outcome.report)).toEqual({
-      isTTY: false,
-      stream: false,
-      length: Buffer.byteLength(TEXT),
-    });
-    expect(outcome.text).toBe(TEXT);
+    expectAllOfText(outcome, { stream: false });
   });
 
   it('reads a pipe written in pieces whole, through Node’s stream', async () => {
     const { child, done } = readInChild('pipe');
     await writeSlowly(child.stdin!);
     const outcome = await done;
-    expect(outcome.code).toBe(0);
-    expect(JSON.parse(outcome.report)).toEqual({
-      isTTY: false,
-      stream: true,
-      length: Buffer.byteLength(TEXT),
-    });
-    expect(outcome.text).toBe(TEXT);
+    expectAllOfText(outcome, { stream: true });
   });
 
   it('reads a shell pipe whose producer has finished whole, without Node’s stream', async () => {
@@ -135,13 +133,7 @@ describe('wholeInput', () => {
       `cat '${join(scratch, 'first.txt')}'; sleep 0.3; cat '${join(scratch, 'second.txt')}'`,
     ]) {
       const outcome = await readThroughShellPipe(producer, 'sleep 0.1; ');
-      expect(outcome.code).toBe(0);
-      expect(JSON.parse(outcome.report)).toEqual({
-        isTTY: false,
-        stream: true,
-        length: Buffer.byteLength(TEXT),
-      });
-      expect(outcome.text).toBe(TEXT);
+      expectAllOfText(outcome, { stream: true });
     }
   });
 
