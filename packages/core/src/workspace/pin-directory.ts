@@ -140,15 +140,14 @@ function byPath(realPath: string, created: string[]): PinnedDirectory {
 async function pinExisting(realPath: string, created: string[]): Promise<PinnedDirectory> {
   const fd = await openDirectory(realPath, realPath);
   if (procAvailable !== false && process.platform === 'linux') {
-    try {
-      const actual = await readlink(`/proc/self/fd/${fd}`);
-      procAvailable = true;
-      if (actual === realPath) return byDescriptor(realPath, fd, created);
+    // Only the readlink is tried: the descriptor is closed on exactly one path below (a second
+    // close of a plain descriptor could close a file that was given its number meanwhile).
+    const actual = await readlink(`/proc/self/fd/${fd}`).catch(() => undefined);
+    procAvailable = actual !== undefined;
+    if (actual === realPath) return byDescriptor(realPath, fd, created);
+    if (actual !== undefined) {
       await closeDescriptor(fd);
       throw pathChangedError(realPath);
-    } catch (error) {
-      if (isPathChangedError(error)) throw error;
-      procAvailable = false;
     }
   }
   await closeDescriptor(fd);
