@@ -25,12 +25,15 @@ function readInChild(stdin: 'pipe' | number, before = '', maxBytes = 1 << 30) {
   return { child, done: outcomeOf(child) };
 }
 
-/** The child's script: reads its stdin with `wholeInput(…, 0)`, reports, and echoes what it read. */
-function readerScript(before: string, maxBytes: number): string {
+/**
+ * The child's script: reads its stdin with `wholeInput(…, 0)`, reports, and echoes what it read.
+ * `onStream` runs when it asks for Node's stdin stream.
+ */
+function readerScript(before: string, maxBytes: number, onStream = ''): string {
   return `const { wholeInput } = await import(${JSON.stringify(MODULE)});
 ${before}
 let built = false;
-const input = wholeInput(() => { built = true; return process.stdin; }, 0);
+const input = wholeInput(() => { built = true; ${onStream} return process.stdin; }, 0);
 const isTTY = input.isTTY;
 const bytes = (await input.read(${maxBytes})) ?? Buffer.from('over the limit');
 process.stderr.write(JSON.stringify({ isTTY, stream: built, length: bytes.length }));
@@ -51,16 +54,28 @@ function outcomeOf(child: ChildProcess): Promise<{ code: number | null; text: st
 }
 
 /**
- * Runs `producer | <the reading child>` in a shell (a real pipe between them), the child after
- * `delay` (shell commands), and reports as {@link readInChild} does.
+ * Runs `producer | <the reading child>` in a shell (a real pipe between them) and reports as
+ * {@link readInChild} does. The child starts once the file `startAfter` exists, when given; it
+ * creates the file `streamMarker`, when given, as it asks for Node's stream. The producer can wait
+ * for either, so what the child finds in the pipe does not depend on how fast either one runs.
  */
-function readThroughShellPipe(producer: string, delay: string, maxBytes = 1 << 30) {
+function readThroughShellPipe(
+  producer: string,
+  options: { readonly startAfter?: string; readonly streamMarker?: string; readonly maxBytes?: number } = {},
+) {
+  const wait = options.startAfter ? `until [ -e '${options.startAfter}' ]; do sleep 0.01; done; ` : '';
+  const before = "const { writeFileSync } = await import('node:fs');";
+  const onStream = options.streamMarker ? `writeFileSync(${JSON.stringify(options.streamMarker)}, '');` : '';
   const child = spawn(
     '/bin/sh',
-    ['-c', `(${producer}) | { ${delay}exec "$READER" --input-type=module -e "$SCRIPT"; }`],
+    ['-c', `(${producer}) | { ${wait}exec "$READER" --input-type=module -e "$SCRIPT"; }`],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, READER: process.execPath, SCRIPT: readerScript('', maxBytes) },
+      env: {
+        ...process.env,
+        READER: process.execPath,
+        SCRIPT: readerScript(before, options.maxBytes ?? 1 << 30, onStream),
+      },
     },
   );
   return outcomeOf(child);
@@ -110,37 +125,51 @@ describe('wholeInput', () => {
   });
 
   it('reads a shell pipe whose producer has finished whole, without Node’s stream', async () => {
-    // A shell's `|` is a pipe (Node's own `spawn` gives a socket): `cat` has written it all and
-    // closed it before the reader starts; more than a pipe holds at once is read through the stream.
+    // A shell's `|` is a pipe (Node's own `spawn` gives a socket). `cat` has written it all and the
+    // producer has closed its end (`exec >&-`) before the reader starts.
     const small = join(scratch, 'small.txt');
     writeFileSync(small, '{"path":"a.txt"}\n');
-    const finished = await readThroughShellPipe(`cat '${small}'`, 'sleep 0.2; ');
+    const closed = join(scratch, 'closed');
+    const finished = await readThroughShellPipe(`cat '${small}'; exec >&-; touch '${closed}'`, {
+      startAfter: closed,
+    });
     expect(finished.code).toBe(0);
     expect(JSON.parse(finished.report)).toEqual({ isTTY: false, stream: false, length: 17 });
     expect(finished.text).toBe('{"path":"a.txt"}\n');
   });
 
   it('reads a shell pipe whose producer is still writing whole, the rest through the stream', async () => {
+    // The reader finds the first part and the producer still there; the producer writes the rest
+    // once the reader has gone over to the stream (or after 10 s, and the test then fails).
+    const first = TEXT.slice(0, 1000);
+    writeFileSync(join(scratch, 'first.txt'), first);
+    writeFileSync(join(scratch, 'second.txt'), TEXT.slice(first.length));
+    const written = join(scratch, 'first-written');
+    const streaming = join(scratch, 'streaming');
+    const producer = [
+      `cat '${join(scratch, 'first.txt')}'`,
+      `touch '${written}'`,
+      `n=0; until [ -e '${streaming}' ] || [ $n -ge 1000 ]; do sleep 0.01; n=$((n+1)); done`,
+      `cat '${join(scratch, 'second.txt')}'`,
+    ].join('; ');
+    const outcome = await readThroughShellPipe(producer, { startAfter: written, streamMarker: streaming });
+    expectAllOfText(outcome, { stream: true });
+  });
+
+  it('reads a shell pipe larger than a pipe holds whole and in order', async () => {
+    // Whether the reader ever finds the pipe empty depends on the two processes' speeds: the
+    // bytes must not.
     const large = join(scratch, 'pipe-large.txt');
     writeFileSync(large, TEXT);
-    const half = Math.floor(TEXT.length / 2);
-    writeFileSync(join(scratch, 'first.txt'), TEXT.slice(0, half));
-    writeFileSync(join(scratch, 'second.txt'), TEXT.slice(half));
-    for (const producer of [
-      // Larger than a pipe holds: the producer waits for the reader.
-      `cat '${large}'`,
-      // Two writes with a pause between them: the reader finds the first and waits for the second.
-      `cat '${join(scratch, 'first.txt')}'; sleep 0.3; cat '${join(scratch, 'second.txt')}'`,
-    ]) {
-      const outcome = await readThroughShellPipe(producer, 'sleep 0.1; ');
-      expectAllOfText(outcome, { stream: true });
-    }
+    const outcome = await readThroughShellPipe(`cat '${large}'`);
+    expect(outcome.code).toBe(0);
+    expect(outcome.text).toBe(TEXT);
   });
 
   it('stops at its limit on a shell pipe too', async () => {
     const large = join(scratch, 'pipe-limit.txt');
     writeFileSync(large, TEXT);
-    const outcome = await readThroughShellPipe(`cat '${large}'`, 'sleep 0.1; ', 100_000);
+    const outcome = await readThroughShellPipe(`cat '${large}'`, { maxBytes: 100_000 });
     expect(outcome.code).toBe(0);
     expect(outcome.text).toBe('over the limit');
   });
@@ -168,6 +197,7 @@ describe('wholeInput', () => {
         const script = `const { wholeInput } = await import(${JSON.stringify(MODULE)});
 const controller = new AbortController();
 process.on('SIGTERM', () => controller.abort('SIGTERM'));
+process.stderr.write('ready');
 try {
   const bytes = await wholeInput(() => process.stdin, 0).read(1 << 20, controller.signal);
   process.stdout.write('read ' + String(bytes));
@@ -176,15 +206,17 @@ try {
 }
 process.exit(0);`;
         const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-          stdio: [stdin, 'pipe', 'inherit'],
+          stdio: [stdin, 'pipe', 'pipe'],
         });
+        const ready = new Promise((resolve) => child.stderr?.once('data', resolve));
         child.stdin?.write('{"partial":');
         let out = '';
         child.stdout?.setEncoding('utf8').on('data', (text: string) => {
           out += text;
         });
         const closed = new Promise((resolve) => child.on('close', resolve));
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        // Sent once the child handles it (it says so): the read must stop.
+        await ready;
         child.kill('SIGTERM');
         expect(await closed).toBe(0);
         expect(out).toBe('InterruptedRead: Interrupted by SIGTERM while reading stdin.');

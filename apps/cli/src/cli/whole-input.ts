@@ -57,7 +57,7 @@ export function wholeInput(stream: () => CliInput, fd: number | undefined): Whol
       async read(maxBytes, signal) {
         // A pipe whose producer has written everything and closed it is read here whole; what a
         // producer still writing sends later comes through the stream, after what was read here.
-        const early = fd !== undefined && kind === 'pipe' ? readPipeWithoutWaiting(fd, maxBytes) : undefined;
+        const early = kind === 'pipe' && fd !== undefined ? readPipeWithoutWaiting(fd, maxBytes) : undefined;
         if (early?.ended) return early.bytes;
         const rest = await readStream(stream(), maxBytes - (early?.bytes?.length ?? 0), signal);
         if (rest === undefined || !early?.bytes?.length) return rest;
@@ -67,22 +67,38 @@ export function wholeInput(stream: () => CliInput, fd: number | undefined): Whol
   }
   return {
     isTTY: false,
-    async read(maxBytes) {
-      let buffer = Buffer.allocUnsafe(FIRST_READ_BYTES);
-      let length = 0;
-      for (;;) {
-        if (length > maxBytes) return undefined;
-        if (length === buffer.length) {
-          const larger = Buffer.allocUnsafe(buffer.length * 2);
-          buffer.copy(larger, 0, 0, length);
-          buffer = larger;
-        }
-        const count = readSync(fd, buffer, length, buffer.length - length, null);
-        if (count === 0) return buffer.subarray(0, length);
-        length += count;
-      }
-    },
+    // A file's reads end, so this is all of it.
+    read: async (maxBytes) => readAvailable(fd, maxBytes).bytes,
   };
+}
+
+/**
+ * Plain reads of `fd` until its end, past `maxBytes` (`bytes` undefined, the rest left unread), or,
+ * on a non-blocking descriptor, until it has nothing more for now (`ended` false).
+ */
+function readAvailable(
+  fd: number,
+  maxBytes: number,
+): { readonly bytes: Buffer | undefined; readonly ended: boolean } {
+  let buffer = Buffer.allocUnsafe(FIRST_READ_BYTES);
+  let length = 0;
+  for (;;) {
+    if (length > maxBytes) return { bytes: undefined, ended: true };
+    if (length === buffer.length) {
+      const larger = Buffer.allocUnsafe(buffer.length * 2);
+      buffer.copy(larger, 0, 0, length);
+      buffer = larger;
+    }
+    let count: number;
+    try {
+      count = readSync(fd, buffer, length, buffer.length - length, null);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+      return { bytes: buffer.subarray(0, length), ended: false };
+    }
+    if (count === 0) return { bytes: buffer.subarray(0, length), ended: true };
+    length += count;
+  }
 }
 
 /** All of `input`, or undefined past `maxBytes`. A chunk may end inside a multi-byte character. */
@@ -143,25 +159,7 @@ function readPipeWithoutWaiting(
     return undefined;
   }
   try {
-    let buffer = Buffer.allocUnsafe(FIRST_READ_BYTES);
-    let length = 0;
-    for (;;) {
-      if (length > maxBytes) return { bytes: undefined, ended: true };
-      if (length === buffer.length) {
-        const larger = Buffer.allocUnsafe(buffer.length * 2);
-        buffer.copy(larger, 0, 0, length);
-        buffer = larger;
-      }
-      let count: number;
-      try {
-        count = readSync(again, buffer, length, buffer.length - length, null);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
-        return { bytes: buffer.subarray(0, length), ended: false };
-      }
-      if (count === 0) return { bytes: buffer.subarray(0, length), ended: true };
-      length += count;
-    }
+    return readAvailable(again, maxBytes);
   } finally {
     closeSync(again);
   }

@@ -278,6 +278,8 @@ describe.skipIf(SKIP_REASON !== undefined)(
           stdin: null,
           onSpawn: (child) => {
             child.stdin?.write('{"path":"partial.txt","content":"x"');
+            // A second is for the CLI to start and install its handlers; the signal may then come
+            // before or during the read, and the call must stop either way.
             setTimeout(() => child.kill(signal), 1_000);
           },
         });
