@@ -102,6 +102,7 @@ export { validateJsonSchemaArguments } from './tool/validate-json-schema-argumen
 export { valueAtPath } from './tool/value-at-path.js';
 export { settleCommits } from './workspace/commits-in-flight.js';
 export { createWorkspace, type WorkspaceOptions } from './workspace/create-workspace.js';
+export { type FileCallDriver, fileCallDriver, setFileCallDriver } from './workspace/file-calls.js';
 export type { ReadPolicy, ReadPolicyQuery } from './workspace/read-policy.js';
 export { type RegularFileRead, readRegularFile } from './workspace/read-regular-file.js';
 export { resolveRealPath } from './workspace/resolve-real-path.js';

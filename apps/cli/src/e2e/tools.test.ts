@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -196,6 +197,28 @@ describe.skipIf(SKIP_REASON !== undefined)(
         stdout: '- keep tests fast\n',
       });
     });
+
+    // `toolgate call` makes its file calls at once (core's synchronous driver): one that waited on
+    // a FIFO would hang the whole process, so this test would never end.
+    it.skipIf(spawnSync('mkfifo', ['--version']).status !== 0)(
+      'a FIFO in the workspace: read_file, write_file, edit and apply_patch refuse it at once, and nothing is written',
+      async () => {
+        expect(spawnSync('mkfifo', [join(root, 'pipe')]).status).toBe(0);
+        const calls: [string, unknown][] = [
+          ['read_file', { path: 'pipe' }],
+          ['write_file', { path: 'pipe', content: 'x\n' }],
+          ['edit', { path: 'pipe', old_string: 'a', new_string: 'b' }],
+          ['apply_patch', { patch: '*** Begin Patch\n*** Update File: pipe\n@@\n-a\n+b\n*** End Patch' }],
+          ['apply_patch', { patch: '*** Begin Patch\n*** Delete File: pipe\n*** End Patch' }],
+        ];
+        for (const [tool, args] of calls) {
+          const { result } = await callJson(tool, args);
+          expect(result).toMatchObject({ status: 'failure', error: { code: 'not_a_regular_file' } });
+        }
+        expect(lstatSync(join(root, 'pipe')).isFIFO()).toBe(true);
+        expect(readdirSync(root).sort()).toEqual(['a.txt', 'pipe']);
+      },
+    );
 
     it('a call is one session: a started process is stopped when it ends, and the rendering says so', async () => {
       const result = await runToolgate([

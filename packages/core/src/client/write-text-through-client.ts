@@ -1,5 +1,5 @@
-import { lstat } from 'node:fs/promises';
 import { type ToolFailure, toolFailure } from '../result/tool-result.js';
+import { fileCalls } from '../workspace/file-calls.js';
 import type { ResolvedPath, Workspace } from '../workspace/workspace.js';
 
 /**
@@ -29,7 +29,7 @@ export async function writeTextThroughClient(
   const again = await workspace.resolveWritable(target.absolutePath);
   let link = false;
   try {
-    link = (await lstat(target.absolutePath)).isSymbolicLink();
+    link = (await fileCalls.lstat(target.absolutePath)).isSymbolicLink();
   } catch {
     link = false;
   }

@@ -18,6 +18,7 @@ import type { ToolResult } from '../result/tool-result.js';
 import { createToolSurface } from '../surface/create-tool-surface.js';
 import type { AnyTool } from '../tool/tool.js';
 import { createWorkspace } from '../workspace/create-workspace.js';
+import { FILE_CALL_DRIVERS, fileCallDriver, setFileCallDriver } from '../workspace/file-calls.js';
 import { TEMPORARY_SUFFIX } from '../workspace/temporary-name.js';
 import type { Workspace } from '../workspace/workspace.js';
 
@@ -302,8 +303,10 @@ async function race(
  * an innocent name: each refused as `secret_file`),
  * and a race with a real second process that keeps swapping the target's directory for a symlink
  * to outside. After each attack nothing outside the workspace or in `.git` may have changed, and
- * no temporary file may be left. Returns the problems found (empty when the tool kept the
- * boundary) and the race's figures.
+ * no temporary file may be left. Everything runs once under each file-call driver
+ * (`setFileCallDriver`: on the thread pool, then made at once), each problem naming the driver.
+ * Returns the problems found (empty when the tool kept the boundary) and the race's figures, summed
+ * over both.
  */
 export async function checkWriteBoundary(
   subject: WriteBoundarySubject,
@@ -422,9 +425,26 @@ export async function checkWriteBoundary(
       });
     }
   }
+  // Every attack and the race run under each file-call driver: a tool's calls made at once must
+  // keep the boundary as those on the thread pool do.
   const problems: string[] = [];
-  for (const attack of attacks) problems.push(...(await runAttack(subject, attack)));
-  const raced = await race(subject, options);
-  problems.push(...raced.problems);
-  return { problems, race: raced.race };
+  const raced = { calls: 0, swaps: 0, outcomes: {} as Record<string, number> };
+  const driver = fileCallDriver();
+  try {
+    for (const each of FILE_CALL_DRIVERS) {
+      setFileCallDriver(each);
+      const found: string[] = [];
+      for (const attack of attacks) found.push(...(await runAttack(subject, attack)));
+      const run = await race(subject, options);
+      found.push(...run.problems);
+      problems.push(...found.map((problem) => `${problem} (${each} file calls)`));
+      raced.calls += run.race.calls;
+      raced.swaps += run.race.swaps;
+      for (const [code, count] of Object.entries(run.race.outcomes))
+        raced.outcomes[code] = (raced.outcomes[code] ?? 0) + count;
+    }
+  } finally {
+    setFileCallDriver(driver);
+  }
+  return { problems, race: raced };
 }

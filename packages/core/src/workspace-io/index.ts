@@ -10,7 +10,7 @@ export { lenientWord } from '../tool/lenient-word.js';
 export { appendFile } from '../workspace/append-file.js';
 export { trackCommit } from '../workspace/commits-in-flight.js';
 export { createFileExclusive } from '../workspace/create-file-exclusive.js';
-export { fsCall } from '../workspace/fs-call.js';
+export { fileCalls, type Inode } from '../workspace/file-calls.js';
 export { ioFailure } from '../workspace/io-failure.js';
 export { assertOpenedAt } from '../workspace/opened-at.js';
 export { isPathChangedError, type PinnedDirectory, pinDirectory } from '../workspace/pin-directory.js';

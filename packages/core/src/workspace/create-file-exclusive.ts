@@ -1,8 +1,6 @@
-import { close, fdatasync, open } from 'node:fs';
-import { link, unlink } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { trackCommit } from './commits-in-flight.js';
-import { fsCall } from './fs-call.js';
+import { fileCalls } from './file-calls.js';
 import { pinDirectory } from './pin-directory.js';
 import { temporaryName } from './temporary-name.js';
 import { writeAll } from './write-all.js';
@@ -13,15 +11,15 @@ const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'EMLIN
 
 /** Creates `path` and fills it; a file it created but could not fill (or was stopped) is removed. */
 async function writeAndSync(path: string, data: Uint8Array, stop: AbortSignal): Promise<void> {
-  const fd = await fsCall<number>((done) => open(path, EXCLUSIVE_CREATE_FLAGS, 0o666, done));
+  const fd = await fileCalls.open(path, EXCLUSIVE_CREATE_FLAGS, 0o666);
   let filled = false;
   try {
     await writeAll(fd, data, stop);
-    await fsCall<void>((done) => fdatasync(fd, done));
+    await fileCalls.fdatasync(fd);
     filled = true;
   } finally {
-    await fsCall<void>((done) => close(fd, done));
-    if (!filled) await unlink(path).catch(() => {});
+    await fileCalls.close(fd);
+    if (!filled) await fileCalls.unlink(path).catch(() => {});
   }
 }
 
@@ -45,7 +43,7 @@ async function createTracked(realPath: string, data: Uint8Array, stop: AbortSign
     try {
       await writeAndSync(temporary, data, stop);
       try {
-        await link(temporary, target);
+        await fileCalls.link(temporary, target);
         return true;
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
@@ -53,7 +51,7 @@ async function createTracked(realPath: string, data: Uint8Array, stop: AbortSign
         if (!code || !NO_HARD_LINKS.has(code)) throw error;
       }
     } finally {
-      await unlink(temporary).catch(() => {});
+      await fileCalls.unlink(temporary).catch(() => {});
     }
     try {
       await writeAndSync(target, data, stop);

@@ -1,5 +1,4 @@
-import { readlink } from 'node:fs';
-import { fsCall } from './fs-call.js';
+import { fileCalls } from './file-calls.js';
 import { pathChangedError } from './pin-directory.js';
 
 /** `/proc/self/fd` answers on this system (learned on the first call; false off Linux or without /proc). */
@@ -16,7 +15,7 @@ export async function assertOpenedAt(fd: number, realPath: string): Promise<void
   if (procAnswers === false || process.platform !== 'linux') return;
   let actual: string;
   try {
-    actual = await fsCall<string>((done) => readlink(`/proc/self/fd/${fd}`, done));
+    actual = await fileCalls.readlink(`/proc/self/fd/${fd}`);
     procAnswers = true;
   } catch (error) {
     if (procAnswers === true) throw error;

@@ -1,7 +1,6 @@
-import { close, constants, open } from 'node:fs';
-import { lstat, mkdir, readlink, realpath } from 'node:fs/promises';
+import { constants } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { fsCall } from './fs-call.js';
+import { fileCalls } from './file-calls.js';
 
 /**
  * A directory held open after checking that it is the real path the workspace resolved. Every
@@ -83,13 +82,13 @@ let procAvailable: boolean | undefined;
  */
 async function openDirectory(path: string, shownAs: string): Promise<number> {
   try {
-    return await fsCall<number>((done) => open(path, DIRECTORY_FLAGS, done));
+    return await fileCalls.open(path, DIRECTORY_FLAGS);
   } catch (error) {
     // O_DIRECTORY | O_NOFOLLOW on a symlink gives ENOTDIR (ELOOP on some systems): tell them apart.
     if (errorCode(error) === 'ELOOP') throw pathChangedError(shownAs);
     if (errorCode(error) === 'ENOTDIR') {
       // A symlink now, or a directory again after a swap: it changed. A file there is a plain ENOTDIR.
-      const stats = await lstat(path).catch(() => undefined);
+      const stats = await fileCalls.lstat(path).catch(() => undefined);
       if (stats?.isSymbolicLink() || stats?.isDirectory()) throw pathChangedError(shownAs);
     }
     throw error;
@@ -97,7 +96,7 @@ async function openDirectory(path: string, shownAs: string): Promise<number> {
 }
 
 function closeDescriptor(fd: number): Promise<void> {
-  return fsCall<void>((done) => close(fd, done));
+  return fileCalls.close(fd);
 }
 
 function byDescriptor(realPath: string, fd: number, created: string[]): PinnedDirectory {
@@ -110,7 +109,7 @@ function byDescriptor(realPath: string, fd: number, created: string[]): PinnedDi
     entry: (name) => `/proc/self/fd/${fd}/${name}`,
     verify: async () => {
       // A directory removed meanwhile reads back as `<path> (deleted)`: changed too.
-      const actual = await readlink(`/proc/self/fd/${fd}`).catch(() => undefined);
+      const actual = await fileCalls.readlink(`/proc/self/fd/${fd}`).catch(() => undefined);
       if (actual !== realPath) throw pathChangedError(realPath);
     },
     // Closed once, however often asked: a second close of a plain descriptor could close another
@@ -130,7 +129,8 @@ function byPath(realPath: string, created: string[]): PinnedDirectory {
     created,
     entry: (name) => join(realPath, name),
     verify: async () => {
-      if ((await realpath(realPath).catch(() => undefined)) !== realPath) throw pathChangedError(realPath);
+      if ((await fileCalls.realpath(realPath).catch(() => undefined)) !== realPath)
+        throw pathChangedError(realPath);
     },
     close: async () => {},
   };
@@ -142,7 +142,7 @@ async function pinExisting(realPath: string, created: string[]): Promise<PinnedD
   if (procAvailable !== false && process.platform === 'linux') {
     // Only the readlink is tried: the descriptor is closed on exactly one path below (a second
     // close of a plain descriptor could close a file that was given its number meanwhile).
-    const actual = await readlink(`/proc/self/fd/${fd}`).catch(() => undefined);
+    const actual = await fileCalls.readlink(`/proc/self/fd/${fd}`).catch(() => undefined);
     procAvailable = actual !== undefined;
     if (actual === realPath) return byDescriptor(realPath, fd, created);
     if (actual !== undefined) {
@@ -152,7 +152,7 @@ async function pinExisting(realPath: string, created: string[]): Promise<PinnedD
   }
   await closeDescriptor(fd);
   // Best effort without /proc: the path is checked again just before each use.
-  if ((await realpath(realPath)) !== realPath) throw pathChangedError(realPath);
+  if ((await fileCalls.realpath(realPath)) !== realPath) throw pathChangedError(realPath);
   return byPath(realPath, created);
 }
 
@@ -192,7 +192,7 @@ export async function pinDirectory(
     const path = join(pin.realPath, name);
     try {
       try {
-        await mkdir(pin.entry(name));
+        await fileCalls.mkdir(pin.entry(name));
         created.push(path);
       } catch (error) {
         // Made meanwhile by someone else: fine if it is a real directory, which the open checks.
@@ -205,7 +205,7 @@ export async function pinDirectory(
         pin = byDescriptor(path, fd, created);
         await above.close();
       } else {
-        if ((await realpath(path)) !== path) throw pathChangedError(path);
+        if ((await fileCalls.realpath(path)) !== path) throw pathChangedError(path);
         pin = byPath(path, created);
       }
     } catch (error) {

@@ -1,5 +1,5 @@
-import { rmdir, symlink, unlink } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
+import { fileCalls } from './file-calls.js';
 import { pinDirectory } from './pin-directory.js';
 
 async function inPinnedParent(realPath: string, operation: (entry: string) => Promise<void>): Promise<void> {
@@ -13,15 +13,15 @@ async function inPinnedParent(realPath: string, operation: (entry: string) => Pr
 
 /** Removes the file (or symlink) at `realPath` through its pinned directory. */
 export function removeFile(realPath: string): Promise<void> {
-  return inPinnedParent(realPath, (entry) => unlink(entry));
+  return inPinnedParent(realPath, (entry) => fileCalls.unlink(entry));
 }
 
 /** Removes the empty directory at `realPath` through its pinned parent. */
 export function removeEmptyDirectory(realPath: string): Promise<void> {
-  return inPinnedParent(realPath, (entry) => rmdir(entry));
+  return inPinnedParent(realPath, (entry) => fileCalls.rmdir(entry));
 }
 
 /** Creates a symlink at `realPath` leading to `target`, through its pinned directory. */
 export function createSymlink(target: string, realPath: string): Promise<void> {
-  return inPinnedParent(realPath, (entry) => symlink(target, entry));
+  return inPinnedParent(realPath, (entry) => fileCalls.symlink(target, entry));
 }

@@ -1,5 +1,5 @@
-import { close, constants, fstat, open, read, type Stats } from 'node:fs';
-import { fsCall } from './fs-call.js';
+import { constants } from 'node:fs';
+import { fileCalls } from './file-calls.js';
 import { assertOpenedAt } from './opened-at.js';
 
 /** What {@link readRegularFile} found at a path. */
@@ -40,9 +40,7 @@ export async function readRegularFile(
 ): Promise<RegularFileRead> {
   let fd: number;
   try {
-    fd = await fsCall<number>((done) =>
-      open(realPath, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW, done),
-    );
+    fd = await fileCalls.open(realPath, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return { kind: 'missing' };
@@ -53,7 +51,7 @@ export async function readRegularFile(
   }
   try {
     if (options.checkedRealPath) await assertOpenedAt(fd, realPath);
-    const stats = await fsCall<Stats>((done) => fstat(fd, done));
+    const stats = await fileCalls.fstat(fd);
     if (stats.isDirectory()) return { kind: 'directory' };
     if (!stats.isFile()) return { kind: 'not_regular' };
     if (stats.size > options.maxBytes)
@@ -62,14 +60,12 @@ export async function readRegularFile(
     const buffer = Buffer.allocUnsafe(stats.size);
     let length = 0;
     while (length < buffer.length) {
-      const bytesRead = await fsCall<number>((done) =>
-        read(fd, buffer, length, buffer.length - length, length, done),
-      );
+      const bytesRead = await fileCalls.read(fd, buffer, length, buffer.length - length, length);
       if (bytesRead === 0) break;
       length += bytesRead;
     }
     return { kind: 'file', bytes: buffer.subarray(0, length), mode: stats.mode & 0o7777 };
   } finally {
-    await fsCall<void>((done) => close(fd, done));
+    await fileCalls.close(fd);
   }
 }

@@ -1,6 +1,6 @@
 import type { Dirent } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, sep } from 'node:path';
+import { fileCalls } from './file-calls.js';
 import { type RealPath, resolveRealPath } from './resolve-real-path.js';
 
 /**
@@ -50,8 +50,8 @@ export function createRealPathBatch(absolutePaths: readonly string[]): RealPathB
     const real = await resolveRealPath(parent);
     if (!real.ok || !real.exists) return undefined;
     try {
-      if ((await stat(real.realPath)).size > names * LISTING_BYTES_PER_NAME) return undefined;
-      const entries = await readdir(real.realPath, { withFileTypes: true });
+      if ((await fileCalls.stat(real.realPath)).size > names * LISTING_BYTES_PER_NAME) return undefined;
+      const entries = await fileCalls.readdir(real.realPath);
       return { realPath: real.realPath, entries: new Map(entries.map((entry) => [entry.name, entry])) };
     } catch {
       return undefined;

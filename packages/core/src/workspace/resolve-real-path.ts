@@ -1,6 +1,6 @@
 import type { Stats } from 'node:fs';
-import { lstat, readlink, realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, join, sep } from 'node:path';
+import { fileCalls } from './file-calls.js';
 
 /** Where a path really leads. `exists` is false when some component (or a link's target) is missing. */
 export type RealPath =
@@ -44,7 +44,7 @@ function errorCode(error: unknown): string | undefined {
  */
 export async function resolveRealPath(absolutePath: string): Promise<RealPath> {
   try {
-    return { ok: true, realPath: await realpath(absolutePath), exists: true };
+    return { ok: true, realPath: await fileCalls.realpath(absolutePath), exists: true };
   } catch (error) {
     const code = errorCode(error);
     if (code !== 'ENOENT' && code !== 'ELOOP' && code !== 'ENOTDIR') {
@@ -80,7 +80,7 @@ export async function resolveRealPath(absolutePath: string): Promise<RealPath> {
     const next = join(current, segment);
     let stats: Stats;
     try {
-      stats = await lstat(next);
+      stats = await fileCalls.lstat(next);
     } catch (error) {
       const code = errorCode(error);
       if (code === 'ENOENT') {
@@ -95,7 +95,7 @@ export async function resolveRealPath(absolutePath: string): Promise<RealPath> {
     if (stats.isSymbolicLink()) {
       let target: string;
       try {
-        target = await readlink(next);
+        target = await fileCalls.readlink(next);
       } catch (error) {
         const code = errorCode(error);
         // EINVAL: no longer a link; ENOENT: gone. Another process changed it since lstat: look again.

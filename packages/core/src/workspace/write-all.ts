@@ -1,5 +1,4 @@
-import { write } from 'node:fs';
-import { fsCall } from './fs-call.js';
+import { fileCalls } from './file-calls.js';
 
 /** Bytes written per call: a large file is written in steps, the host's stop checked between them. */
 const WRITE_CHUNK_BYTES = 512 * 1024;
@@ -11,6 +10,6 @@ export async function writeAll(fd: number, bytes: Uint8Array, stop: AbortSignal 
     stop?.throwIfAborted();
     const length = Math.min(WRITE_CHUNK_BYTES, bytes.length - offset);
     const position = offset;
-    offset += await fsCall<number>((done) => write(fd, bytes, position, length, position, done));
+    offset += await fileCalls.write(fd, bytes, position, length, position);
   }
 }

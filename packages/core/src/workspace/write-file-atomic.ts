@@ -1,8 +1,7 @@
-import { close, constants, fchmod, fdatasync, open } from 'node:fs';
-import { rename, stat, unlink } from 'node:fs/promises';
+import { constants } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { trackCommit } from './commits-in-flight.js';
-import { fsCall } from './fs-call.js';
+import { fileCalls } from './file-calls.js';
 import { type PinnedDirectory, pinDirectory } from './pin-directory.js';
 import { temporaryName } from './temporary-name.js';
 import { writeAll } from './write-all.js';
@@ -70,24 +69,24 @@ async function writeTracked(
     let mode = options.mode;
     if (mode === undefined) {
       try {
-        mode = (await stat(target)).mode & 0o7777;
+        mode = (await fileCalls.stat(target)).mode & 0o7777;
       } catch {
         mode = undefined;
       }
     }
     const temporary = directory.entry(temporaryName(basename(realPath)));
-    const fd = await fsCall<number>((done) => open(temporary, EXCLUSIVE_CREATE_FLAGS, mode ?? 0o666, done));
+    const fd = await fileCalls.open(temporary, EXCLUSIVE_CREATE_FLAGS, mode ?? 0o666);
     try {
       try {
         await writeAll(fd, typeof data === 'string' ? Buffer.from(data) : data, stop);
-        if (options.sync !== false) await fsCall<void>((done) => fdatasync(fd, done));
-        if (mode !== undefined) await fsCall<void>((done) => fchmod(fd, mode, done));
+        if (options.sync !== false) await fileCalls.fdatasync(fd);
+        if (mode !== undefined) await fileCalls.fchmod(fd, mode);
       } finally {
-        await fsCall<void>((done) => close(fd, done));
+        await fileCalls.close(fd);
       }
-      await rename(temporary, target);
+      await fileCalls.rename(temporary, target);
     } catch (error) {
-      await unlink(temporary).catch(() => {});
+      await fileCalls.unlink(temporary).catch(() => {});
       throw error;
     }
   } finally {

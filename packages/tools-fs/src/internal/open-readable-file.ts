@@ -1,5 +1,5 @@
-import { close, fstat, open, read, type Stats } from 'node:fs';
-import { assertOpenedAt, fsCall } from '@toolgate/core/workspace-io';
+import { close, type Stats } from 'node:fs';
+import { assertOpenedAt, fileCalls } from '@toolgate/core/workspace-io';
 
 /** What `read_file` needs of an open file: its stats, reads at a position, and closing it. */
 export interface ReadableFile {
@@ -17,7 +17,7 @@ export interface ReadableFile {
  * (`assertOpenedAt`: a directory on the way swapped for a symlink since is refused, not followed).
  */
 export async function openReadableFile(path: string, flags: number): Promise<ReadableFile> {
-  const fd = await fsCall<number>((done) => open(path, flags, done));
+  const fd = await fileCalls.open(path, flags);
   try {
     await assertOpenedAt(fd, path);
   } catch (error) {
@@ -25,12 +25,10 @@ export async function openReadableFile(path: string, flags: number): Promise<Rea
     throw error;
   }
   return {
-    stat: () => fsCall<Stats>((done) => fstat(fd, done)),
+    stat: () => fileCalls.fstat(fd),
     read: (buffer, offset, length, position) =>
-      fsCall<number>((done) => read(fd, buffer, offset, length, position, done)).then((bytesRead) => ({
-        bytesRead,
-      })),
-    close: () => fsCall<void>((done) => close(fd, done)),
+      fileCalls.read(fd, buffer, offset, length, position).then((bytesRead) => ({ bytesRead })),
+    close: () => fileCalls.close(fd),
   };
 }
 

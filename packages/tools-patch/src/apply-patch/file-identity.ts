@@ -1,4 +1,4 @@
-import { lstat, stat } from 'node:fs/promises';
+import { fileCalls } from '@toolgate/core/workspace-io';
 
 /**
  * Which file an existing path is, as the file system tells it (device and inode), so two names of
@@ -8,8 +8,8 @@ import { lstat, stat } from 'node:fs/promises';
  */
 export async function fileIdentity(path: string, link = false): Promise<string | undefined> {
   try {
-    const stats = await (link ? lstat(path, { bigint: true }) : stat(path, { bigint: true }));
-    return `${stats.dev}:${stats.ino}`;
+    const { dev, ino } = await fileCalls.inode(path, !link);
+    return `${dev}:${ino}`;
   } catch {
     return undefined;
   }

@@ -1,4 +1,3 @@
-import { lstat, readlink } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import {
   type ClientFiles,
@@ -12,7 +11,7 @@ import {
   toolSuccess,
   type Workspace,
 } from '@toolgate/core';
-import { readRegularFileThrough, unifiedDiffHeader } from '@toolgate/core/workspace-io';
+import { fileCalls, readRegularFileThrough, unifiedDiffHeader } from '@toolgate/core/workspace-io';
 import type { FileCommit } from '../internal/commit-files.js';
 import { MAX_FILE_BYTES } from '../internal/max-file-bytes.js';
 import { patchFailure } from '../internal/patch-failure.js';
@@ -231,7 +230,7 @@ async function resolveLink(workspace: Workspace, path: string): Promise<Resolved
   if (path.startsWith('~')) return undefined;
   const lexical = isAbsolute(path) ? path : join(workspace.root, path);
   try {
-    if (!(await lstat(lexical)).isSymbolicLink()) return undefined;
+    if (!(await fileCalls.lstat(lexical)).isSymbolicLink()) return undefined;
     const parent = await workspace.resolveWritable(dirname(path));
     if (parent.status === 'failure') return undefined;
     const absolutePath = join(parent.output.absolutePath, basename(lexical));
@@ -241,7 +240,7 @@ async function resolveLink(workspace: Workspace, path: string): Promise<Resolved
     return {
       absolutePath,
       displayPath: workspace.toDisplayPath(absolutePath),
-      target: await readlink(lexical),
+      target: await fileCalls.readlink(lexical),
       ...(identity === undefined ? {} : { identity }),
     };
   } catch {

@@ -1,8 +1,8 @@
-import { unlink } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { ClientFiles, ToolFailure, Workspace } from '@toolgate/core';
 import {
   createSymlink,
+  fileCalls,
   isPathChangedError,
   type PinnedDirectory,
   pinDirectory,
@@ -201,7 +201,7 @@ async function commitTracked(
         // lead elsewhere by now); a file the client was to create may never have appeared.
         const directory = await directories.get(dirname(file.absolutePath))?.pin;
         const removal = directory
-          ? unlink(directory.entry(basename(file.absolutePath)))
+          ? fileCalls.unlink(directory.entry(basename(file.absolutePath)))
           : removeFile(file.absolutePath);
         await removal.catch((error: NodeJS.ErrnoException) => {
           if (!(throughClient.has(file) && error.code === 'ENOENT')) throw error;
