@@ -134,7 +134,7 @@ function by<T>(
  * {@link setFileCallDriver} chose: the same calls, values and errors either way.
  */
 export const fileCalls = {
-  open: (path: string, flags: number, mode?: number): Promise<number> =>
+  open: (path: string | Buffer, flags: number, mode?: number): Promise<number> =>
     by(
       () => openSync(path, flags, mode),
       (done) => open(path, flags, mode, done),

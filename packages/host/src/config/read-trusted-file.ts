@@ -73,10 +73,12 @@ export async function readTrustedFile(
       };
     if (last && maxBytes !== undefined && stats.size > maxBytes) return tooLarge(rel, stats.size, maxBytes);
   }
-  // Read through one descriptor opened without following a link, so what is digested is what was checked.
+  // Read through one descriptor opened without following a link, so what is digested is what was
+  // checked, and without waiting (a FIFO swapped in since the check would block the open), then
+  // judged by its fstat.
   let handle: Awaited<ReturnType<typeof open>>;
   try {
-    handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+    handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error) {
     return {
       ok: false,

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { createSecretMatcher } from '@toolgate/core';
@@ -270,4 +271,39 @@ describe.runIf(RIPGREP)('the Node walker against rg on random ignore files', () 
       await removeDirectory(root);
     }
   });
+});
+
+describe('ignore files that are not regular files (node engine)', () => {
+  it.skipIf(spawnSync('mkfifo', ['--version']).status !== 0)(
+    'skips a FIFO named .gitignore, .ignore or .git/info/exclude without waiting for a writer, and still reads the regular ones',
+    async () => {
+      const root = await temporaryDirectory();
+      try {
+        await writeTree(root, {
+          'a.txt': 'a\n',
+          'skipped.txt': 's\n',
+          'sub/b.txt': 'b\n',
+          '.rgignore': 'skipped.txt\n',
+        });
+        await mkdir(join(root, '.git', 'info'), { recursive: true });
+        for (const fifo of ['.gitignore', 'sub/.ignore', '.git/info/exclude'])
+          expect(spawnSync('mkfifo', [join(root, fifo)]).status).toBe(0);
+        // Were a FIFO opened to be read, this would wait for ever: nothing writes to them.
+        const listing = await listFilesWithNode({
+          base: root,
+          excludedNames: ['.git', 'node_modules'],
+          secrets: createSecretMatcher([]),
+          respectIgnoreFiles: true,
+          signal: NEVER,
+          readable: () => true,
+        });
+        if (listing.type !== 'done') throw new Error(listing.type);
+        expect(listing.files).toContain('a.txt');
+        expect(listing.files).toContain('sub/b.txt');
+        expect(listing.files).not.toContain('skipped.txt');
+      } finally {
+        await removeDirectory(root);
+      }
+    },
+  );
 });

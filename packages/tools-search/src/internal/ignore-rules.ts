@@ -1,5 +1,7 @@
-import { readFile, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
+import { fileCalls } from '@toolgate/core/workspace-io';
 import { type IgnoreFile, type IgnoreMatch, parseIgnoreFile } from './ignore-file.js';
 
 /**
@@ -19,11 +21,33 @@ export interface IgnoreNode {
   readonly exclude: IgnoreFile | undefined;
 }
 
+/**
+ * The text of a regular file, or undefined for anything else (missing, unreadable, a FIFO, socket
+ * or device). The open never waits (`O_NONBLOCK`: a FIFO named `.gitignore` would otherwise hold
+ * the search, and a thread of the pool, until a writer came) and the opened file's fstat decides.
+ */
 async function readText(path: string | Buffer): Promise<string | undefined> {
+  let fd: number;
   try {
-    return await readFile(path, 'utf8');
+    fd = await fileCalls.open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch {
     return undefined;
+  }
+  try {
+    const stats = await fileCalls.fstat(fd);
+    if (!stats.isFile()) return undefined;
+    const buffer = Buffer.allocUnsafe(stats.size);
+    let length = 0;
+    while (length < buffer.length) {
+      const count = await fileCalls.read(fd, buffer, length, buffer.length - length, length);
+      if (count === 0) break;
+      length += count;
+    }
+    return buffer.toString('utf8', 0, length);
+  } catch {
+    return undefined;
+  } finally {
+    await fileCalls.close(fd).catch(() => {});
   }
 }
 
