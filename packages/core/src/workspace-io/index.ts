@@ -15,6 +15,7 @@ export { ioFailure } from '../workspace/io-failure.js';
 export { assertOpenedAt } from '../workspace/opened-at.js';
 export { isPathChangedError, type PinnedDirectory, pinDirectory } from '../workspace/pin-directory.js';
 export { createSymlink, removeEmptyDirectory, removeFile } from '../workspace/pinned-entry-operations.js';
+export { readWhole } from '../workspace/read-whole.js';
 export { statIfExists } from '../workspace/stat-if-exists.js';
 export { isTemporaryName, TEMPORARY_NAME_GLOB, temporaryName } from '../workspace/temporary-name.js';
 export { writeFailure } from '../workspace/write-failure.js';

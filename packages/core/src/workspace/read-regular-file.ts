@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { fileCalls } from './file-calls.js';
 import { assertOpenedAt } from './opened-at.js';
+import { readWhole } from './read-whole.js';
 
 /** What {@link readRegularFile} found at a path. */
 export type RegularFileRead =
@@ -57,14 +58,7 @@ export async function readRegularFile(
     if (stats.size > options.maxBytes)
       return { kind: 'too_large', size: stats.size, limit: options.maxBytes };
     // The size fstat gave: bytes a concurrent writer appends later are not this read's.
-    const buffer = Buffer.allocUnsafe(stats.size);
-    let length = 0;
-    while (length < buffer.length) {
-      const bytesRead = await fileCalls.read(fd, buffer, length, buffer.length - length, length);
-      if (bytesRead === 0) break;
-      length += bytesRead;
-    }
-    return { kind: 'file', bytes: buffer.subarray(0, length), mode: stats.mode & 0o7777 };
+    return { kind: 'file', bytes: await readWhole(fd, stats.size), mode: stats.mode & 0o7777 };
   } finally {
     await fileCalls.close(fd);
   }

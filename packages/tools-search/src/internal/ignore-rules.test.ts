@@ -17,6 +17,20 @@ import { listFilesWithNode } from './node-engine.js';
 
 const NEVER = new AbortController().signal;
 
+/** What the Node engine lists under `root`, its ignore files respected. */
+async function listWithNode(root: string): Promise<readonly string[]> {
+  const listing = await listFilesWithNode({
+    base: root,
+    excludedNames: ['.git', 'node_modules'],
+    secrets: createSecretMatcher([]),
+    respectIgnoreFiles: true,
+    signal: NEVER,
+    readable: () => true,
+  });
+  if (listing.type !== 'done') throw new Error(listing.type);
+  return listing.files;
+}
+
 async function ancestorHasGit(directory: string): Promise<boolean> {
   for (let current = dirname(directory); ; current = dirname(current)) {
     try {
@@ -253,16 +267,7 @@ describe.runIf(RIPGREP)('the Node walker against rg on random ignore files', () 
           async (rootLines, nestedLines, nestedName) => {
             await writeFile(join(root, '.gitignore'), `${rootLines.join('\n')}\n`);
             await writeFile(join(root, 'a', nestedName), `${nestedLines.join('\n')}\n`);
-            const listing = await listFilesWithNode({
-              base: root,
-              excludedNames: ['.git', 'node_modules'],
-              secrets: createSecretMatcher([]),
-              respectIgnoreFiles: true,
-              signal: NEVER,
-              readable: () => true,
-            });
-            if (listing.type !== 'done') throw new Error(listing.type);
-            expect([...listing.files].sort()).toEqual(ripgrepFiles(root));
+            expect([...(await listWithNode(root))].sort()).toEqual(ripgrepFiles(root));
           },
         ),
         { numRuns: 60 },
@@ -289,18 +294,10 @@ describe('ignore files that are not regular files (node engine)', () => {
         for (const fifo of ['.gitignore', 'sub/.ignore', '.git/info/exclude'])
           expect(spawnSync('mkfifo', [join(root, fifo)]).status).toBe(0);
         // Were a FIFO opened to be read, this would wait for ever: nothing writes to them.
-        const listing = await listFilesWithNode({
-          base: root,
-          excludedNames: ['.git', 'node_modules'],
-          secrets: createSecretMatcher([]),
-          respectIgnoreFiles: true,
-          signal: NEVER,
-          readable: () => true,
-        });
-        if (listing.type !== 'done') throw new Error(listing.type);
-        expect(listing.files).toContain('a.txt');
-        expect(listing.files).toContain('sub/b.txt');
-        expect(listing.files).not.toContain('skipped.txt');
+        const files = await listWithNode(root);
+        expect(files).toContain('a.txt');
+        expect(files).toContain('sub/b.txt');
+        expect(files).not.toContain('skipped.txt');
       } finally {
         await removeDirectory(root);
       }

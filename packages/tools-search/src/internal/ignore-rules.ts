@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
-import { fileCalls } from '@toolgate/core/workspace-io';
+import { fileCalls, readWhole } from '@toolgate/core/workspace-io';
 import { type IgnoreFile, type IgnoreMatch, parseIgnoreFile } from './ignore-file.js';
 
 /**
@@ -36,14 +36,7 @@ async function readText(path: string | Buffer): Promise<string | undefined> {
   try {
     const stats = await fileCalls.fstat(fd);
     if (!stats.isFile()) return undefined;
-    const buffer = Buffer.allocUnsafe(stats.size);
-    let length = 0;
-    while (length < buffer.length) {
-      const count = await fileCalls.read(fd, buffer, length, buffer.length - length, length);
-      if (count === 0) break;
-      length += count;
-    }
-    return buffer.toString('utf8', 0, length);
+    return (await readWhole(fd, stats.size)).toString('utf8');
   } catch {
     return undefined;
   } finally {
