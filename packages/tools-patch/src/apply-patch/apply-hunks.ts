@@ -55,7 +55,9 @@ export function applyHunks(file: TextFile, hunks: readonly PatchHunk[]): ApplyHu
       }
       lineIndex = found + 1;
     }
-    let lines = hunk.lines;
+    // Made from the patch text on each read (see PatchLines): read once per hunk.
+    const all = hunk.lines;
+    let lines = all;
     let old = oldLines(lines);
     if (old.length === 0) {
       placements.push({
@@ -72,7 +74,7 @@ export function applyHunks(file: TextFile, hunks: readonly PatchHunk[]): ApplyHu
       found = seekSequence(seekable, old, lineIndex, hunk.endOfFile);
     }
     if (found < 0) {
-      return mismatch(file, hunk, number, 'lines', oldLines(hunk.lines), lineIndex);
+      return mismatch(file, hunk, number, 'lines', oldLines(all), lineIndex);
     }
     placements.push({ start: found, lines });
     lineIndex = found + old.length;

@@ -1,3 +1,4 @@
+import { PatchLines } from './patch-lines.js';
 import type { ParsePatchResult, PatchHunk, PatchHunkLine, PatchOperation } from './patch-operation.js';
 
 const BEGIN = '*** Begin Patch';
@@ -11,6 +12,8 @@ const HEREDOC_OPENER = /^(?:(?:apply_patch|applypatch|cat)\s+)?<<-?\s*(['"]?)EOF
 const SPACE = 0x20;
 const PLUS = 0x2b;
 const MINUS = 0x2d;
+const STAR = 0x2a;
+const AT = 0x40;
 const VALID_HEADERS = "'*** Add File: <path>', '*** Update File: <path>' or '*** Delete File: <path>'";
 
 class PatchSyntaxError {
@@ -22,10 +25,6 @@ class PatchSyntaxError {
 
 function quote(line: string): string {
   return `'${line.length > 200 ? `${line.slice(0, 200)}…` : line}'`;
-}
-
-function isBlank(line: string): boolean {
-  return line.trim() === '';
 }
 
 /**
@@ -58,57 +57,52 @@ function parseOnce(text: string): ParsePatchResult {
 }
 
 class Parser {
-  private readonly lines: string[];
+  private readonly lines: PatchLines;
   private index = 0;
   private end = 0;
 
   constructor(text: string) {
-    const lines = text.split('\n');
-    // CRLF patch text: each line without its `\r` (most patches have none: no second array).
-    this.lines = text.includes('\r')
-      ? lines.map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line))
-      : lines;
+    this.lines = new PatchLines(text);
   }
 
   parse(): PatchOperation[] {
-    let first = this.lines.findIndex((line) => !isBlank(line));
-    let last = this.lines.findLastIndex((line) => !isBlank(line));
-    if (first < 0) {
+    let first = this.nextNonBlank(0, this.lines.count);
+    let last = this.previousNonBlank(this.lines.count - 1, -1);
+    if (first >= this.lines.count) {
       throw new PatchSyntaxError(
         1,
         `The patch is empty. It must start with '${BEGIN}' and end with '${END}'.`,
       );
     }
     if (
-      HEREDOC_OPENER.test(this.lines[first]!.trim()) &&
-      this.lines[last]!.trim().endsWith('EOF') &&
+      HEREDOC_OPENER.test(this.lines.line(first).trim()) &&
+      this.lines.line(last).trim().endsWith('EOF') &&
       last > first
     ) {
       first = this.nextNonBlank(first + 1, last);
       last = this.previousNonBlank(last - 1, first);
     }
-    if (this.lines[first]?.trim() !== BEGIN) {
+    if (first >= this.lines.count || this.lines.line(first).trim() !== BEGIN) {
       throw new PatchSyntaxError(
         first + 1,
-        `The first line of the patch must be '${BEGIN}'; got ${quote(this.lines[first] ?? '')}.`,
+        `The first line of the patch must be '${BEGIN}'; got ${quote(first < this.lines.count ? this.lines.line(first) : '')}.`,
       );
     }
-    if (last <= first || this.lines[last]!.trim() !== END) {
+    if (last <= first || this.lines.line(last).trim() !== END) {
       throw new PatchSyntaxError(
         last + 1,
-        `The last line of the patch must be '${END}'; got ${last <= first ? 'the end of the text' : quote(this.lines[last]!)}.`,
+        `The last line of the patch must be '${END}'; got ${last <= first ? 'the end of the text' : quote(this.lines.line(last))}.`,
       );
     }
     this.index = first + 1;
     this.end = last;
     const operations: PatchOperation[] = [];
     while (this.index < this.end) {
-      const line = this.lines[this.index]!;
-      if (isBlank(line)) {
+      if (this.lines.isBlank(this.index)) {
         this.index++;
         continue;
       }
-      operations.push(this.parseOperation(line.trim()));
+      operations.push(this.parseOperation(this.lines.line(this.index).trim()));
     }
     if (operations.length === 0) {
       throw new PatchSyntaxError(
@@ -121,13 +115,13 @@ class Parser {
 
   private nextNonBlank(from: number, limit: number): number {
     let index = from;
-    while (index < limit && isBlank(this.lines[index]!)) index++;
+    while (index < limit && this.lines.isBlank(index)) index++;
     return index;
   }
 
   private previousNonBlank(from: number, limit: number): number {
     let index = from;
-    while (index > limit && isBlank(this.lines[index]!)) index--;
+    while (index > limit && this.lines.isBlank(index)) index--;
     return index;
   }
 
@@ -159,37 +153,52 @@ class Parser {
     }
     this.index++;
     if (kind === 'Delete') return { type: 'delete', path, line: lineNumber };
-    if (kind === 'Add') return { type: 'add', path, lines: this.parseAddBody(), line: lineNumber };
+    if (kind === 'Add') {
+      const body = this.parseAddBody();
+      return {
+        type: 'add',
+        path,
+        get lines() {
+          return body.lines;
+        },
+        line: lineNumber,
+      };
+    }
     return this.parseUpdate(path, lineNumber);
   }
 
-  private parseAddBody(): string[] {
-    const content: string[] = [];
+  /** The Add section's body: the range of its lines, read when the planner reads them. */
+  private parseAddBody(): { readonly lines: readonly string[] } {
+    const from = this.index;
     while (this.index < this.end) {
-      const line = this.lines[this.index]!;
-      if (line.startsWith('+')) {
-        content.push(line.slice(1));
+      if (this.lines.firstCode(this.index) === PLUS) {
         this.index++;
         continue;
       }
       // Blank lines between `+` lines are meant as empty lines of the new file; blank lines before
       // the next header only separate sections.
-      if (isBlank(line)) {
+      if (this.lines.isBlank(this.index)) {
         const next = this.nextNonBlank(this.index, this.end);
-        if (next < this.end && this.lines[next]!.startsWith('+')) {
-          for (; this.index < next; this.index++) content.push('');
+        if (next < this.end && this.lines.firstCode(next) === PLUS) {
+          this.index = next;
           continue;
         }
       }
       break;
     }
-    return content;
+    const { lines } = this;
+    const to = this.index;
+    return {
+      get lines() {
+        return addLines(lines, from, to);
+      },
+    };
   }
 
   private parseUpdate(path: string, lineNumber: number): PatchOperation {
     let moveTo: string | undefined;
     const moveIndex = this.nextNonBlank(this.index, this.end);
-    const move = moveIndex < this.end ? MOVE_TO.exec(this.lines[moveIndex]!.trim()) : null;
+    const move = moveIndex < this.end ? MOVE_TO.exec(this.lines.line(moveIndex).trim()) : null;
     if (move) {
       moveTo = move[1]!.trim();
       if (moveTo === '') {
@@ -198,21 +207,16 @@ class Parser {
       this.index = moveIndex + 1;
     }
     this.skipUnifiedHeaders();
-    const hunks: {
-      contexts: string[];
-      lines: PatchHunkLine[];
-      blank: boolean[];
-      endOfFile: boolean;
-      line: number;
-    }[] = [];
+    // Each hunk's lines are consecutive lines of the patch, `from` up to `to`: kept as that range.
+    const hunks: { contexts: string[]; from: number; to: number; endOfFile: boolean; line: number }[] = [];
     let current: (typeof hunks)[number] | undefined;
     while (this.index < this.end) {
-      const raw = this.lines[this.index]!;
       const lineNumberHere = this.index + 1;
-      // Trimmed only where it matters (a marker, a `@@` line): most lines are hunk lines.
-      if (raw.startsWith('***')) {
-        if (raw.trimEnd() === END_OF_FILE) {
-          if (!current || current.lines.length === 0) {
+      // By the first character, read in place: a marker or `@@` line alone is made a string.
+      const first = this.lines.firstCode(this.index);
+      if (first === STAR && this.lines.startsWith(this.index, '***')) {
+        if (this.lines.line(this.index).trimEnd() === END_OF_FILE) {
+          if (!current || current.from === current.to) {
             throw new PatchSyntaxError(
               lineNumberHere,
               `Update hunk does not contain any lines before '${END_OF_FILE}'.`,
@@ -225,16 +229,17 @@ class Parser {
         break;
       }
       // A leading space makes any line a context line, `@@` included.
-      if (raw.startsWith('@@')) {
-        const context = hunkContext(raw.trimEnd());
-        if (current && current.lines.length === 0 && !current.endOfFile) {
+      if (first === AT && this.lines.startsWith(this.index, '@@')) {
+        const context = hunkContext(this.lines.line(this.index).trimEnd());
+        if (current && current.from === current.to && !current.endOfFile) {
           // Stacked anchors (`@@ class A` then `@@ def m():`) narrow the search step by step.
           if (context !== undefined) current.contexts.push(context);
+          current.from = current.to = this.index + 1;
         } else {
           current = {
             contexts: context === undefined ? [] : [context],
-            lines: [],
-            blank: [],
+            from: this.index + 1,
+            to: this.index + 1,
             endOfFile: false,
             line: lineNumberHere,
           };
@@ -243,47 +248,30 @@ class Parser {
         this.index++;
         continue;
       }
-      let hunkLine: PatchHunkLine;
-      let blank = false;
-      // By the first character; a blank line (no `+` or `-` before it) is tested last, since
-      // testing it trims the line.
-      const first = raw.charCodeAt(0);
-      if (first === SPACE) hunkLine = { kind: 'context', text: raw.slice(1) };
-      else if (first === PLUS) hunkLine = { kind: 'add', text: raw.slice(1) };
-      else if (first === MINUS) hunkLine = { kind: 'remove', text: raw.slice(1) };
-      else if (isBlank(raw)) {
-        // An empty line is an empty context line inside a hunk, or a separator after the last one.
-        hunkLine = { kind: 'context', text: '' };
-        blank = true;
-      } else {
+      if (hunkLineKind(this.lines, this.index) === undefined) {
         throw new PatchSyntaxError(
           lineNumberHere,
-          `Unexpected line in the update of '${path}': ${quote(raw)}. Every hunk line starts with ' ' (context), '+' (added) or '-' (removed); '@@' starts a hunk and a line starting with '***' starts the next file operation.`,
+          `Unexpected line in the update of '${path}': ${quote(this.lines.line(this.index))}. Every hunk line starts with ' ' (context), '+' (added) or '-' (removed); '@@' starts a hunk and a line starting with '***' starts the next file operation.`,
         );
       }
       if (current?.endOfFile) {
         throw new PatchSyntaxError(
           lineNumberHere,
-          `Expected '@@' or the next file operation after '${END_OF_FILE}'; got ${quote(raw)}.`,
+          `Expected '@@' or the next file operation after '${END_OF_FILE}'; got ${quote(this.lines.line(this.index))}.`,
         );
       }
       if (!current) {
-        current = { contexts: [], lines: [], blank: [], endOfFile: false, line: lineNumberHere };
+        current = { contexts: [], from: this.index, to: this.index, endOfFile: false, line: lineNumberHere };
         hunks.push(current);
       }
-      current.lines.push(hunkLine);
-      current.blank.push(blank);
-      this.index++;
+      current.to = ++this.index;
     }
     // Blank lines that separate this section from the next are never context lines.
     if (current) {
-      while (current.blank[current.blank.length - 1]) {
-        current.blank.pop();
-        current.lines.pop();
-      }
+      while (current.to > current.from && hunkLineKind(this.lines, current.to - 1) === 'blank') current.to--;
     }
     for (const hunk of hunks) {
-      if (hunk.lines.length === 0) {
+      if (hunk.from === hunk.to) {
         throw new PatchSyntaxError(
           hunk.line,
           `Update hunk for path '${path}' does not contain any lines. After '@@' give ' ' context, '-' removed and '+' added lines.`,
@@ -296,11 +284,14 @@ class Parser {
         `Update file hunk for path '${path}' is empty. Give at least one '@@' hunk with '-' and '+' lines, or add '*** Move to: <path>' to only rename it.`,
       );
     }
-    const parsed: PatchHunk[] = hunks.map((hunk) => ({
-      contexts: hunk.contexts,
-      lines: hunk.lines,
-      endOfFile: hunk.endOfFile,
-      line: hunk.line,
+    const { lines } = this;
+    const parsed: PatchHunk[] = hunks.map(({ contexts, from, to, endOfFile, line }) => ({
+      contexts,
+      get lines() {
+        return hunkLines(lines, from, to);
+      },
+      endOfFile,
+      line,
     }));
     return moveTo === undefined
       ? { type: 'update', path, hunks: parsed, line: lineNumber }
@@ -310,13 +301,12 @@ class Parser {
   /** `diff --git`, `index`, and a `---`/`+++` pair before the first hunk are tolerated and skipped. */
   private skipUnifiedHeaders(): void {
     while (this.index < this.end) {
-      const line = this.lines[this.index]!;
-      if (line.startsWith('diff --git ') || line.startsWith('index ')) {
+      if (this.lines.startsWith(this.index, 'diff --git ') || this.lines.startsWith(this.index, 'index ')) {
         this.index++;
       } else if (
-        line.startsWith('--- ') &&
-        this.lines[this.index + 1]?.startsWith('+++ ') &&
-        this.index + 1 < this.end
+        this.lines.startsWith(this.index, '--- ') &&
+        this.index + 1 < this.end &&
+        this.lines.startsWith(this.index + 1, '+++ ')
       ) {
         this.index += 2;
       } else {
@@ -324,6 +314,38 @@ class Parser {
       }
     }
   }
+}
+
+/**
+ * What line `index` of a hunk is, by its first character: a context, added or removed line, a
+ * blank line (no marker: an empty context line inside a hunk, a separator after the last one), or
+ * undefined when it is none of them. A blank line is told last, since telling it may trim the line.
+ */
+function hunkLineKind(lines: PatchLines, index: number): PatchHunkLine['kind'] | 'blank' | undefined {
+  const first = lines.firstCode(index);
+  if (first === SPACE) return 'context';
+  if (first === PLUS) return 'add';
+  if (first === MINUS) return 'remove';
+  return lines.isBlank(index) ? 'blank' : undefined;
+}
+
+/** A hunk's lines, made from the patch text (each read makes them anew; see {@link PatchLines}). */
+function hunkLines(lines: PatchLines, from: number, to: number): PatchHunkLine[] {
+  const made: PatchHunkLine[] = new Array(to - from);
+  for (let index = from; index < to; index++) {
+    const kind = hunkLineKind(lines, index)!;
+    made[index - from] =
+      kind === 'blank' ? { kind: 'context', text: '' } : { kind, text: lines.afterMarker(index) };
+  }
+  return made;
+}
+
+/** An Add section's lines: each `+` line's text, and a blank line between them as an empty line. */
+function addLines(lines: PatchLines, from: number, to: number): string[] {
+  const made: string[] = new Array(to - from);
+  for (let index = from; index < to; index++)
+    made[index - from] = lines.firstCode(index) === PLUS ? lines.afterMarker(index) : '';
+  return made;
 }
 
 /** The context of a `@@` line: `@@` → none, `@@ text` → text, `@@ -1,2 +1,3 @@ text` → text. */

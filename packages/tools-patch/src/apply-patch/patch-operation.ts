@@ -9,7 +9,10 @@ export interface PatchHunkLine {
 export interface PatchHunk {
   /** `@@ <context>` headers, outermost first: each must match a whole line, in order, before the hunk. */
   readonly contexts: readonly string[];
-  /** The hunk's lines in patch order. */
+  /**
+   * The hunk's lines in patch order, made from the patch text on each read (a parsed patch keeps
+   * none of them alive: see `PatchLines`). Read once and keep the array while it is needed.
+   */
   readonly lines: readonly PatchHunkLine[];
   /** `*** End of File` followed the hunk: it must match at the very end of the file. */
   readonly endOfFile: boolean;
@@ -22,7 +25,7 @@ export type PatchOperation =
   | {
       readonly type: 'add';
       readonly path: string;
-      /** The new file's lines, without `+`. */
+      /** The new file's lines, without `+`; made from the patch text on each read, as a hunk's. */
       readonly lines: readonly string[];
       readonly line: number;
     }
