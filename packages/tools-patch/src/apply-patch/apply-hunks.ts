@@ -1,7 +1,7 @@
 import { findClosestRegion, numberLines } from '../internal/closest-region.js';
-import { SeekableLines, seekSequence } from '../internal/seek-sequence.js';
+import { linesPattern, SeekableLines, type SeekPattern, seekSequence } from '../internal/seek-sequence.js';
 import type { TextFile } from '../internal/text-file.js';
-import type { PatchHunk, PatchHunkLine } from './patch-operation.js';
+import type { HunkLines, PatchHunk } from './patch-operation.js';
 
 /** A hunk that could not be placed. */
 export interface HunkMismatch {
@@ -32,7 +32,9 @@ export type ApplyHunksResult =
 
 interface Placement {
   readonly start: number;
-  readonly lines: readonly PatchHunkLine[];
+  readonly lines: HunkLines;
+  /** How many of the hunk's lines apply: a trailing blank context line dropped to match is not. */
+  readonly count: number;
 }
 
 /**
@@ -49,34 +51,34 @@ export function applyHunks(file: TextFile, hunks: readonly PatchHunk[]): ApplyHu
   for (let number = 0; number < hunks.length; number++) {
     const hunk = hunks[number]!;
     for (const context of hunk.contexts) {
-      const found = seekSequence(seekable, [context], lineIndex, false);
+      const found = seekSequence(seekable, linesPattern([context]), lineIndex, false);
       if (found < 0) {
         return mismatch(file, hunk, number, 'context', [context], lineIndex);
       }
       lineIndex = found + 1;
     }
-    // Made from the patch text on each read (see PatchLines): read once per hunk.
-    const all = hunk.lines;
-    let lines = all;
-    let old = oldLines(lines);
+    const { lines } = hunk;
+    let count = lines.count;
+    let old = oldLines(lines, count);
     if (old.length === 0) {
       placements.push({
         start: hunk.contexts.length > 0 && !hunk.endOfFile ? lineIndex : file.lines.length,
         lines,
+        count,
       });
       continue;
     }
     let found = seekSequence(seekable, old, lineIndex, hunk.endOfFile);
-    while (found < 0 && lines.length > 0 && isBlankContext(lines[lines.length - 1]!)) {
-      lines = lines.slice(0, -1);
-      old = oldLines(lines);
+    while (found < 0 && count > 0 && isBlankContext(lines, count - 1)) {
+      count--;
+      old = oldLines(lines, count);
       if (old.length === 0) break;
       found = seekSequence(seekable, old, lineIndex, hunk.endOfFile);
     }
     if (found < 0) {
-      return mismatch(file, hunk, number, 'lines', oldLines(all), lineIndex);
+      return mismatch(file, hunk, number, 'lines', oldTexts(lines), lineIndex);
     }
-    placements.push({ start: found, lines });
+    placements.push({ start: found, lines, count });
     lineIndex = found + old.length;
   }
   placements.sort((left, right) => left.start - right.start);
@@ -101,11 +103,13 @@ export function applyHunks(file: TextFile, hunks: readonly PatchHunk[]): ApplyHu
   for (const placement of placements) {
     keep(cursor, placement.start);
     cursor = Math.max(cursor, placement.start);
-    for (const line of placement.lines) {
-      if (line.kind === 'add') {
-        insert(line.text);
+    const { lines } = placement;
+    for (let index = 0; index < placement.count; index++) {
+      const kind = lines.kind(index);
+      if (kind === 'add') {
+        insert(lines.text(index));
         added++;
-      } else if (line.kind === 'remove') {
+      } else if (kind === 'remove') {
         cursor++;
         removed++;
       } else {
@@ -157,14 +161,27 @@ export function editedTextFile({ original, pieces }: EditedFile): TextFile {
   return { bom: original.bom, lines, endings, finalNewline: original.finalNewline, eol: original.eol };
 }
 
-function oldLines(lines: readonly PatchHunkLine[]): string[] {
-  const old: string[] = [];
-  for (const line of lines) if (line.kind !== 'add') old.push(line.text);
-  return old;
+/** The context and removed lines among a hunk's first `count`, to find in the file, read in place. */
+function oldLines(lines: HunkLines, count: number): SeekPattern {
+  const at: number[] = [];
+  for (let index = 0; index < count; index++) if (lines.kind(index) !== 'add') at.push(index);
+  return {
+    length: at.length,
+    text: (index) => lines.text(at[index]!),
+    is: (index, line) => lines.textIs(at[index]!, line),
+  };
 }
 
-function isBlankContext(line: PatchHunkLine): boolean {
-  return line.kind === 'context' && line.text.trim() === '';
+/** The context and removed lines of a hunk, as text (what a mismatch names). */
+function oldTexts(lines: HunkLines): string[] {
+  const texts: string[] = [];
+  for (let index = 0; index < lines.count; index++)
+    if (lines.kind(index) !== 'add') texts.push(lines.text(index));
+  return texts;
+}
+
+function isBlankContext(lines: HunkLines, index: number): boolean {
+  return lines.kind(index) === 'context' && lines.text(index).trim() === '';
 }
 
 function mismatch(

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { decodeTextFile, encodeTextFile } from '../internal/text-file.js';
 import { applyHunks, editedTextFile } from './apply-hunks.js';
 import { encodeEditedFile } from './encode-edited-file.js';
-import type { PatchHunk, PatchHunkLine } from './patch-operation.js';
+import { parsePatch } from './parse-patch.js';
+import type { PatchHunk } from './patch-operation.js';
 
 /** A small deterministic generator, so a failure names its seed. */
 function random(seed: number): () => number {
@@ -13,24 +14,26 @@ function random(seed: number): () => number {
   };
 }
 
-/** Random hunks over distinct lines: some context, some removed, some added, in file order. */
-function hunksFor(lines: readonly string[], next: () => number, added: string): PatchHunk[] {
-  const hunks: PatchHunk[] = [];
+/** Random hunks over distinct lines: some context, some removed, some added, in file order, parsed from patch text. */
+function hunksFor(lines: readonly string[], next: () => number, added: string): readonly PatchHunk[] {
+  const patch = ['*** Begin Patch', '*** Update File: f'];
   let at = 0;
   while (at < lines.length) {
     at += Math.floor(next() * 6);
     if (at >= lines.length) break;
-    const hunk: PatchHunkLine[] = [];
+    const hunk: string[] = [];
     const context = Math.min(Math.floor(next() * 3), lines.length - at);
-    for (let index = 0; index < context; index++) hunk.push({ kind: 'context', text: lines[at++]! });
+    for (let index = 0; index < context; index++) hunk.push(` ${lines[at++]!}`);
     const removed = Math.min(Math.floor(next() * 3), lines.length - at);
-    for (let index = 0; index < removed; index++) hunk.push({ kind: 'remove', text: lines[at++]! });
+    for (let index = 0; index < removed; index++) hunk.push(`-${lines[at++]!}`);
     const adds = Math.floor(next() * 3);
-    for (let index = 0; index < adds; index++) hunk.push({ kind: 'add', text: `${added} ${at}.${index}` });
-    if (hunk.some((line) => line.kind !== 'context'))
-      hunks.push({ contexts: [], lines: hunk, endOfFile: false, line: 1 });
+    for (let index = 0; index < adds; index++) hunk.push(`+${added} ${at}.${index}`);
+    if (hunk.some((line) => !line.startsWith(' '))) patch.push('@@', ...hunk);
   }
-  return hunks;
+  if (patch.length === 2) return [];
+  const parsed = parsePatch([...patch, '*** End Patch', ''].join('\n'));
+  if (!parsed.ok || parsed.operations[0]?.type !== 'update') throw new Error(JSON.stringify(parsed));
+  return parsed.operations[0].hunks;
 }
 
 describe('encodeEditedFile', () => {

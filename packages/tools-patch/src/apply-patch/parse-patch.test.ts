@@ -1,12 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { parsePatch } from './parse-patch.js';
+import type { HunkLines, ParsePatchResult } from './patch-operation.js';
+
+/** A hunk's lines as plain objects; each line's `textIs` must agree with its `text`. */
+function plainLines(lines: HunkLines): { kind: string; text: string }[] {
+  return Array.from({ length: lines.count }, (_, index) => {
+    const text = lines.text(index);
+    expect(lines.textIs(index, text)).toBe(true);
+    expect(lines.textIs(index, `${text} `)).toBe(false);
+    if (text !== '') expect(lines.textIs(index, text.slice(1))).toBe(false);
+    return { kind: lines.kind(index), text };
+  });
+}
+
+/** {@link parsePatch}, its hunks' lines made plain to compare. */
+function parse(text: string): unknown {
+  const result: ParsePatchResult = parsePatch(text);
+  if (!result.ok) return result;
+  return {
+    ok: true,
+    operations: result.operations.map((operation) =>
+      operation.type === 'update'
+        ? { ...operation, hunks: operation.hunks.map((hunk) => ({ ...hunk, lines: plainLines(hunk.lines) })) }
+        : operation,
+    ),
+  };
+}
 
 const wrap = (...lines: string[]): string => ['*** Begin Patch', ...lines, '*** End Patch', ''].join('\n');
 
 describe('parsePatch', () => {
   it('parses add, delete and update sections with a move, contexts and an End of File hunk', () => {
     expect(
-      parsePatch(
+      parse(
         wrap(
           '*** Add File: a.txt',
           '+one',
@@ -49,7 +75,7 @@ describe('parsePatch', () => {
   });
 
   it("accepts AI4J's aliases, a missing space after the colon, and padded markers", () => {
-    const result = parsePatch(
+    const result = parse(
       '  *** Begin Patch \n*** Add:x.txt\n+x\n   *** Update: y.txt\n-a\n+b\n*** Delete:  z.txt  \n *** End Patch \n\n',
     );
     expect(result).toEqual({
@@ -108,7 +134,7 @@ describe('parsePatch', () => {
   });
 
   it('never turns blank lines that separate sections into context lines, but keeps blank lines inside a hunk', () => {
-    const result = parsePatch(
+    const result = parse(
       wrap(
         '*** Update File: a.txt',
         '@@',
@@ -153,16 +179,14 @@ describe('parsePatch', () => {
   });
 
   it('strips a heredoc wrapper and CRLF line breaks of the patch text', () => {
-    const result = parsePatch(
-      "<<'EOF'\r\n*** Begin Patch\r\n*** Add File: a\r\n+x\r\n*** End Patch\r\nEOF\r\n",
-    );
+    const result = parse("<<'EOF'\r\n*** Begin Patch\r\n*** Add File: a\r\n+x\r\n*** End Patch\r\nEOF\r\n");
     expect(result).toEqual({ ok: true, operations: [{ type: 'add', path: 'a', lines: ['x'], line: 3 }] });
   });
 
   it.each(['<<EOF', '<<"EOF"', "apply_patch <<'EOF'", "cat <<'EOF'"])(
     'strips the heredoc opener %s',
     (opener) => {
-      expect(parsePatch(`${opener}\n*** Begin Patch\n*** Delete File: a\n*** End Patch\nEOF`)).toEqual({
+      expect(parse(`${opener}\n*** Begin Patch\n*** Delete File: a\n*** End Patch\nEOF`)).toEqual({
         ok: true,
         operations: [{ type: 'delete', path: 'a', line: 3 }],
       });
@@ -170,7 +194,7 @@ describe('parsePatch', () => {
   );
 
   it('refuses a heredoc opener with mismatched quotes (<<"EOF\')', () => {
-    expect(parsePatch(`<<"EOF'\n*** Begin Patch\n*** Delete File: a\n*** End Patch\nEOF`)).toEqual({
+    expect(parse(`<<"EOF'\n*** Begin Patch\n*** Delete File: a\n*** End Patch\nEOF`)).toEqual({
       ok: false,
       line: 1,
       message: "The first line of the patch must be '*** Begin Patch'; got '<<\"EOF''.",
@@ -178,7 +202,7 @@ describe('parsePatch', () => {
   });
 
   it('allows an update with only a move (a rename)', () => {
-    expect(parsePatch(wrap('*** Update File: a', '*** Move to: b'))).toEqual({
+    expect(parse(wrap('*** Update File: a', '*** Move to: b'))).toEqual({
       ok: true,
       operations: [{ type: 'update', path: 'a', moveTo: 'b', hunks: [], line: 2 }],
     });
@@ -251,6 +275,6 @@ describe('parsePatch', () => {
       "The last line of the patch must be '*** End Patch'; got 'more'.",
     ],
   ])('reports %j at line %i', (text, line, message) => {
-    expect(parsePatch(text)).toEqual({ ok: false, line, message });
+    expect(parse(text)).toEqual({ ok: false, line, message });
   });
 });

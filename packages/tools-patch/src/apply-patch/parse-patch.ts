@@ -1,5 +1,6 @@
+import { hunkLineKind, PatchHunkLines } from './hunk-lines.js';
 import { PatchLines } from './patch-lines.js';
-import type { ParsePatchResult, PatchHunk, PatchHunkLine, PatchOperation } from './patch-operation.js';
+import type { ParsePatchResult, PatchHunk, PatchOperation } from './patch-operation.js';
 
 const BEGIN = '*** Begin Patch';
 const END = '*** End Patch';
@@ -9,9 +10,7 @@ const MOVE_TO = /^\*\*\*\s*Move to\s*:(.*)$/;
 const UNIFIED_HUNK = /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@(.*)$/;
 /** `<<EOF`, `<<'EOF'`, `<<"EOF"`, also after `apply_patch`, `applypatch` or `cat` (a shell habit). */
 const HEREDOC_OPENER = /^(?:(?:apply_patch|applypatch|cat)\s+)?<<-?\s*(['"]?)EOF\1$/;
-const SPACE = 0x20;
 const PLUS = 0x2b;
-const MINUS = 0x2d;
 const STAR = 0x2a;
 const AT = 0x40;
 const VALID_HEADERS = "'*** Add File: <path>', '*** Update File: <path>' or '*** Delete File: <path>'";
@@ -284,12 +283,9 @@ class Parser {
         `Update file hunk for path '${path}' is empty. Give at least one '@@' hunk with '-' and '+' lines, or add '*** Move to: <path>' to only rename it.`,
       );
     }
-    const { lines } = this;
     const parsed: PatchHunk[] = hunks.map(({ contexts, from, to, endOfFile, line }) => ({
       contexts,
-      get lines() {
-        return hunkLines(lines, from, to);
-      },
+      lines: new PatchHunkLines(this.lines, from, to - from),
       endOfFile,
       line,
     }));
@@ -314,30 +310,6 @@ class Parser {
       }
     }
   }
-}
-
-/**
- * What line `index` of a hunk is, by its first character: a context, added or removed line, a
- * blank line (no marker: an empty context line inside a hunk, a separator after the last one), or
- * undefined when it is none of them. A blank line is told last, since telling it may trim the line.
- */
-function hunkLineKind(lines: PatchLines, index: number): PatchHunkLine['kind'] | 'blank' | undefined {
-  const first = lines.firstCode(index);
-  if (first === SPACE) return 'context';
-  if (first === PLUS) return 'add';
-  if (first === MINUS) return 'remove';
-  return lines.isBlank(index) ? 'blank' : undefined;
-}
-
-/** A hunk's lines, made from the patch text (each read makes them anew; see {@link PatchLines}). */
-function hunkLines(lines: PatchLines, from: number, to: number): PatchHunkLine[] {
-  const made: PatchHunkLine[] = new Array(to - from);
-  for (let index = from; index < to; index++) {
-    const kind = hunkLineKind(lines, index)!;
-    made[index - from] =
-      kind === 'blank' ? { kind: 'context', text: '' } : { kind, text: lines.afterMarker(index) };
-  }
-  return made;
 }
 
 /** An Add section's lines: each `+` line's text, and a blank line between them as an empty line. */

@@ -1,19 +1,25 @@
-/** One line of an update hunk: context (kept), added, or removed. */
-export interface PatchHunkLine {
-  readonly kind: 'context' | 'add' | 'remove';
-  /** The line's text without its one-character marker. */
-  readonly text: string;
+/** What a hunk line does: kept (context), added, or removed. */
+export type HunkLineKind = 'context' | 'add' | 'remove';
+
+/**
+ * The lines of one update hunk in patch order, read where they lie in the patch text: a parsed
+ * patch makes none of them a string (see `PatchLines`), and matching a hunk against a file
+ * compares its lines in place ({@link textIs}).
+ */
+export interface HunkLines {
+  readonly count: number;
+  kind(index: number): HunkLineKind;
+  /** Line `index`'s text without its one-character marker, made a string on each call. */
+  text(index: number): string;
+  /** Whether line `index`'s text is `line`, without making it a string. */
+  textIs(index: number, line: string): boolean;
 }
 
 /** One `@@` hunk of an `*** Update File:` section. */
 export interface PatchHunk {
   /** `@@ <context>` headers, outermost first: each must match a whole line, in order, before the hunk. */
   readonly contexts: readonly string[];
-  /**
-   * The hunk's lines in patch order, made from the patch text on each read (a parsed patch keeps
-   * none of them alive: see `PatchLines`). Read once and keep the array while it is needed.
-   */
-  readonly lines: readonly PatchHunkLine[];
+  readonly lines: HunkLines;
   /** `*** End of File` followed the hunk: it must match at the very end of the file. */
   readonly endOfFile: boolean;
   /** 1-based line of the patch where the hunk starts. */

@@ -1,7 +1,12 @@
 import type { ApprovalSummary, ToolKind } from '@toolgate/core';
 import type { ApplyPatchInput } from './apply-patch-schema.js';
 import { parsePatch } from './parse-patch.js';
-import type { PatchOperation } from './patch-operation.js';
+import type { HunkLines, PatchOperation } from './patch-operation.js';
+
+function onlyContext(lines: HunkLines): boolean {
+  for (let index = 0; index < lines.count; index++) if (lines.kind(index) !== 'context') return false;
+  return true;
+}
 
 /** `delete` when the patch only deletes files, `move` when it only moves them unchanged, else `edit`. */
 function patchKind(operations: readonly PatchOperation[]): ToolKind {
@@ -9,7 +14,7 @@ function patchKind(operations: readonly PatchOperation[]): ToolKind {
   const pureMove = (operation: PatchOperation) =>
     operation.type === 'update' &&
     operation.moveTo !== undefined &&
-    operation.hunks.every((hunk) => hunk.lines.every((line) => line.kind === 'context'));
+    operation.hunks.every((hunk) => onlyContext(hunk.lines));
   return operations.every(pureMove) ? 'move' : 'edit';
 }
 
