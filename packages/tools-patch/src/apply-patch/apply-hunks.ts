@@ -1,5 +1,5 @@
 import { findClosestRegion, numberLines } from '../internal/closest-region.js';
-import { linesPattern, SeekableLines, type SeekPattern, seekSequence } from '../internal/seek-sequence.js';
+import { SeekableLines, seekSequence } from '../internal/seek-sequence.js';
 import type { TextFile } from '../internal/text-file.js';
 import type { HunkLines, PatchHunk } from './patch-operation.js';
 
@@ -51,7 +51,7 @@ export function applyHunks(file: TextFile, hunks: readonly PatchHunk[]): ApplyHu
   for (let number = 0; number < hunks.length; number++) {
     const hunk = hunks[number]!;
     for (const context of hunk.contexts) {
-      const found = seekSequence(seekable, linesPattern([context]), lineIndex, false);
+      const found = seekSequence(seekable, [context], lineIndex, false);
       if (found < 0) {
         return mismatch(file, hunk, number, 'context', [context], lineIndex);
       }
@@ -76,7 +76,7 @@ export function applyHunks(file: TextFile, hunks: readonly PatchHunk[]): ApplyHu
       found = seekSequence(seekable, old, lineIndex, hunk.endOfFile);
     }
     if (found < 0) {
-      return mismatch(file, hunk, number, 'lines', oldTexts(lines), lineIndex);
+      return mismatch(file, hunk, number, 'lines', oldLines(lines), lineIndex);
     }
     placements.push({ start: found, lines, count });
     lineIndex = found + old.length;
@@ -161,23 +161,11 @@ export function editedTextFile({ original, pieces }: EditedFile): TextFile {
   return { bom: original.bom, lines, endings, finalNewline: original.finalNewline, eol: original.eol };
 }
 
-/** The context and removed lines among a hunk's first `count`, to find in the file, read in place. */
-function oldLines(lines: HunkLines, count: number): SeekPattern {
-  const at: number[] = [];
-  for (let index = 0; index < count; index++) if (lines.kind(index) !== 'add') at.push(index);
-  return {
-    length: at.length,
-    text: (index) => lines.text(at[index]!),
-    is: (index, line) => lines.textIs(at[index]!, line),
-  };
-}
-
-/** The context and removed lines of a hunk, as text (what a mismatch names). */
-function oldTexts(lines: HunkLines): string[] {
-  const texts: string[] = [];
-  for (let index = 0; index < lines.count; index++)
-    if (lines.kind(index) !== 'add') texts.push(lines.text(index));
-  return texts;
+/** The context and removed lines among a hunk's first `count` (all of them by default): what must match the file. */
+function oldLines(lines: HunkLines, count = lines.count): string[] {
+  const old: string[] = [];
+  for (let index = 0; index < count; index++) if (lines.kind(index) !== 'add') old.push(lines.text(index));
+  return old;
 }
 
 function isBlankContext(lines: HunkLines, index: number): boolean {

@@ -21,7 +21,7 @@ export function hunkLineKind(lines: PatchLines, index: number): HunkLineKind | '
 /**
  * A hunk's lines read in place: patch lines `from` up to `from + count`, each a context, added or
  * removed line or a blank one (an empty context line). A line's text is made a string only when
- * asked for ({@link text}); {@link textIs} compares it with a file's line where it lies in the patch.
+ * asked for ({@link text}).
  */
 export class PatchHunkLines implements HunkLines {
   constructor(
@@ -38,10 +38,5 @@ export class PatchHunkLines implements HunkLines {
   text(index: number): string {
     const at = this.from + index;
     return hunkLineKind(this.patch, at) === 'blank' ? '' : this.patch.afterMarker(at);
-  }
-
-  textIs(index: number, line: string): boolean {
-    const at = this.from + index;
-    return hunkLineKind(this.patch, at) === 'blank' ? line === '' : this.patch.afterMarkerIs(at, line);
   }
 }

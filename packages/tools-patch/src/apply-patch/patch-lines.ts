@@ -47,12 +47,6 @@ export class PatchLines {
     return this.text.slice(this.starts[index]! + 1, this.end(index));
   }
 
-  /** Whether line `index` without its first character and its ending is `expected`, read in place. */
-  afterMarkerIs(index: number, expected: string): boolean {
-    const start = this.starts[index]! + 1;
-    return this.end(index) - start === expected.length && this.text.startsWith(expected, start);
-  }
-
   /** The first character's code of line `index`; NaN for an empty line. */
   firstCode(index: number): number {
     const start = this.starts[index]!;

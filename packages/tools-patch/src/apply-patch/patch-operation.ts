@@ -3,16 +3,13 @@ export type HunkLineKind = 'context' | 'add' | 'remove';
 
 /**
  * The lines of one update hunk in patch order, read where they lie in the patch text: a parsed
- * patch makes none of them a string (see `PatchLines`), and matching a hunk against a file
- * compares its lines in place ({@link textIs}).
+ * patch makes none of them a string or an object (see `PatchLines`) until they are applied.
  */
 export interface HunkLines {
   readonly count: number;
   kind(index: number): HunkLineKind;
   /** Line `index`'s text without its one-character marker, made a string on each call. */
   text(index: number): string;
-  /** Whether line `index`'s text is `line`, without making it a string. */
-  textIs(index: number, line: string): boolean;
 }
 
 /** One `@@` hunk of an `*** Update File:` section. */

@@ -5,8 +5,8 @@ type Normalize = (line: string) => string;
 const trimEnd: Normalize = (line) => line.trimEnd();
 const trim: Normalize = (line) => line.trim();
 
-/** The passes of Codex's `seek_sequence` after the exact one, in order: trim-end, trim, punctuation-normalised. */
-const NORMALIZING_PASSES: readonly Normalize[] = [trimEnd, trim, normalizePunctuation];
+/** The passes of Codex's `seek_sequence`, in order: exact, trim-end, trim, punctuation-normalised. */
+const PASSES: readonly (Normalize | undefined)[] = [undefined, trimEnd, trim, normalizePunctuation];
 
 /** File lines with lazily computed normalised forms, shared by every hunk of one file. */
 export class SeekableLines {
@@ -27,33 +27,9 @@ export class SeekableLines {
   }
 }
 
-/**
- * The lines to find, in order: read by index, and compared with a file's line where they are
- * (a hunk's lines lie in the patch text: the exact pass makes none of them a string).
- */
-export interface SeekPattern {
-  readonly length: number;
-  /** Line `index` of the pattern as a string (for the normalising passes). */
-  text(index: number): string;
-  /** Whether line `index` of the pattern is `line`. */
-  is(index: number, line: string): boolean;
-}
-
-/** A pattern of lines already made strings. */
-export function linesPattern(lines: readonly string[]): SeekPattern {
-  return { length: lines.length, text: (index) => lines[index]!, is: (index, line) => lines[index] === line };
-}
-
-function matchesAt(lines: readonly string[], pattern: SeekPattern, at: number): boolean {
-  for (let offset = 1; offset < pattern.length; offset++) {
-    if (!pattern.is(offset, lines[at + offset]!)) return false;
-  }
-  return true;
-}
-
-function matchesNormalizedAt(lines: readonly string[], wanted: readonly string[], at: number): boolean {
-  for (let offset = 1; offset < wanted.length; offset++) {
-    if (lines[at + offset] !== wanted[offset]) return false;
+function matchesAt(lines: readonly string[], pattern: readonly string[], at: number): boolean {
+  for (let offset = 0; offset < pattern.length; offset++) {
+    if (lines[at + offset] !== pattern[offset]) return false;
   }
   return true;
 }
@@ -65,7 +41,7 @@ function matchesNormalizedAt(lines: readonly string[], wanted: readonly string[]
  */
 export function seekSequence(
   file: SeekableLines,
-  pattern: SeekPattern,
+  pattern: readonly string[],
   start: number,
   endOfFile: boolean,
 ): number {
@@ -73,21 +49,12 @@ export function seekSequence(
   const last = file.lines.length - pattern.length;
   if (last < start) return -1;
   const from = endOfFile ? last : start;
-  // The exact pass, in place: a file line is compared only when its length is the first line's.
-  const lines = file.lines;
-  const firstLength = pattern.text(0).length;
-  for (let index = from; index <= last; index++) {
-    const line = lines[index]!;
-    if (line.length === firstLength && pattern.is(0, line) && matchesAt(lines, pattern, index)) return index;
-  }
-  let wanted: string[] | undefined;
-  for (const normalize of NORMALIZING_PASSES) {
-    const normalized = file.normalized(normalize);
-    wanted ??= Array.from({ length: pattern.length }, (_, index) => pattern.text(index));
-    const forms = wanted.map(normalize);
-    const first = forms[0];
+  for (const normalize of PASSES) {
+    const lines = normalize ? file.normalized(normalize) : file.lines;
+    const wanted = normalize ? pattern.map(normalize) : pattern;
+    const first = wanted[0];
     for (let index = from; index <= last; index++) {
-      if (normalized[index] === first && matchesNormalizedAt(normalized, forms, index)) return index;
+      if (lines[index] === first && matchesAt(lines, wanted, index)) return index;
     }
   }
   return -1;
