@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -22,6 +23,21 @@ beforeEach(async () => {
 afterEach(async () => {
   await workspace.dispose();
 });
+
+/** Whether this process can make a directory immutable here (root, and a file system with `chattr +i`). */
+function canMakeImmutable(): boolean {
+  if (process.getuid?.() !== 0) return false;
+  const probe = mkdtempSync(join(tmpdir(), 'toolgate-immutable-'));
+  try {
+    if (spawnSync('chattr', ['+i', probe]).status !== 0) return false;
+    spawnSync('chattr', ['-i', probe]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    rmSync(probe, { recursive: true, force: true });
+  }
+}
 
 const callJson = async (tool: string, args: unknown) => {
   const result = await runToolgate([
@@ -217,6 +233,41 @@ describe.skipIf(SKIP_REASON !== undefined)(
         }
         expect(lstatSync(join(root, 'pipe')).isFIFO()).toBe(true);
         expect(readdirSync(root).sort()).toEqual(['a.txt', 'pipe']);
+      },
+    );
+
+    // An immutable directory (`chattr +i`, which holds even for root) refuses every create, rename
+    // and unlink in it: each write fails where the workspace pinned the directory and named its
+    // temporary file. What the model reads names the file as the workspace shows it, never the
+    // pin's `/proc/self/fd/N` (another number in another process) nor the temporary name.
+    it.skipIf(!canMakeImmutable())(
+      "a write the file system refuses: write_file, edit, apply_patch and update_agents_md name the file, not the pin's descriptor or the temporary file",
+      async () => {
+        const calls: [string, unknown][] = [
+          ['write_file', { path: 'a.txt', content: 'x\n' }],
+          ['write_file', { path: 'new.txt', content: 'x\n' }],
+          ['edit', { path: 'a.txt', old_string: 'alpha', new_string: 'gamma' }],
+          [
+            'apply_patch',
+            { patch: '*** Begin Patch\n*** Update File: a.txt\n@@\n-alpha\n+gamma\n*** End Patch' },
+          ],
+          ['apply_patch', { patch: '*** Begin Patch\n*** Add File: b.txt\n+b\n*** End Patch' }],
+          ['update_agents_md', { action: 'append', text: '- note' }],
+        ];
+        expect(spawnSync('chattr', ['+i', root]).status).toBe(0);
+        try {
+          for (const [tool, args] of calls) {
+            const { result } = await callJson(tool, args);
+            expect(result, `${tool} ${JSON.stringify(args)}`).toMatchObject({ status: 'failure' });
+            const text = JSON.stringify(result);
+            expect(text, tool).toMatch(/EPERM: operation not permitted/);
+            expect(text, tool).not.toMatch(/\/proc\/self\/fd|toolgate-tmp/);
+          }
+        } finally {
+          spawnSync('chattr', ['-i', root]);
+        }
+        expect(readdirSync(root).sort()).toEqual(['a.txt']);
+        expect(readFileSync(join(root, 'a.txt'), 'utf8')).toBe('alpha\nbeta\n');
       },
     );
 

@@ -17,6 +17,7 @@ export { isPathChangedError, type PinnedDirectory, pinDirectory } from '../works
 export { createSymlink, removeEmptyDirectory, removeFile } from '../workspace/pinned-entry-operations.js';
 export { readWhole } from '../workspace/read-whole.js';
 export { statIfExists } from '../workspace/stat-if-exists.js';
+export { systemErrorText } from '../workspace/system-error-text.js';
 export { isTemporaryName, TEMPORARY_NAME_GLOB, temporaryName } from '../workspace/temporary-name.js';
 export { writeFailure } from '../workspace/write-failure.js';
 export { writeFileAtomic } from '../workspace/write-file-atomic.js';

@@ -3,6 +3,7 @@ import { type FileHandle, open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { trackCommit } from './commits-in-flight.js';
 import { type PinnedDirectory, pathChangedError, pinDirectory } from './pin-directory.js';
+import { systemErrorText } from './system-error-text.js';
 import { temporaryName } from './temporary-name.js';
 import { EXCLUSIVE_CREATE_FLAGS } from './write-file-atomic.js';
 
@@ -27,7 +28,7 @@ const APPEND_FLAGS = constants.O_RDWR | constants.O_APPEND | constants.O_NOFOLLO
 const COPY_CHUNK_BYTES = 1024 * 1024;
 
 function failedAppend(error: unknown, message: string): Error {
-  const failure: NodeJS.ErrnoException = new Error(`${(error as Error).message}; ${message}`, {
+  const failure: NodeJS.ErrnoException = new Error(`${systemErrorText(error)}; ${message}`, {
     cause: error,
   });
   const code = (error as NodeJS.ErrnoException).code;

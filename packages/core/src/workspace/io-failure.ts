@@ -1,5 +1,6 @@
 import type { IoFailureCode } from '../result/error-codes.js';
 import { type ToolFailure, toolFailure } from '../result/tool-result.js';
+import { systemErrorText } from './system-error-text.js';
 
 /**
  * Maps a system error from touching `displayPath` while `doing` something ("reading", "writing")
@@ -7,7 +8,7 @@ import { type ToolFailure, toolFailure } from '../result/tool-result.js';
  */
 export function ioFailure(error: unknown, displayPath: string, doing: string): ToolFailure<IoFailureCode> {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = systemErrorText(error);
   const quoted = JSON.stringify(displayPath);
   switch (code) {
     case 'ENOENT':

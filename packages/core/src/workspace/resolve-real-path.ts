@@ -1,6 +1,7 @@
 import type { Stats } from 'node:fs';
 import { dirname, isAbsolute, join, sep } from 'node:path';
 import { fileCalls } from './file-calls.js';
+import { systemErrorText } from './system-error-text.js';
 
 /** Where a path really leads. `exists` is false when some component (or a link's target) is missing. */
 export type RealPath =
@@ -48,7 +49,7 @@ export async function resolveRealPath(absolutePath: string): Promise<RealPath> {
   } catch (error) {
     const code = errorCode(error);
     if (code !== 'ENOENT' && code !== 'ELOOP' && code !== 'ENOTDIR') {
-      return { ok: false, reason: 'io_error', message: (error as Error).message };
+      return { ok: false, reason: 'io_error', message: systemErrorText(error) };
     }
   }
   const pending = splitSegments(absolutePath);
@@ -90,7 +91,7 @@ export async function resolveRealPath(absolutePath: string): Promise<RealPath> {
       if (code === 'ENOTDIR') {
         return { ok: false, reason: 'not_a_directory', message: `${current} is not a directory` };
       }
-      return { ok: false, reason: 'io_error', message: (error as Error).message };
+      return { ok: false, reason: 'io_error', message: systemErrorText(error) };
     }
     if (stats.isSymbolicLink()) {
       let target: string;
@@ -111,7 +112,7 @@ export async function resolveRealPath(absolutePath: string): Promise<RealPath> {
             message: `${next} kept changing while it was being resolved (another process is replacing it)`,
           };
         }
-        return { ok: false, reason: 'io_error', message: (error as Error).message };
+        return { ok: false, reason: 'io_error', message: systemErrorText(error) };
       }
       hops++;
       if (hops > MAX_LINK_HOPS) {

@@ -361,7 +361,7 @@ describe('read_file', () => {
       status: 'failure',
       error: {
         code: 'io_error',
-        message: 'I/O error while reading "mem": EIO: i/o error, read',
+        message: 'I/O error while reading "mem": EIO: i/o error',
         details: { path: 'mem', systemCode: 'EIO' },
       },
     });

@@ -11,7 +11,12 @@ import {
   toolSuccess,
   type Workspace,
 } from '@toolgate/core';
-import { fileCalls, readRegularFileThrough, unifiedDiffHeader } from '@toolgate/core/workspace-io';
+import {
+  fileCalls,
+  readRegularFileThrough,
+  systemErrorText,
+  unifiedDiffHeader,
+} from '@toolgate/core/workspace-io';
 import type { FileCommit } from '../internal/commit-files.js';
 import { MAX_FILE_BYTES } from '../internal/max-file-bytes.js';
 import { patchFailure } from '../internal/patch-failure.js';
@@ -598,7 +603,10 @@ function toEntry(resolved: ResolvedPath, loaded: LoadedFile): Entry {
       );
     case 'error':
       throw new PlanFailure(
-        patchFailure('io_error', `Cannot read ${path}: ${loaded.error.message}. Nothing was changed.`),
+        patchFailure(
+          'io_error',
+          `Cannot read ${path}: ${systemErrorText(loaded.error)}. Nothing was changed.`,
+        ),
       );
   }
 }

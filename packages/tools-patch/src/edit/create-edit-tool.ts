@@ -5,7 +5,12 @@ import {
   toolSuccess,
   type Workspace,
 } from '@toolgate/core';
-import { isPathChangedError, writeFileAtomic, writeTextThroughClient } from '@toolgate/core/workspace-io';
+import {
+  isPathChangedError,
+  systemErrorText,
+  writeFileAtomic,
+  writeTextThroughClient,
+} from '@toolgate/core/workspace-io';
 import { patchFailure } from '../internal/patch-failure.js';
 import type { EditInput, EditOutput } from './edit-schema.js';
 import { type EditPlan, planEdit } from './plan-edit.js';
@@ -73,7 +78,7 @@ export function createEditImplementation(
             return {
               result: patchFailure(
                 isPathChangedError(error) ? 'precondition_changed' : 'io_error',
-                `Failed to write ${planned.output.requestedPath}: ${(error as Error).message}.`,
+                `Failed to write ${planned.output.requestedPath}: ${systemErrorText(error)}.`,
               ),
               path: undefined,
             };

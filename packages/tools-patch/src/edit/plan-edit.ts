@@ -9,7 +9,7 @@ import {
   toolSuccess,
   type Workspace,
 } from '@toolgate/core';
-import { readRegularFileThrough } from '@toolgate/core/workspace-io';
+import { readRegularFileThrough, systemErrorText } from '@toolgate/core/workspace-io';
 import { findClosestRegion, numberLines } from '../internal/closest-region.js';
 import { MAX_FILE_BYTES } from '../internal/max-file-bytes.js';
 import { looseLine, normalizePunctuation } from '../internal/normalize-line.js';
@@ -115,7 +115,7 @@ export async function planEdit(
       signal: context.signal,
     });
   } catch (error) {
-    return patchFailure('io_error', `Cannot read ${requestedPath}: ${(error as Error).message}.`);
+    return patchFailure('io_error', `Cannot read ${requestedPath}: ${systemErrorText(error)}.`);
   }
   if (read.kind === 'missing') {
     return patchFailure('not_found', `File does not exist: ${requestedPath}. To create it, use write_file.`, {

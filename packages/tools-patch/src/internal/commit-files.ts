@@ -8,6 +8,7 @@ import {
   pinDirectory,
   removeEmptyDirectory,
   removeFile,
+  systemErrorText,
   trackCommit,
   writeFileAtomic,
   writeTextThroughClient,
@@ -231,7 +232,7 @@ async function commitTracked(
   }
   return {
     displayPath: failure.file.displayPath,
-    message: (failure.error as Error).message ?? String(failure.error),
+    message: systemErrorText(failure.error),
     changed:
       isPathChangedError(failure.error) ||
       (failure.error instanceof ClientWriteError &&
