@@ -153,12 +153,13 @@ class Parser {
     this.index++;
     if (kind === 'Delete') return { type: 'delete', path, line: lineNumber };
     if (kind === 'Add') {
-      const body = this.parseAddBody();
+      const { lines } = this;
+      const [from, to] = this.parseAddBody();
       return {
         type: 'add',
         path,
         get lines() {
-          return body.lines;
+          return addLines(lines, from, to);
         },
         line: lineNumber,
       };
@@ -166,8 +167,8 @@ class Parser {
     return this.parseUpdate(path, lineNumber);
   }
 
-  /** The Add section's body: the range of its lines, read when the planner reads them. */
-  private parseAddBody(): { readonly lines: readonly string[] } {
+  /** The Add section's body: the range of its lines (`from` up to `to`), read when the planner reads them. */
+  private parseAddBody(): [from: number, to: number] {
     const from = this.index;
     while (this.index < this.end) {
       if (this.lines.firstCode(this.index) === PLUS) {
@@ -185,13 +186,7 @@ class Parser {
       }
       break;
     }
-    const { lines } = this;
-    const to = this.index;
-    return {
-      get lines() {
-        return addLines(lines, from, to);
-      },
-    };
+    return [from, this.index];
   }
 
   private parseUpdate(path: string, lineNumber: number): PatchOperation {

@@ -418,7 +418,9 @@ class Planner {
     const entry = this.resolve(operation.path);
     this.refuseNonFile(entry, 'add');
     const before = entry.current;
-    const after = Buffer.from(operation.lines.map((line) => `${line}\n`).join(''), 'utf8');
+    // Made from the patch text on each read: read once.
+    const lines = operation.lines;
+    const after = Buffer.from(lines.map((line) => `${line}\n`).join(''), 'utf8');
     entry.current = after;
     const path = entry.resolved.displayPath;
     const replacedExisting = before !== null;
@@ -426,7 +428,7 @@ class Planner {
       {
         path,
         operation: 'add',
-        linesAdded: operation.lines.length,
+        linesAdded: lines.length,
         linesRemoved: 0,
         ...(replacedExisting ? { replacedExisting: true } : {}),
       },
