@@ -23,7 +23,9 @@ const guardedFloor = join(here, 'guarded-floor.mjs');
 const SMOKE = process.argv.includes('--smoke');
 const FILES = SMOKE ? 5 : 500;
 const HUNKS = SMOKE ? 2 : 20;
-const RUNS = SMOKE ? 1 : 3;
+// Whole processes on a shared disk swing by a tenth from run to run: seven runs make the median's
+// verdict on a goal steady (BENCH_RUNS sets another count).
+const RUNS = SMOKE ? 1 : Number(process.env.BENCH_RUNS ?? 7);
 // The built CLI, called as a host calls it: `toolgate call apply_patch -` with `{"patch": …}` on stdin.
 // BENCH_BASE_CLI=<another build's dist/bin.js> adds that build as one more variant of the same run.
 const cliBin = join(
