@@ -3,9 +3,7 @@ import { encodeTextFile } from '../internal/text-file.js';
 import { type EditedFile, editedTextFile } from './apply-hunks.js';
 
 /** One stretch of the new file: a range of the original's bytes, or new text. */
-type Span =
-  | { readonly from: number; readonly to: number }
-  | { readonly text: string; readonly bytes: number };
+type Span = { readonly from: number; readonly to: number } | { readonly text: string; readonly bytes: number };
 
 /**
  * The bytes of an edited file, `bytes` being its original's: the same bytes as
