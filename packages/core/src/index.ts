@@ -38,6 +38,7 @@ export { type ApprovalExplanation, withApprovalExplanation } from './decorators/
 export { InvalidOptionsError, ToolgateError } from './errors/toolgate-error.js';
 export type { ApprovalDecisionEvent, ToolEvent, ToolEventListener } from './events/tool-event.js';
 export { composeDecorators } from './executor/compose-decorators.js';
+export { inProcessDecorator } from './executor/in-process-decorator.js';
 export { restartInvocation } from './executor/invocation-stages.js';
 export type { ToolDecorator } from './executor/tool-invocation.js';
 export { integerOption } from './options/integer-option.js';
@@ -103,6 +104,7 @@ export { valueAtPath } from './tool/value-at-path.js';
 export { settleCommits } from './workspace/commits-in-flight.js';
 export { createWorkspace, type WorkspaceOptions } from './workspace/create-workspace.js';
 export { type FileCallDriver, fileCallDriver, setFileCallDriver } from './workspace/file-calls.js';
+export type { LockStamp } from './workspace/path-locks.js';
 export type { ReadPolicy, ReadPolicyQuery } from './workspace/read-policy.js';
 export { type RegularFileRead, readRegularFile } from './workspace/read-regular-file.js';
 export { resolveRealPath } from './workspace/resolve-real-path.js';

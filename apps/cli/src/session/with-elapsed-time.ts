@@ -1,4 +1,4 @@
-import { presentToolCall, type ToolDecorator } from '@toolgate/core';
+import { inProcessDecorator, presentToolCall, type ToolDecorator } from '@toolgate/core';
 
 /** Options for {@link withElapsedTime}. */
 export interface ElapsedTimeOptions {
@@ -20,7 +20,8 @@ function seconds(ms: number): string {
  */
 export function withElapsedTime(options: ElapsedTimeOptions): ToolDecorator {
   const delay = options.delayMs ?? 1000;
-  return async (invocation, next) => {
+  // A status line only: nothing outside the process is waited for.
+  return inProcessDecorator(async (invocation, next) => {
     // Any call still running after the delay, by the title its tool presents for it.
     const { title } = presentToolCall(invocation.tool, invocation.call);
     const label = title.length > 50 ? `${title.slice(0, 49)}…` : title;
@@ -42,5 +43,5 @@ export function withElapsedTime(options: ElapsedTimeOptions): ToolDecorator {
       if (timer) clearInterval(timer);
       if (shown) options.write('\r\u001b[2K');
     }
-  };
+  });
 }

@@ -5,6 +5,7 @@ import type { ApprovalRules } from '../approval/approval-rules.js';
 import { type ApprovalAnswer, type Approver, approvalAnswerKind } from '../approval/approver.js';
 import { decideApproval } from '../approval/decide-approval.js';
 import { modeRefusalReason } from '../approval/mode-refusal-description.js';
+import { inProcessDecorator } from '../executor/in-process-decorator.js';
 import { prepareInvocation } from '../executor/invocation-stages.js';
 import type { ToolDecorator } from '../executor/tool-invocation.js';
 import { toolRejection } from '../result/tool-result.js';
@@ -59,7 +60,8 @@ function noApproverReason(request: ApprovalRequest): string {
  * A preToolUse hook's approve (`invocation.preApproved`) skips only the mode's question.
  */
 export function withApproval(options: ApprovalOptions = {}): ToolDecorator {
-  return async (invocation, next) => {
+  // In process but for the question: a call that asks someone is marked as having waited.
+  return inProcessDecorator(async (invocation, next) => {
     // Read per call: a host may switch the mode between turns (an ACP client's session/set_mode).
     const mode = options.mode ?? 'safe';
     const failure = await prepareInvocation(invocation);
@@ -121,6 +123,8 @@ export function withApproval(options: ApprovalOptions = {}): ToolDecorator {
         : request();
     if (!options.approver) return toolRejection('approval', noApproverReason(asked));
     invocation.emit({ type: 'approval-request', call: invocation.call, request: asked });
+    // While the person decides, anyone may change what the plan read.
+    invocation.waitedOutside = true;
     const answer = await ask(options.approver, asked, invocation.context.signal);
     const kind = approvalAnswerKind(answer);
     const feedback = typeof answer !== 'string' && 'feedback' in answer ? answer.feedback : undefined;
@@ -146,5 +150,5 @@ export function withApproval(options: ApprovalOptions = {}): ToolDecorator {
         // Also what a host answers when there was nobody to ask (no terminal): it says so to the person.
         return toolRejection('approval', `Nobody approved this call, so it did not run: ${asked.detail}`);
     }
-  };
+  });
 }

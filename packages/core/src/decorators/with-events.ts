@@ -1,4 +1,5 @@
 import type { ToolEventListener } from '../events/tool-event.js';
+import { inProcessDecorator } from '../executor/in-process-decorator.js';
 import type { ToolDecorator } from '../executor/tool-invocation.js';
 import { internalErrorFailure } from '../result/internal-error-failure.js';
 import type { ToolResult } from '../result/tool-result.js';
@@ -16,7 +17,8 @@ function safely(listener: ToolEventListener): ToolEventListener {
 /** Events for hosts: tool-call-start and tool-call-end here; approval events from the approval decorator. */
 export function withEvents(listener: ToolEventListener): ToolDecorator {
   const report = safely(listener);
-  return async (invocation, next) => {
+  // Listeners are called and not awaited: nothing outside the process is waited for.
+  return inProcessDecorator(async (invocation, next) => {
     const previous = invocation.emit;
     invocation.emit = (event) => {
       previous(event);
@@ -38,5 +40,5 @@ export function withEvents(listener: ToolEventListener): ToolDecorator {
       durationMs: Number(process.hrtime.bigint() - started) / 1e6,
     });
     return result;
-  };
+  });
 }

@@ -1,3 +1,4 @@
+import { inProcessDecorator } from '../executor/in-process-decorator.js';
 import { validateInvocation } from '../executor/invocation-stages.js';
 import type { ToolDecorator } from '../executor/tool-invocation.js';
 
@@ -6,5 +7,5 @@ import type { ToolDecorator } from '../executor/tool-invocation.js';
  * `invalid_arguments`, before anything else runs.
  */
 export function withValidation(): ToolDecorator {
-  return async (invocation, next) => validateInvocation(invocation) ?? next();
+  return inProcessDecorator(async (invocation, next) => validateInvocation(invocation) ?? next());
 }

@@ -27,6 +27,12 @@ export interface ToolInvocation {
    * would ask runs without the question. Rules that deny and remembered rejections still refuse.
    */
   preApproved?: { readonly by: 'hook'; readonly source: string };
+  /**
+   * Set when the call may have waited on something outside this process: a person asked by
+   * approval, or a decorator not marked `inProcessDecorator` (a hook, a client). Unset, the
+   * tool runs with `planCurrent` (nothing outside had a turn since its plan was made).
+   */
+  waitedOutside?: boolean;
   /** Reports an event to every listener the events decorators installed. */
   emit(event: ToolEvent): void;
 }

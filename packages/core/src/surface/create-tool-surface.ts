@@ -44,6 +44,7 @@ async function runTool(invocation: ToolInvocation): Promise<ToolResult> {
     const result = await invocation.tool.execute(input, {
       ...invocation.context,
       plan: invocation.prepared?.plan,
+      ...(invocation.prepared && !invocation.waitedOutside ? { planCurrent: true } : {}),
     });
     return presentToolResult(invocation.tool, input, invocation.prepared, result);
   } catch (error) {

@@ -44,6 +44,14 @@ export type PrepareResult<Plan> = PreparedCall<Plan> | ToolFailure;
 /** Context of `execute` in a tool with `prepare`: the call context plus the plan `prepare` made. */
 export interface ToolExecuteContext<Plan> extends ToolCallContext {
   readonly plan: Plan;
+  /**
+   * True when nothing outside this process had a turn since `prepare` made the plan: no person was
+   * asked, no hook ran, no decorator that may wait on one (see `inProcessDecorator`). What the plan
+   * read can then have changed only by this process's own calls, which a tool rules out with the
+   * workspace's lock stamps (`Workspace.lockStamp`); otherwise it must check again what it read.
+   * @default false
+   */
+  readonly planCurrent?: boolean;
 }
 
 /** How a tool with preflight runs: `prepare` plans the call, `execute` carries out that plan. */
@@ -69,6 +77,8 @@ export interface DirectToolImplementation<Input, Output> {
  */
 export interface ToolRunContext extends ToolCallContext {
   readonly plan?: unknown;
+  /** With `plan`: nothing outside this process had a turn since it was made (`ToolExecuteContext.planCurrent`). */
+  readonly planCurrent?: boolean;
 }
 
 /** A tool: its spec (definition + argument parser) and its dedicated executor. */
@@ -117,13 +127,18 @@ export function implementTool<Input, Output, Plan>(
     prepare,
     async execute(input, context) {
       if (context.plan !== undefined)
-        return planned.execute(input, { ...context, plan: context.plan as Plan });
+        return planned.execute(input, {
+          ...context,
+          plan: context.plan as Plan,
+          planCurrent: context.planCurrent === true,
+        });
       // Called without preflight (a direct call): plan now, so execute always has its plan.
       const prepared = await prepare(input, context);
       if (prepared.status === 'failure') return prepared;
       // A direct call has no approval to wait for: its caller reads what the tool may read.
       if (prepared.status === 'quoting_failure') return prepared.quoted;
-      return planned.execute(input, { ...context, plan: prepared.plan });
+      // Planned just now, with nothing in between.
+      return planned.execute(input, { ...context, plan: prepared.plan, planCurrent: true });
     },
   };
 }

@@ -469,5 +469,7 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
         .some((segment) => excludedPaths.includes(segment)),
     isProtected: (absolutePath) => protectedReason(absolutePath) !== undefined,
     withLock: (realPath, work) => locks.withLock(realPath, work),
+    lockStamp: () => locks.stamp(),
+    locksQuietSince: (stamp, taken) => locks.quietSince(stamp, taken),
   };
 }

@@ -1,5 +1,6 @@
 import type { PathErrorCode } from '../result/error-codes.js';
 import type { Outcome, ToolFailure } from '../result/tool-result.js';
+import type { LockStamp } from './path-locks.js';
 import type { SecretMatcher } from './secret-patterns.js';
 
 /** A path the workspace accepted. */
@@ -57,4 +58,15 @@ export interface Workspace {
   isProtected(absolutePath: string): boolean;
   /** Runs `work` holding the lock of one real path. */
   withLock<T>(realPath: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * A stamp of this workspace's locks now, or undefined while any is held or waited for. A tool
+   * that reads files for a plan takes one before the reads; see {@link Workspace.locksQuietSince}.
+   */
+  lockStamp(): LockStamp | undefined;
+  /**
+   * Whether no lock was taken since `stamp` but the caller's own `taken` locks, which it holds now
+   * (each taken once). Every write of this process's tools takes the lock of the file first, so
+   * when this holds, none of them wrote anything since the stamp.
+   */
+  locksQuietSince(stamp: LockStamp, taken: number): boolean;
 }

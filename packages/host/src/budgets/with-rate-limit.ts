@@ -1,4 +1,4 @@
-import { type ToolDecorator, toolFailure } from '@toolgate/core';
+import { inProcessDecorator, type ToolDecorator, toolFailure } from '@toolgate/core';
 import { rateLimitedMessage } from './rate-limit-description.js';
 
 /** Options of {@link withRateLimit}. */
@@ -21,7 +21,8 @@ const MINUTE_MS = 60_000;
 export function withRateLimit(options: RateLimitOptions): ToolDecorator {
   const now = options.now ?? Date.now;
   const calls = new Map<string, number[]>();
-  return async (invocation, next) => {
+  // Counting only: nothing outside the process is waited for.
+  return inProcessDecorator(async (invocation, next) => {
     const tool = invocation.call.name;
     const at = now();
     const recent = (calls.get(tool) ?? []).filter((time) => time > at - MINUTE_MS);
@@ -33,5 +34,5 @@ export function withRateLimit(options: RateLimitOptions): ToolDecorator {
     recent.push(at);
     calls.set(tool, recent);
     return next();
-  };
+  });
 }

@@ -25,6 +25,16 @@ export interface ApplyPatchOptions {
   readonly clientFiles?: ClientFiles;
 }
 
+/** Options for {@link applyApprovedPatch}. */
+export interface ApplyApprovedPatchOptions extends Omit<ApplyPatchOptions, 'approved'> {
+  /**
+   * Nothing outside this process had a turn since the plan was made (core's `planCurrent`): when
+   * the workspace's locks also show that no call of this process wrote since the plan's reads, the
+   * plan is written as it is, without resolving and reading its files again. @default false
+   */
+  readonly planCurrent?: boolean;
+}
+
 // An Update whose hunks still match makes the approved edit, so changed content is re-planned; but
 // a file that appeared where the patch adds one, or vanished, would turn an approved Add into a
 // replacement (or the reverse), and a path that leads elsewhere is not the approved file.
@@ -61,13 +71,30 @@ export function applyPatch(
  * {@link applyPatch} of the patch that `approvedPlan` (the plan approval showed) was made from:
  * checked against it (`approved`), and written as it is when nothing it read has changed since.
  */
-export function applyApprovedPatch(
+export async function applyApprovedPatch(
   workspace: Workspace,
   text: string,
   approvedPlan: PatchPlan,
-  options: Omit<ApplyPatchOptions, 'approved'> = {},
+  options: ApplyApprovedPatchOptions = {},
 ): Promise<ToolResult<ApplyPatchOutput>> {
-  return applyPatchPlanned(workspace, text, approvedPlan, { ...options, approved: approvedPlan.files });
+  const { planCurrent, ...rest } = options;
+  const stamp = approvedPlan.lockStamp;
+  // A plan whose reads nothing can have changed since (see invariant 25 in docs/architecture.md):
+  // its locks taken, the stamp must show that no other call of this process took a lock meanwhile.
+  if (
+    planCurrent === true &&
+    stamp !== undefined &&
+    rest.clientFiles === undefined &&
+    approvedPlan.resolutions.links.size === 0
+  ) {
+    const written = await withLocks(workspace, approvedPlan.lockPaths, async () =>
+      workspace.locksQuietSince(stamp, new Set(approvedPlan.lockPaths).size)
+        ? commitPlan(workspace, approvedPlan, rest)
+        : undefined,
+    );
+    if (written) return written;
+  }
+  return applyPatchPlanned(workspace, text, approvedPlan, { ...rest, approved: approvedPlan.files });
 }
 
 async function applyPatchPlanned(
@@ -105,34 +132,44 @@ async function applyPatchPlanned(
         `${drift}; nothing was changed. Read the file again and make a new patch for what is there now.`,
       );
     }
-    if (options.signal?.aborted) {
-      return patchFailure(
-        'aborted',
-        'apply_patch was cancelled before it wrote anything. Nothing was changed.',
-      );
-    }
-    const write = options.clientFiles?.writeTextFile;
-    const error = await commitFiles(planned.output.files, {
-      sync: options.sync ?? false,
-      ...(write ? { client: { workspace, write, signal } } : {}),
-    });
-    if (error?.stopped && error.unrestored.length === 0) {
-      return patchFailure(
-        'aborted',
-        'apply_patch was stopped while writing because the process is exiting; every file already written was restored. Nothing was changed.',
-      );
-    }
-    if (error) {
-      return patchFailure(
-        error.changed ? 'precondition_changed' : 'io_error',
-        `Failed to write ${error.displayPath}: ${error.message}. ${
-          error.unrestored.length === 0
-            ? 'Every file already written was restored; nothing was changed.'
-            : `Could not restore ${error.unrestored.join(', ')}; check them.`
-        }`,
-        { path: error.displayPath, unrestored: error.unrestored },
-      );
-    }
-    return toolSuccess(planned.output.output);
+    return commitPlan(workspace, planned.output, options);
   });
+}
+
+/** Writes a plan's files (the caller holds their locks), or says why nothing was changed. */
+async function commitPlan(
+  workspace: Workspace,
+  plan: PatchPlan,
+  options: ApplyPatchOptions,
+): Promise<ToolResult<ApplyPatchOutput>> {
+  if (options.signal?.aborted) {
+    return patchFailure(
+      'aborted',
+      'apply_patch was cancelled before it wrote anything. Nothing was changed.',
+    );
+  }
+  const signal = options.signal ?? new AbortController().signal;
+  const write = options.clientFiles?.writeTextFile;
+  const error = await commitFiles(plan.files, {
+    sync: options.sync ?? false,
+    ...(write ? { client: { workspace, write, signal } } : {}),
+  });
+  if (error?.stopped && error.unrestored.length === 0) {
+    return patchFailure(
+      'aborted',
+      'apply_patch was stopped while writing because the process is exiting; every file already written was restored. Nothing was changed.',
+    );
+  }
+  if (error) {
+    return patchFailure(
+      error.changed ? 'precondition_changed' : 'io_error',
+      `Failed to write ${error.displayPath}: ${error.message}. ${
+        error.unrestored.length === 0
+          ? 'Every file already written was restored; nothing was changed.'
+          : `Could not restore ${error.unrestored.join(', ')}; check them.`
+      }`,
+      { path: error.displayPath, unrestored: error.unrestored },
+    );
+  }
+  return toolSuccess(plan.output);
 }

@@ -61,7 +61,10 @@ export function createApplyPatchImplementation(
         ...(context.clientFiles ? { clientFiles: context.clientFiles } : {}),
       };
       return context.plan
-        ? applyApprovedPatch(workspace, input.patch, context.plan, options)
+        ? applyApprovedPatch(workspace, input.patch, context.plan, {
+            ...options,
+            planCurrent: context.planCurrent === true,
+          })
         : applyPatch(workspace, input.patch, options);
     },
   };

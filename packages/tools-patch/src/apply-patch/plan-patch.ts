@@ -2,6 +2,7 @@ import { basename, dirname, isAbsolute, join } from 'node:path';
 import {
   type ClientFiles,
   createUnifiedDiff,
+  type LockStamp,
   type Outcome,
   type QuotingFailure,
   quotingFailure,
@@ -59,6 +60,12 @@ export interface PatchPlan {
   readonly output: ApplyPatchOutput;
   /** The resolved paths the plan was made from: what {@link planOperations} compares to reuse it. */
   readonly resolutions: PatchResolutions;
+  /**
+   * The workspace's lock stamp taken before the paths were resolved and the files read (preflight
+   * only; none when a lock was held then, or the files came from a client): with it, execution
+   * can tell that no call of this process wrote anything since ({@link Workspace.locksQuietSince}).
+   */
+  readonly lockStamp?: LockStamp;
 }
 
 /**
@@ -104,7 +111,13 @@ export async function planPatch(
 ): Promise<PatchPlanResult> {
   const parsed = parsePatchText(text);
   if (parsed.status === 'failure') return parsed;
-  return planOperations(workspace, parsed.output, { diffs: true, ...(files ? { files } : {}) });
+  // Before anything is resolved or read; a client's files can change whatever this process does.
+  const lockStamp = files?.clientFiles ? undefined : workspace.lockStamp();
+  return planOperations(workspace, parsed.output, {
+    diffs: true,
+    ...(files ? { files } : {}),
+    ...(lockStamp === undefined ? {} : { lockStamp }),
+  });
 }
 
 /** Where the planner reads the files: a client's (an editor's buffers) before the disk. */
@@ -142,6 +155,8 @@ export async function planOperations(
     readonly resolutions?: PatchResolutions;
     readonly reuse?: PatchPlan;
     readonly files?: PlanFileSource;
+    /** Kept in the plan: see {@link PatchPlan.lockStamp}. */
+    readonly lockStamp?: LockStamp;
   },
 ): Promise<PatchPlanResult> {
   try {
@@ -155,7 +170,7 @@ export async function planOperations(
       });
     const files = await loadFiles(resolutions, options.files);
     if (options.reuse && unchangedSince(options.reuse, resolutions, files)) return toolSuccess(options.reuse);
-    return toolSuccess(new Planner(resolutions, files, options.diffs).plan(operations));
+    return toolSuccess(new Planner(resolutions, files, options.diffs, options.lockStamp).plan(operations));
   } catch (error) {
     if (error instanceof PlanFailure)
       return error.unquoted ? quotingFailure(error.failure, error.unquoted) : error.failure;
@@ -317,6 +332,7 @@ class Planner {
     private readonly resolutions: PatchResolutions,
     private readonly files: ReadonlyMap<string, LoadedFile>,
     private readonly diffs: boolean,
+    private readonly lockStamp: LockStamp | undefined,
   ) {}
 
   plan(operations: readonly PatchOperation[]): PatchPlan {
@@ -356,6 +372,7 @@ class Planner {
         return diff;
       },
       resolutions: this.resolutions,
+      ...(this.lockStamp === undefined ? {} : { lockStamp: this.lockStamp }),
       output: {
         operationsApplied: planned.length,
         filesChanged: changedFiles.length,
