@@ -103,6 +103,13 @@ function realDirectory(path: string, what: string): string {
  * How protected names are compared: case-insensitively (macOS and Windows file systems are) and
  * after NFKC normalization (`.GIT`, a fullwidth `．git` and a decomposed `é` all match).
  */
+/**
+ * The process's one set of path locks, shared by every workspace this module creates: two
+ * sessions of one process (two MCP clients over HTTP, an editor's two ACP sessions) that write one
+ * file take one lock, so neither loses the other's update, and a lock stamp sees them both.
+ */
+const locks = createPathLocks();
+
 function toComparable(name: string): string {
   // NFKC leaves ASCII as it is: skipped for ASCII, since walkers compare every entry.
   return (ASCII.test(name) ? name : name.normalize('NFKC')).toLowerCase();
@@ -206,7 +213,6 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
   const namedInSessionReadRoot = (lexicalPath: string): boolean =>
     sessionReadRoots.some((entry) => isWithin(lexicalPath, entry.given) || isWithin(lexicalPath, entry.real));
   const readPolicy = options.readPolicy;
-  const locks = createPathLocks();
 
   const rootPrefix = root.endsWith(sep) ? root : `${root}${sep}`;
   const toDisplayPath = (absolutePath: string): string => {

@@ -1,5 +1,10 @@
+import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createWorkspace } from './create-workspace.js';
 import { createPathLocks } from './path-locks.js';
+import { writeFileAtomic } from './write-file-atomic.js';
 
 /** A promise and the function that settles it. */
 function gate(): { readonly opened: Promise<void>; open(): void } {
@@ -51,5 +56,32 @@ describe('createPathLocks: stamps', () => {
     held.open();
     await other;
     expect(await mine).toBe(false);
+  });
+});
+
+describe('the workspace locks are the process’s', () => {
+  it('two workspaces on one root (two sessions) take turns on a file and see each other in a stamp', async () => {
+    const root = await realpath(await mkdtemp(join(tmpdir(), 'toolgate-locks-')));
+    try {
+      const file = join(root, 'log.txt');
+      await writeFile(file, '');
+      const sessions = [createWorkspace({ root }), createWorkspace({ root })];
+      await Promise.all(
+        Array.from({ length: 60 }, (_, index) =>
+          sessions[index % 2]!.withLock(file, async () => {
+            const current = await readFile(file, 'utf8');
+            await writeFileAtomic(file, `${current}${index}\n`);
+          }),
+        ),
+      );
+      expect((await readFile(file, 'utf8')).trim().split('\n')).toHaveLength(60);
+      const stamp = sessions[0]!.lockStamp()!;
+      await sessions[1]!.withLock(file, async () => {});
+      expect(await sessions[0]!.withLock(file, async () => sessions[0]!.locksQuietSince(stamp, 1))).toBe(
+        false,
+      );
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });

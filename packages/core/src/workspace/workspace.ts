@@ -56,7 +56,10 @@ export interface Workspace {
   isExcluded(absolutePath: string): boolean;
   /** True when a real absolute path is protected (a protected name, path or absolute path, or below one): no tool writes it. */
   isProtected(absolutePath: string): boolean;
-  /** Runs `work` holding the lock of one real path. */
+  /**
+   * Runs `work` holding the lock of one real path. The locks are the process's: every workspace
+   * of this copy of core shares them, so calls of two sessions on one file run one after the other.
+   */
   withLock<T>(realPath: string, work: () => Promise<T>): Promise<T>;
   /**
    * A stamp of this workspace's locks now, or undefined while any is held or waited for. A tool
@@ -65,8 +68,9 @@ export interface Workspace {
   lockStamp(): LockStamp | undefined;
   /**
    * Whether no lock was taken since `stamp` but the caller's own `taken` locks, which it holds now
-   * (each taken once). Every write of this process's tools takes the lock of the file first, so
-   * when this holds, none of them wrote anything since the stamp.
+   * (each taken once), in any workspace of this process. Every write of the file tools (write_file,
+   * edit, apply_patch, update_agents_md) takes the lock of the file first, so when this holds, none
+   * of them wrote anything since the stamp; a command bash runs is another process and takes none.
    */
   locksQuietSince(stamp: LockStamp, taken: number): boolean;
 }
