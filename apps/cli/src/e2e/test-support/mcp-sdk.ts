@@ -41,6 +41,22 @@ export function loadMcpClientSdk(): {
   return { Client, StdioClientTransport };
 }
 
+/** The SDK's `StreamableHTTPClientTransport`, for a client of `toolgate mcp --http`. */
+export function loadMcpHttpTransport(): new (
+  url: URL,
+  options?: { requestInit?: { headers?: Record<string, string> } },
+) => unknown {
+  const { StreamableHTTPClientTransport } = requireFromMcp(
+    '@modelcontextprotocol/sdk/client/streamableHttp.js',
+  ) as {
+    StreamableHTTPClientTransport: new (
+      url: URL,
+      options?: { requestInit?: { headers?: Record<string, string> } },
+    ) => unknown;
+  };
+  return StreamableHTTPClientTransport;
+}
+
 /** The entry point of `@modelcontextprotocol/server-everything` (a real MCP server to merge). */
 export function everythingServerEntry(): string {
   const manifest = requireFromMcp.resolve('@modelcontextprotocol/server-everything/package.json');
