@@ -100,16 +100,16 @@ function realDirectory(path: string, what: string): string {
 }
 
 /**
- * How protected names are compared: case-insensitively (macOS and Windows file systems are) and
- * after NFKC normalization (`.GIT`, a fullwidth `．git` and a decomposed `é` all match).
- */
-/**
  * The process's one set of path locks, shared by every workspace this module creates: two
  * sessions of one process (two MCP clients over HTTP, an editor's two ACP sessions) that write one
  * file take one lock, so neither loses the other's update, and a lock stamp sees them both.
  */
 const locks = createPathLocks();
 
+/**
+ * How protected names are compared: case-insensitively (macOS and Windows file systems are) and
+ * after NFKC normalization (`.GIT`, a fullwidth `．git` and a decomposed `é` all match).
+ */
 function toComparable(name: string): string {
   // NFKC leaves ASCII as it is: skipped for ASCII, since walkers compare every entry.
   return (ASCII.test(name) ? name : name.normalize('NFKC')).toLowerCase();
