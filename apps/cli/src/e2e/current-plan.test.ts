@@ -31,7 +31,7 @@ describe.skipIf(SKIP_REASON !== undefined)(
   `toolgate call apply_patch, a plan read once ${SKIP_REASON ?? ''}`,
   E2E_OPTIONS,
   () => {
-    it('run unasked, the plan is written as made', async () => {
+    it('run unasked, the patch applies (the plan taken as current)', async () => {
       const result = await runToolgate(
         ['call', 'apply_patch', '-', '--cwd', root, '--approval', 'auto', '--no-mcp'],
         { cwd: root, stdin: JSON.stringify({ patch: PATCH }) },

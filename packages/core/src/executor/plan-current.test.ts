@@ -68,7 +68,7 @@ describe('planCurrent: whether anything outside the process had a turn since the
   });
 
   it('is set for a direct call of the tool, which plans and runs at once', async () => {
-    const result = await tool.execute({ text: 'x' }, { signal: new AbortController().signal } as never);
+    const result = await tool.execute({ text: 'x' }, { callId: 'c1', signal: new AbortController().signal });
     expect(result).toMatchObject({ status: 'success', output: { planCurrent: true } });
   });
 });

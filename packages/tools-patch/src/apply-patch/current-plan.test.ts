@@ -1,6 +1,11 @@
 import { rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createToolSurface, standardDecorators } from '@toolgate/core';
+import {
+  createToolSurface,
+  inProcessDecorator,
+  standardDecorators,
+  type ToolDecorator,
+} from '@toolgate/core';
 import { createTempWorkspace, type TempWorkspace } from '@toolgate/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPatchTools } from '../create-patch-tools.js';
@@ -77,29 +82,41 @@ describe('apply_patch carries out a current plan without reading its files again
     expect(await temp.read('d1/x.txt')).toBe('x\n');
   });
 
-  it('through the surface: run unasked, the plan is written once; asked, it is checked again', async () => {
+  it('through the surface: unasked, the plan reaches the write unread; a hook, or a person asked, makes it read again', async () => {
     const tools = createPatchTools({ workspace: temp.workspace });
-    const run = async (approval: Parameters<typeof standardDecorators>[0]) => {
+    // Writes behind the process's back between the plan and the write, where a hook would run.
+    const touch = async () => writeFile(join(temp.root, 'a.txt'), 'one\ntwo\nthree\nfour\n');
+    const run = async (approval: NonNullable<Parameters<typeof standardDecorators>[0]>) => {
       await temp.write('a.txt', 'one\ntwo\nthree\n');
       const surface = createToolSurface({
         tools: [tools.apply_patch],
         decorators: standardDecorators(approval),
       });
-      return surface.executor.execute({ id: 'c1', name: 'apply_patch', arguments: { patch: UPDATE } });
+      const result = await surface.executor.execute({
+        id: 'c1',
+        name: 'apply_patch',
+        arguments: { patch: UPDATE },
+      });
+      expect(result.status).toBe('success');
+      return temp.read('a.txt');
     };
-    expect((await run({ approval: { mode: 'auto' } })).status).toBe('success');
-    expect(await temp.read('a.txt')).toBe('one\nTWO\nthree\n');
-    // While the person decides, the file changes: the approved hunks are placed on what is there.
-    const asked = await run({
-      approval: {
-        mode: 'manual',
-        approver: async () => {
-          await writeFile(join(temp.root, 'a.txt'), 'one\ntwo\nthree\nfour\n');
-          return 'allow_once';
-        },
-      },
+    const marked = inProcessDecorator(async (_invocation, next) => {
+      await touch();
+      return next();
     });
-    expect(asked.status).toBe('success');
-    expect(await temp.read('a.txt')).toBe('one\nTWO\nthree\nfour\n');
+    const hook: ToolDecorator = async (_invocation, next) => {
+      await touch();
+      return next();
+    };
+    // A decorator that says it waits on nothing: the plan is taken as current and written as made.
+    expect(await run({ approval: { mode: 'auto' }, before: [marked] })).toBe('one\nTWO\nthree\n');
+    // One that may (a hook): the patch is placed on what it left.
+    expect(await run({ approval: { mode: 'auto' }, before: [hook] })).toBe('one\nTWO\nthree\nfour\n');
+    // While the person decides, the file changes: the approved hunks are placed on what is there.
+    const approver = async () => {
+      await touch();
+      return 'allow_once' as const;
+    };
+    expect(await run({ approval: { mode: 'manual', approver } })).toBe('one\nTWO\nthree\nfour\n');
   });
 });
